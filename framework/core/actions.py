@@ -1,0 +1,74 @@
+"""Actions: small frozen records, tagged by type, serialised through one cattrs converter.
+
+The tag registry is global so that a saved game can be read back without knowing in advance
+which ruleset wrote it; tags are therefore unique across all rulesets (titles prefix theirs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+
+converter = cattrs.Converter()
+
+_BY_TAG: dict[str, type[Action]] = {}
+_TAG_OF: dict[type, str] = {}
+
+A = TypeVar("A", bound=type)
+
+
+@attrs.frozen
+class Action:
+    """Base of every action; ``entity`` is the acting player or company id."""
+
+    entity: str
+
+
+def action_type(tag: str) -> Callable[[A], A]:
+    """Register an action class under a unique JSON tag."""
+
+    def register(cls: A) -> A:
+        if tag in _BY_TAG and _BY_TAG[tag] is not cls:
+            existing = _BY_TAG[tag]
+            same = existing.__module__ == cls.__module__ and existing.__qualname__ == cls.__qualname__
+            if not same:
+                raise ValueError(f"action tag {tag!r} already used by {existing.__qualname__}")
+        if not (isinstance(cls, type) and issubclass(cls, Action)):
+            raise TypeError(f"{cls!r} is not an Action subclass")
+        _BY_TAG[tag] = cls
+        _TAG_OF[cls] = tag
+        return cls
+
+    return register
+
+
+def tag_of(action: Action | type[Action]) -> str:
+    """The JSON tag of an action (instance or class)."""
+    cls = action if isinstance(action, type) else type(action)
+    try:
+        return _TAG_OF[cls]
+    except KeyError:
+        raise KeyError(f"{cls.__qualname__} is not a registered action type") from None
+
+
+def registered_types() -> dict[str, type[Action]]:
+    """Every registered action tag and its class."""
+    return dict(_BY_TAG)
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    """The JSON form of an action: its fields plus ``"type"``."""
+    data = converter.unstructure(action)
+    return {"type": tag_of(action), **data}
+
+
+def from_json(data: dict[str, Any]) -> Action:
+    """Rebuild an action from its JSON form; unknown tags are a ``KeyError``."""
+    body = dict(data)
+    tag = body.pop("type", None)
+    if tag not in _BY_TAG:
+        raise KeyError(f"unknown action type {tag!r}")
+    return converter.structure(body, _BY_TAG[tag])

@@ -1,0 +1,105 @@
+"""The rules interface every ruleset implements, and how a title finds its ruleset."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from framework.core.actions import Action
+from framework.core.rng import GameRng
+
+
+class Ruleset(ABC):
+    """A stateless rules object, one per title: all game data lives in the state it builds.
+
+    Keeping the rules stateless is what lets the Game driver checkpoint, undo and replay by
+    copying the state alone.
+    """
+
+    def __init__(self, title: Any = None) -> None:
+        self.title = title
+
+    @abstractmethod
+    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> Any:
+        """The starting position (a mutable object that ``copy.deepcopy`` copies correctly)."""
+
+    @abstractmethod
+    def active_entities(self, state: Any) -> tuple[str, ...]:
+        """Who may act now: player ids, or company ids whose controller acts."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, entity: str | None = None) -> list[Action]:
+        """A finite list of legal actions (representative choices for large parameter spaces)."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action) -> list[str]:
+        """Check then apply ``action``; raise IllegalAction naming the rule; return log lines."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def standings(self, state: Any) -> list[tuple[str, int]]:
+        """(player id, score), best first; ties allowed."""
+
+    @abstractmethod
+    def invariants(self, state: Any) -> list[str]:
+        """Broken invariants (empty when all hold)."""
+
+    @abstractmethod
+    def state_dict(self, state: Any) -> dict[str, Any]:
+        """A canonical JSON-able dict of the state, for hashing and inspection."""
+
+    def view(self, state: Any) -> Any:
+        """A read-only view for renderers and bots; by default the state itself."""
+        return state
+
+
+RulesetFactory = Callable[[Any], Ruleset]
+
+_FAMILIES: dict[str, RulesetFactory] = {}
+
+# Family packages register themselves on import; importing them lazily avoids import cycles.
+_FAMILY_MODULES: dict[str, str] = {"18xx": "framework.eighteen"}
+
+
+def register_family_ruleset(family: str, factory: RulesetFactory) -> None:
+    """Make ``factory(title) -> Ruleset`` the ruleset of every title of ``family``."""
+    _FAMILIES[family] = factory
+
+
+def family_ruleset(family: str) -> RulesetFactory:
+    """The registered factory of a family (importing the family package if needed)."""
+    if family not in _FAMILIES and family in _FAMILY_MODULES:
+        import importlib
+
+        importlib.import_module(_FAMILY_MODULES[family])
+    try:
+        return _FAMILIES[family]
+    except KeyError:
+        raise KeyError(f"no ruleset registered for family {family!r}") from None
+
+
+def _hooks_module(title: Any) -> Any:
+    for name in ("hooks_module", "hooks"):
+        module = getattr(title, name, None)
+        if module is not None and not isinstance(module, str):
+            return module
+    return None
+
+
+def ruleset_for(title: Any) -> Ruleset:
+    """The title's own RULESET (from its hooks module) if it defines one, else its family's."""
+    hooks = _hooks_module(title)
+    own = getattr(hooks, "RULESET", None) if hooks is not None else None
+    if own is not None:
+        return own(title)
+    family = getattr(title, "family", None)
+    if family is None:
+        meta = getattr(title, "title", None)
+        family = getattr(meta, "family", None)
+    if family is None:
+        raise KeyError("title declares no family and its hooks define no RULESET")
+    return family_ruleset(family)(title)
