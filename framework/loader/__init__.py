@@ -1,0 +1,217 @@
+"""Loading a title folder into typed, validated objects.
+
+``load_title("tinyrail")`` reads ``title.yaml``, every concern file it lists, the chosen
+variant's overlay and any ``--set`` overrides, then checks in stages: each file against its
+JSON Schema, then structuring into model classes, then cross-file references. Every error of a
+stage is collected and raised together as one :class:`TitleErrors`; later stages run only on
+data that passed the earlier ones.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from framework.loader import schema as schema_check
+from framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
+from framework.loader.families import GenericTitle, Parts, family, register_family
+from framework.loader.overlay import apply_override, merge
+from framework.loader.structure import structure, structure_failures
+from framework.loader.yamlio import Located, SourceMap, load_yaml
+from framework.model.title import TitleManifest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+TITLES_DIR = REPO_ROOT / "titles"
+SCHEMA_DIR = REPO_ROOT / "schemas"
+MANIFEST = "title.yaml"
+
+__all__ = [
+    "GenericTitle",
+    "TitleError",
+    "TitleErrors",
+    "find_title",
+    "load_manifest",
+    "load_title",
+    "register_family",
+]
+
+
+def find_title(name_or_path: str | os.PathLike[str]) -> Path:
+    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/."""
+    given = Path(name_or_path)
+    if given.name == MANIFEST and given.is_file():
+        return given.parent
+    if (given / MANIFEST).is_file():
+        return given
+    named = TITLES_DIR / os.fspath(name_or_path)
+    if (named / MANIFEST).is_file():
+        return named
+    raise TitleErrors(
+        [
+            TitleError(
+                os.fspath(name_or_path),
+                0,
+                "(title)",
+                f"no title here: neither a folder with {MANIFEST} nor a name under {TITLES_DIR}",
+            )
+        ]
+    )
+
+
+def _normalise_files(raw: Any, family_name: str) -> Any:
+    """Short form ``map: map.yaml`` -> ``{path, schema}`` with the family's default schema."""
+    if not isinstance(raw, Mapping):
+        return raw
+    out = {}
+    for concern, ref in raw.items():
+        if isinstance(ref, str):
+            out[concern] = {"path": ref, "schema": f"{family_name}/{concern}.schema.json"}
+        elif isinstance(ref, Mapping):
+            out[concern] = {"schema": f"{family_name}/{concern}.schema.json", **ref}
+        else:
+            out[concern] = ref
+    return out
+
+
+def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
+    """Read and check ``title.yaml`` (raises TitleErrors)."""
+    file = folder / MANIFEST
+    located = load_yaml(file)
+    errors = ErrorList()
+    schema_check.validate(located.data, SCHEMA_DIR / "title.schema.json", located.source, errors)
+    errors.raise_if_any()
+    raw = dict(located.data)
+    fam = family(str(raw["family"]))
+    files = dict(raw.get("files") or {})
+    for concern in fam.required if fam else ():
+        files.setdefault(concern, f"{concern}.yaml")
+    raw["files"] = _normalise_files(files, str(raw["family"]))
+    _structure_into(raw, TitleManifest, (), located.source, errors)
+    errors.raise_if_any()
+    return structure(raw, TitleManifest), located
+
+
+def _structure_into(
+    raw: Any, cls: Any, prefix: tuple[Any, ...], source: SourceMap, errors: ErrorList
+) -> Any:
+    try:
+        return structure(raw, cls)
+    except Exception as exc:  # every cattrs failure becomes a located message
+        for path, message in structure_failures(exc):
+            errors.add(*source.place((*prefix, *path), len(prefix)), message)
+        return None
+
+
+def load_title(
+    name_or_path: str | os.PathLike[str],
+    variant: str | None = None,
+    overrides: Iterable[str] = (),
+) -> Any:
+    """Load and check a title; raise one TitleErrors listing every problem found.
+
+    Returns a :class:`~framework.model.loaded.LoadedTitle` for an 18xx-family title (or what
+    another registered family builds; a :class:`GenericTitle` for an unregistered family).
+    """
+    folder = find_title(name_or_path)
+    manifest, located_manifest = load_manifest(folder)
+    manifest_file = os.fspath(folder / MANIFEST)
+    msource = located_manifest.source
+    fam = family(manifest.family)
+    errors = ErrorList()
+
+    # Stage 1: read every file (syntax errors, missing files, unknown variant).
+    documents: dict[str, Any] = {}
+    schemas: dict[str, Path] = {}
+    source = SourceMap()
+    for concern, ref in manifest.files.items():
+        file = folder / ref.path
+        schema_path = SCHEMA_DIR / ref.schema
+        where = ("files", concern)
+        if not schema_path.is_file():
+            errors.add(manifest_file, msource.line(where), format_path(where),
+                       f"schema not found: {ref.schema} (looked in {SCHEMA_DIR})")
+        if not file.is_file():
+            errors.add(manifest_file, msource.line(where), format_path(where),
+                       f"file not found: {ref.path}")
+            continue
+        try:
+            located = load_yaml(file, prefix=(concern,))
+        except TitleErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        documents[concern] = located.data
+        schemas[concern] = schema_path
+        source.entries.update(located.source.entries)
+    overlay: Located | None = None
+    if variant is not None:
+        if variant not in manifest.variants:
+            known = ", ".join(manifest.variants) or "none"
+            where = ("variants",) if manifest.variants else ()
+            errors.add(manifest_file, msource.line(where), "variants",
+                       f"no variant {variant!r} (known: {known})")
+        elif manifest.variants[variant].overlay:
+            overlay_file = folder / str(manifest.variants[variant].overlay)
+            where = ("variants", variant, "overlay")
+            if not overlay_file.is_file():
+                errors.add(manifest_file, msource.line(where), format_path(where),
+                           f"file not found: {manifest.variants[variant].overlay}")
+            else:
+                try:
+                    overlay = load_yaml(overlay_file)
+                except TitleErrors as exc:
+                    errors.extend(exc.errors)
+    errors.raise_if_any()
+
+    # Stage 2: apply the variant overlay and the overrides.
+    if overlay is not None:
+        _apply_overlay(documents, overlay, source, errors)
+    for number, text in enumerate(overrides, 1):
+        apply_override(documents, text, number, source, errors)
+    errors.raise_if_any()
+
+    # Stage 3: every document against its schema.
+    for concern, data in documents.items():
+        schema_check.validate(data, schemas[concern], source, errors, prefix=(concern,))
+    errors.raise_if_any()
+
+    # Stage 4: structure into the family's models.
+    models: dict[str, Any] = {}
+    if fam is not None:
+        for concern, cls in fam.concerns.items():
+            if concern in documents:
+                models[concern] = _structure_into(documents[concern], cls, (concern,), source, errors)
+    errors.raise_if_any()
+
+    parts = Parts(manifest, folder, variant, models, documents, source)
+    if fam is None or fam.build is None:
+        return GenericTitle(manifest, folder, variant, documents, models)
+
+    # Stage 5: cross-file references.
+    if fam.check is not None:
+        for path, message in fam.check(parts):
+            errors.add(*source.place(path), message)
+    errors.raise_if_any()
+    return fam.build(parts)
+
+
+def _apply_overlay(
+    documents: dict[str, Any], overlay: Located, source: SourceMap, errors: ErrorList
+) -> None:
+    data = overlay.data
+    if data is None:
+        return
+    file = overlay.source.file(())
+    if not isinstance(data, Mapping):
+        errors.add(file, 1, "(root)", "an overlay is a map of file concern -> changes")
+        return
+    for concern, changes in data.items():
+        if concern not in documents:
+            known = ", ".join(documents)
+            errors.add(file, overlay.source.line((concern,)), concern,
+                       f"no such file concern (known: {known})")
+            continue
+        documents[concern] = merge(
+            documents[concern], changes, (concern,), (concern,), source, overlay.source, errors
+        )

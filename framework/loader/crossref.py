@@ -1,0 +1,238 @@
+"""Cross-file checks for 18xx-family titles: every id one file names exists in another.
+
+Schemas check each file alone; these checks catch a ``rusts_on`` naming no train, a home on a
+hex the map lacks, a phase name misspelt in a revenue map. Each problem is reported at the
+place that names the missing thing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from framework.loader.errors import DocPath
+from framework.loader.families import Parts, Problem
+from framework.model.companies import CompanyDef, CompanyType
+from framework.model.map import MapDef
+from framework.model.market import MarketDef
+from framework.model.phases import PhaseDef
+from framework.model.routes import RouteRules
+from framework.model.setup import SetupDef
+from framework.model.trains import TrainDef
+from framework.model.values import PhaseValue
+from framework.tiles import TileDef
+
+_COORD = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+def _letters(text: str) -> int:
+    n = 0
+    for ch in text:
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+class _Coords:
+    """Parses printed coordinates with the map's grid (parity taken from the first hex)."""
+
+    def __init__(self, map_def: MapDef) -> None:
+        self.parity: int | None = None
+        self.grid: Any = None
+        first = next(iter(map_def.hexes), None)
+        m = _COORD.match(first) if first else None
+        if m:
+            self.parity = (_letters(m.group(1)) + int(m.group(2))) % 2
+        try:
+            from framework.hexgrid import Grid
+
+            self.grid = Grid(map_def.layout, map_def.axes, self.parity)  # type: ignore[arg-type]
+        except (ImportError, ValueError, TypeError):
+            self.grid = None
+
+    def problem(self, coord: str) -> str | None:
+        """Why ``coord`` is not a valid coordinate on this map, or None."""
+        if self.grid is not None:
+            try:
+                self.grid.parse(coord)
+            except ValueError as exc:
+                return str(exc)
+            return None
+        m = _COORD.match(coord)
+        if not m:
+            return f"bad hex coordinate {coord!r}: expected capital letters then a number"
+        if self.parity is not None and (_letters(m.group(1)) + int(m.group(2))) % 2 != self.parity:
+            return f"bad hex coordinate {coord!r}: letters alternate odd and even numbers"
+        return None
+
+
+class _Checker:
+    def __init__(self, parts: Parts) -> None:
+        m = parts.models
+        self.map: MapDef = m["map"]
+        self.tiles: dict[str, TileDef] = m["tiles"]
+        self.trains: dict[str, TrainDef] = m["trains"]
+        self.routes: RouteRules = m["routes"]
+        self.phases: dict[str, PhaseDef] = m["phases"]
+        self.types: dict[str, CompanyType] = m["company_types"]
+        self.companies: dict[str, CompanyDef] = m["companies"]
+        self.market: MarketDef = m["market"]
+        self.setup: SetupDef = m["setup"]
+        self.manifest = parts.manifest
+        self.problems: list[Problem] = []
+        self.coords = _Coords(self.map)
+
+    def add(self, path: DocPath, message: str) -> None:
+        self.problems.append((path, message))
+
+    def need(
+        self, value: str | None, known: Iterable[str], path: DocPath, what: str
+    ) -> None:
+        if value is None:
+            return
+        pool = known if isinstance(known, dict | set | frozenset) else set(known)
+        if value not in pool:
+            self.add(path, f"unknown {what} {value!r}{_hint(value, pool)}")
+
+    def phase(self, value: str | None, path: DocPath) -> None:
+        self.need(value, self.phases, path, "phase")
+
+    def phase_value(self, value: PhaseValue | None, path: DocPath) -> None:
+        if value is None:
+            return
+        for name in value.phases:
+            if name not in self.phases:
+                self.add((*path, name), f"unknown phase {name!r}{_hint(name, self.phases)}")
+
+    def hex(self, coord: str, path: DocPath) -> None:
+        problem = self.coords.problem(coord)
+        if problem:
+            self.add(path, problem)
+        elif coord not in self.map.hexes:
+            self.add(path, f"no hex {coord!r} on the map")
+
+    def run(self) -> list[Problem]:
+        self.check_map()
+        self.check_tiles()
+        self.check_trains()
+        self.check_routes()
+        self.check_phases()
+        self.check_types()
+        self.check_companies()
+        self.check_market()
+        self.check_setup()
+        return self.problems
+
+    def check_map(self) -> None:
+        for coord, h in self.map.hexes.items():
+            base: DocPath = ("map", "hexes", coord)
+            problem = self.coords.problem(coord)
+            if problem:
+                self.add(base, problem)
+            for i, stop in enumerate(h.stops):
+                self.phase_value(stop.revenue, (*base, "stops", i, "revenue"))
+                for slot, company in stop.reserved.items():
+                    self.need(company, self.companies, (*base, "stops", i, "reserved", str(slot)), "company")
+            for i, tile_id in enumerate(h.upgrades or ()):
+                self.need(tile_id, self.tiles, (*base, "upgrades", i), "tile")
+            if h.future_label is not None:
+                self.phase(h.future_label.phase, (*base, "future_label", "phase"))
+        for name, region in self.map.regions.items():
+            base = ("map", "regions", name)
+            for i, coord in enumerate(region.hexes):
+                self.hex(coord, (*base, "hexes", i))
+            self.phase(region.opens_on_phase, (*base, "opens_on_phase"))
+            self.phase(region.closes_on_phase, (*base, "closes_on_phase"))
+
+    def check_tiles(self) -> None:
+        for tile_id, tile in self.tiles.items():
+            base: DocPath = ("tiles", tile_id)
+            for i, target in enumerate(tile.upgrades_to or ()):
+                self.need(target, self.tiles, (*base, "upgrades_to", i), "tile")
+            for i, stop in enumerate(tile.stops):
+                self.phase_value(stop.revenue, (*base, "stops", i, "revenue"))
+
+    def check_trains(self) -> None:
+        for name, train in self.trains.items():
+            base: DocPath = ("trains", name)
+            self.need(train.kind, self.routes.train_kinds, (*base, "kind"), "train kind")
+            self.need(train.rusts_on, self.trains, (*base, "rusts_on"), "train")
+            self.need(train.available_on, self.trains, (*base, "available_on"), "train")
+
+    def check_routes(self) -> None:
+        for stop_kind, type_id in self.routes.home_stop_kinds.items():
+            self.need(type_id, self.types, ("routes", "home_stop_kinds", stop_kind), "company type")
+
+    def check_phases(self) -> None:
+        groups = {t.limit_group for t in self.types.values() if t.limit_group}
+        for name, phase in self.phases.items():
+            base: DocPath = ("phases", name)
+            self.need(phase.starts_on, self.trains, (*base, "starts_on"), "train")
+            for group in phase.train_limits:
+                self.need(group, groups, (*base, "train_limits", group), "limit group")
+
+    def check_types(self) -> None:
+        for type_id, ctype in self.types.items():
+            for i, kind in enumerate(ctype.train_kinds or ()):
+                self.need(kind, self.routes.train_kinds, ("company_types", type_id, "train_kinds", i), "train kind")
+
+    def check_companies(self) -> None:
+        for cid, company in self.companies.items():
+            base: DocPath = ("companies", cid)
+            self.need(company.type, self.types, (*base, "type"), "company type")
+            for i, home in enumerate(company.home):
+                path: DocPath = (*base, "home") if len(company.home) == 1 else (*base, "home", i)
+                self.hex(home.hex, path)
+                h = self.map.hexes.get(home.hex)
+                if h is not None and home.city is not None and home.city >= len(h.stops):
+                    self.add(path, f"hex {home.hex} has no stop {home.city} ({len(h.stops)} stop(s))")
+            for i, coord in enumerate(company.hexes):
+                self.hex(coord, (*base, "hexes", i))
+            self.phase(company.opens_on_phase, (*base, "opens_on_phase"))
+            self.phase(company.closes_on_phase, (*base, "closes_on_phase"))
+            self.phase_value(company.income, (*base, "income"))
+            self.need(company.exchanges_into, self.companies, (*base, "exchanges_into"), "company")
+            self.need(company.merges_into, self.companies, (*base, "merges_into"), "company")
+            if company.start_price is not None and not self.market.find(company.start_price):
+                self.add((*base, "start_price"), f"no market cell shows {company.start_price}")
+
+    def check_market(self) -> None:
+        for direction, fallbacks in self.market.fallbacks.items():
+            self.need(direction, self.market.moves, ("market", "fallbacks", direction), "market direction")
+            for i, fallback in enumerate(fallbacks):
+                self.need(fallback, self.market.moves, ("market", "fallbacks", direction, i), "market direction")
+        floats = any(t.kind == "corporation" and t.float_percent for t in self.types.values())
+        if floats and not self.market.par_cells():
+            self.add(("market", "rows"), "no par cell (flag 'p') although corporations float")
+
+    def check_setup(self) -> None:
+        players = self.manifest.players
+        for count in range(players.min, players.max + 1):
+            if count not in self.setup.players:
+                self.add(("setup", "players"), f"no setup for {count} players")
+        for count in self.setup.players:
+            if count not in players:
+                self.add(("setup", "players", str(count)), f"{count} players is outside the title's range {players.min}-{players.max}")
+        packet = self.setup.start_packet
+        if packet is not None:
+            for item_id, item in packet.items.items():
+                for i, cid in enumerate(item.companies):
+                    self.need(cid, self.companies, ("setup", "start_packet", "items", item_id, "companies", i), "company")
+            for i, cid in enumerate(packet.after_packet):
+                self.need(cid, self.companies, ("setup", "start_packet", "after_packet", i), "company")
+        move = self.setup.stock_round.sold_out_move
+        if move is not None and move != "hook":
+            self.need(move, self.market.moves, ("setup", "stock_round", "sold_out_move"), "market direction")
+
+
+def _hint(value: str, known: Iterable[str]) -> str:
+    names = list(known)
+    close = [n for n in names if n.lower() == value.lower()]
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    if 0 < len(names) <= 12:
+        return f" (known: {', '.join(names)})"
+    return ""
+
+
+check: Callable[[Parts], list[Problem]] = lambda parts: _Checker(parts).run()  # noqa: E731

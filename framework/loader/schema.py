@@ -1,0 +1,145 @@
+"""JSON Schema (2020-12) validation of title files, with errors at file:line.
+
+Schemas live in ``<repo>/schemas/`` and are plain files an editor can use for hover help, so
+they carry no ``$id``; the loader gives each one its file URI, which makes relative ``$ref``s
+(``common.schema.json#/$defs/stop``) resolve the same way an editor resolves them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from framework.loader.errors import DocPath, ErrorList
+from framework.loader.yamlio import SourceMap
+
+SCHEMA_ROOT = Path(__file__).resolve().parent.parent.parent / "schemas"
+
+_TYPE_NAMES = {
+    "integer": "integer",
+    "number": "number",
+    "string": "string",
+    "boolean": "true or false",
+    "object": "map",
+    "array": "list",
+    "null": "null",
+}
+
+
+def _retrieve(uri: str) -> Resource:
+    path = Path(uri.removeprefix("file://"))
+    return Resource.from_contents(_read(path), default_specification=DRAFT202012)
+
+
+@cache
+def _read(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def validator_for(schema_path: Path) -> Draft202012Validator:
+    """A validator for one schema file; relative $refs resolve against its location."""
+    schema = dict(_read(schema_path))
+    schema.setdefault("$id", schema_path.resolve().as_uri())
+    registry: Registry = Registry(retrieve=_retrieve)  # type: ignore[call-arg]
+    return Draft202012Validator(schema, registry=registry)
+
+
+def _got(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a map"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _types(expected: Any) -> str:
+    names = [expected] if isinstance(expected, str) else list(expected)
+    return " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+
+
+def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
+    """One or more (path, message) pairs for a jsonschema error, phrased for title authors."""
+    path: DocPath = tuple(error.absolute_path)
+    v, kw = error.validator_value, error.validator
+    if kw == "type":
+        yield path, f"expected {_types(v)}, got {_got(error.instance)}"
+    elif kw == "required":
+        present = error.instance if isinstance(error.instance, dict) else {}
+        for name in v:
+            if name not in present:
+                yield (*path, name), "missing required field"
+    elif kw == "additionalProperties" or kw == "unevaluatedProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        known = set(allowed)
+        extra = [k for k in error.instance if k not in known] if isinstance(error.instance, dict) else []
+        hint = f" (allowed: {', '.join(allowed)})" if allowed else ""
+        for key in extra:
+            yield (*path, key), f"unknown key{hint}"
+        if not extra:
+            yield path, error.message
+    elif kw == "enum":
+        yield path, f"expected one of {', '.join(map(str, v))}, got {_got(error.instance)}"
+    elif kw == "const":
+        yield path, f"expected {v!r}, got {_got(error.instance)}"
+    elif kw == "pattern":
+        hint = error.schema.get("x-expected")
+        what = hint or f"text matching {v}"
+        yield path, f"expected {what}, got {_got(error.instance)}"
+    elif kw == "minimum":
+        yield path, f"expected at least {v}, got {_got(error.instance)}"
+    elif kw == "maximum":
+        yield path, f"expected at most {v}, got {_got(error.instance)}"
+    elif kw in ("minItems", "maxItems"):
+        bound = "at least" if kw == "minItems" else "at most"
+        yield path, f"expected {bound} {v} item(s), got {len(error.instance)}"
+    elif kw == "propertyNames":
+        sub = best_match(error.context) if error.context else None
+        detail = next(_messages(sub))[1] if sub is not None else error.message
+        bad = sub.instance if sub is not None else "?"
+        yield (*path, str(bad)), f"bad key: {detail}"
+    elif kw in ("oneOf", "anyOf") and error.context:
+        types = {
+            _types(e.validator_value)
+            for e in error.context
+            if e.validator == "type" and not e.relative_path
+        }
+        shallow = [e for e in error.context if not e.relative_path and e.validator != "type"]
+        deep = [e for e in error.context if e.relative_path]
+        hint = error.schema.get("x-expected")
+        if deep or shallow:
+            yield from _messages(best_match(deep or shallow))
+        elif hint:
+            yield path, f"expected {hint}, got {_got(error.instance)}"
+        else:
+            yield path, f"expected {' or '.join(sorted(types))}, got {_got(error.instance)}"
+    else:
+        yield path, error.message
+
+
+def validate(
+    data: Any,
+    schema_path: Path,
+    source: SourceMap,
+    errors: ErrorList,
+    prefix: DocPath = (),
+) -> None:
+    """Check ``data`` against the schema; add every failure to ``errors``.
+
+    ``source`` is keyed by ``prefix + path`` (overlays merge several files under one map).
+    """
+    validator = validator_for(schema_path)
+    found = []
+    for error in validator.iter_errors(data):
+        for path, message in _messages(error):
+            found.append((*source.place((*prefix, *path), len(prefix)), message))
+    for file, line, path_text, message in sorted(found, key=lambda f: (f[0], f[1], f[2])):
+        errors.add(file, line, path_text, message)

@@ -1,0 +1,100 @@
+"""Company types (``company_types.yaml``) and companies (``companies.yaml``).
+
+The engine's behaviour for a company comes from its type; a company only overrides what its
+type leaves open (certificates, tokens, homes...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from framework.model.keys import key_field
+from framework.model.values import PhaseValue
+
+
+@attrs.frozen
+class CertificateSpec:
+    """``count`` certificates of ``percent`` each; the director's certificate is one of them."""
+
+    percent: int
+    director: bool = False
+    count: int = 1
+
+
+@attrs.frozen
+class TokenCost:
+    """Cost of station tokens beyond the home one, in order (2nd, 3rd...).
+
+    ``per_hex``: cost times distance in hexes; ``fixed``: a flat cost.
+    """
+
+    per_hex: tuple[int, ...] = ()
+    fixed: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class CompanyType:
+    id: str = key_field()
+    kind: str = "corporation"
+    operates: bool = attrs.field()
+    order: int = 0
+    order_by: str = "listed"
+    limit_group: str | None = None
+    train_kinds: tuple[str, ...] | None = None
+    lays_tiles: bool = False
+    extra_tokens: bool = False
+    must_own_train: bool = False
+    revenue_split: dict[str, int] | None = None
+    rounding: str = "bank"
+    certificates: tuple[CertificateSpec, ...] = ()
+    float_percent: int | None = None
+    capitalization: str = "full"
+    dividends: tuple[str, ...] = ()
+    token_cost: TokenCost | None = None
+
+    @operates.default
+    def _operates_default(self) -> bool:
+        return self.kind != "private"
+
+
+@attrs.frozen
+class Home:
+    """A home station: a hex, and the city on it when the hex has several."""
+
+    hex: str
+    city: int | None = None
+
+
+@attrs.frozen
+class CompanyDef:
+    id: str = key_field()
+    type: str = ""
+    name: str = ""
+    short: str | None = None
+    color: str | None = None
+    text_color: str | None = None
+    home: tuple[Home, ...] = ()
+    capital: int | None = None
+    income: PhaseValue | None = None
+    hexes: tuple[str, ...] = ()
+    opens_on_phase: str | None = None
+    closes_on_phase: str | None = None
+    tokens: int | None = None
+    certificates: tuple[CertificateSpec, ...] | None = None
+    exchange_shares: int = 0
+    exchanges_into: str | None = None
+    merges_into: str | None = None
+    start_price: int | None = None
+    min_bid: int | None = None
+    abilities: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def home_choice(self) -> bool:
+        """Whether the owner chooses among several homes."""
+        return len(self.home) > 1
+
+    @property
+    def label(self) -> str:
+        return self.short or self.id

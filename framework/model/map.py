@@ -1,0 +1,91 @@
+"""The board (``map.yaml``): grid geometry, hexes with their preprinted content, regions."""
+
+from __future__ import annotations
+
+import attrs
+
+from framework.model.keys import key_field
+from framework.tiles import End, Stop, TileDef
+
+
+@attrs.frozen
+class Terrain:
+    """Terrain on a hex; ``cost`` is paid on the first tile lay there."""
+
+    kind: str
+    cost: int = 0
+
+
+@attrs.frozen
+class Border:
+    """A drawn border along one edge; kind ``impassable`` also blocks track."""
+
+    edge: int
+    kind: str = "province"
+
+
+@attrs.frozen
+class FutureLabel:
+    """A label a hex gains from a phase on (it changes which tiles may be laid)."""
+
+    label: str
+    phase: str
+
+
+@attrs.frozen
+class HexDef:
+    """One map hex. A hex is a tile too: see :meth:`as_tile`."""
+
+    coord: str = key_field()
+    name: str | None = None
+    color: str = "white"
+    terrain: tuple[Terrain, ...] = ()
+    stops: tuple[Stop, ...] = ()
+    labels: tuple[str, ...] = ()
+    paths: tuple[tuple[End, End], ...] = ()
+    borders: tuple[Border, ...] = ()
+    upgrades: tuple[str, ...] | None = None
+    future_label: FutureLabel | None = None
+    rotation: int = 0
+
+    @property
+    def tile_id(self) -> str:
+        return f"@{self.coord}"
+
+    @property
+    def terrain_cost(self) -> int:
+        return sum(t.cost for t in self.terrain)
+
+    def as_tile(self) -> TileDef:
+        """The preprinted tile of this hex (id ``@<coord>``, one copy)."""
+        return TileDef(
+            id=self.tile_id,
+            color=self.color,
+            count=1,
+            stops=self.stops,
+            paths=self.paths,
+            labels=self.labels,
+            upgrades_to=self.upgrades,
+        )
+
+
+@attrs.frozen
+class Region:
+    """A named group of hexes that opens or closes with a phase (hooks say what that means)."""
+
+    id: str = key_field()
+    hexes: tuple[str, ...] = ()
+    opens_on_phase: str | None = None
+    closes_on_phase: str | None = None
+    description: str = ""
+
+
+@attrs.frozen
+class MapDef:
+    layout: str
+    axes: str
+    hexes: dict[str, HexDef] = attrs.field(factory=dict)
+    regions: dict[str, Region] = attrs.field(factory=dict)
+
+    def hex(self, coord: str) -> HexDef:
+        return self.hexes[coord]

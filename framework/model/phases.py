@@ -1,0 +1,19 @@
+"""Phases (``phases.yaml``), in game order."""
+
+from __future__ import annotations
+
+import attrs
+
+from framework.model.keys import key_field
+
+
+@attrs.frozen
+class PhaseDef:
+    name: str = key_field()
+    starts_on: str | None = None
+    tiles: tuple[str, ...] = ("yellow",)
+    operating_rounds: int = 1
+    operating_rounds_from: str = "now"
+    train_limits: dict[str, int] = attrs.field(factory=dict)
+    buy_from_companies: bool = False
+    events: tuple[str, ...] = ()

@@ -1,0 +1,61 @@
+"""Game setup (``setup.yaml``): bank, starting cash, the start packet and round options."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class PlayerSetup:
+    cash: int
+    certificate_limit: int
+
+
+@attrs.frozen
+class PacketItem:
+    """One lot of the start packet: companies sold together, with a minimum bid or price."""
+
+    id: str = attrs.field(converter=str)
+    companies: tuple[str, ...] = ()
+    min_bid: int | None = None
+    price: int | None = None
+    row: int | None = None
+
+
+@attrs.frozen
+class StartPacket:
+    round: str = "auction"
+    min_increment: int = 5
+    items: dict[str, PacketItem] = attrs.field(factory=dict)
+    after_packet: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class StockRoundRules:
+    sell_then_buy: bool = True
+    player_share_limit: int = 60
+    pool_share_limit: int = 50
+    price_drop: str = "per_share"
+    sold_out_move: str | None = None
+
+
+@attrs.frozen
+class BankBroken:
+    during_operating_round: str = "end_of_set"
+    during_stock_round: str = "end_of_set"
+
+
+@attrs.frozen
+class GameEnd:
+    bank_broken: BankBroken = BankBroken()
+    bankruptcy: str = "ends_game"
+
+
+@attrs.frozen
+class SetupDef:
+    bank: int
+    players: dict[int, PlayerSetup] = attrs.field(factory=dict)
+    priority: str = "first_seat"
+    start_packet: StartPacket | None = None
+    stock_round: StockRoundRules = StockRoundRules()
+    game_end: GameEnd = GameEnd()

@@ -1,0 +1,33 @@
+"""Trains (``trains.yaml``): in file order, which is the order of sale within each depot."""
+
+from __future__ import annotations
+
+import attrs
+
+from framework.model.keys import key_field
+
+
+@attrs.frozen
+class TrainDef:
+    """One train name. ``count`` None means unlimited; ``cards`` is the physical cards."""
+
+    name: str = key_field()
+    kind: str = "plain"
+    distance: int = 0
+    plus: int = 0
+    price: int = 0
+    count: int | None = None
+    cards: int | None = None
+    depot: str = "main"
+    available_on: str | None = None
+    rusts_on: str | None = None
+    events: tuple[str, ...] = ()
+
+    @property
+    def unlimited(self) -> bool:
+        return self.count is None
+
+    @property
+    def card_count(self) -> int | None:
+        """The cards in the box: ``cards`` if given, else ``count``."""
+        return self.cards if self.cards is not None else self.count
