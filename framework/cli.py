@@ -1,0 +1,41 @@
+"""The ``railyard`` command line.
+
+Each command is a module of :mod:`framework.commands` exposing ``register(subparsers)``, which
+adds its sub-parser and sets ``func`` (``func(args) -> exit code``). Adding a command means
+adding a module and one name to ``COMMANDS``; nothing else here changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS: tuple[str, ...] = (
+    "framework.commands.validate",
+    "framework.commands.info",
+    "framework.commands.play",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="railyard", description="A data-driven engine for 18xx railway board games."
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers.required = True
+    for name in COMMANDS:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    code = args.func(args)
+    return int(code or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per ``railyard`` command; each exposes ``register(subparsers)``."""

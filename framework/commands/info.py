@@ -1,0 +1,123 @@
+"""``railyard info TITLE``: what a title holds, counted (hexes, stops, tiles, trains...)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from typing import Any
+
+from framework.commands.common import add_title_arguments, load_or_report
+from framework.tiles import STOP_KINDS
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "info",
+        help="summarise a title: hexes, stops, tiles, trains, companies, market",
+        description="Count what a title holds.",
+    )
+    add_title_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the counts as JSON")
+    parser.set_defaults(func=run)
+
+
+def summary(title: Any) -> dict[str, Any]:
+    """The counts `info` prints, as plain data (an 18xx-family title)."""
+    hexes = title.map.hexes.values()
+    stops: Counter[str] = Counter()
+    hexes_with: Counter[str] = Counter()
+    slots = 0
+    for h in hexes:
+        kinds = {s.kind for s in h.stops}
+        for stop in h.stops:
+            stops[stop.kind] += 1
+            if stop.kind == "city":
+                slots += stop.slots
+        for kind in kinds:
+            hexes_with[kind] += 1
+    tiles_by_colour: Counter[str] = Counter()
+    unlimited_tiles = []
+    for tile in title.tiles.values():
+        if tile.count is None:
+            unlimited_tiles.append(tile.id)
+        else:
+            tiles_by_colour[tile.color] += tile.count
+    trains = {
+        name: {"count": t.count, "cards": t.card_count, "price": t.price}
+        for name, t in title.trains.items()
+    }
+    companies = Counter(c.type for c in title.companies.values())
+    market_cells = list(title.market.cells())
+    manifest = title.manifest
+    return {
+        "id": manifest.id,
+        "name": manifest.name,
+        "family": manifest.family,
+        "variant": title.variant,
+        "players": {"min": manifest.players.min, "max": manifest.players.max},
+        "bank": title.setup.bank,
+        "hexes": {
+            "total": len(title.map.hexes),
+            "by_colour": dict(Counter(h.color for h in hexes)),
+            "with_stop": {k: hexes_with[k] for k in STOP_KINDS},
+        },
+        "stops": {**{k: stops[k] for k in STOP_KINDS}, "city_slots": slots},
+        "tiles": {
+            "by_colour": dict(tiles_by_colour),
+            "total": sum(tiles_by_colour.values()),
+            "kinds": len(title.tiles),
+            "unlimited": unlimited_tiles,
+        },
+        "trains": trains,
+        "unlimited_trains": [n for n, t in title.trains.items() if t.count is None],
+        "phases": list(title.phase_order),
+        "companies": dict(companies),
+        "market": {"cells": len(market_cells), "par_cells": sum(c.par for c in market_cells)},
+        "variants": list(manifest.variants),
+    }
+
+
+def _line(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in values.items())
+
+
+def render(info: dict[str, Any], currency: str = "") -> str:
+    trains = []
+    for name, t in info["trains"].items():
+        count = "unlimited" if t["count"] is None else str(t["count"])
+        cards = "" if t["cards"] in (None, t["count"]) else f" ({t['cards']} cards)"
+        trains.append(f"{name} x{count}{cards}")
+    unlimited = ", ".join(info["tiles"]["unlimited"]) or "none"
+    lines = [
+        f"{info['name']} [{info['id']}, family {info['family']}]"
+        + (f", variant {info['variant']}" if info["variant"] else ""),
+        f"players: {info['players']['min']}-{info['players']['max']}; "
+        f"bank: {info['bank']}{currency}",
+        f"hexes: {info['hexes']['total']} ({_line(info['hexes']['by_colour'])})",
+        f"hexes with: {_line(info['hexes']['with_stop'])}",
+        f"stops: {_line(info['stops'])}",
+        f"tiles: {info['tiles']['total']} in {info['tiles']['kinds']} kinds "
+        f"({_line(info['tiles']['by_colour'])}); unlimited: {unlimited}",
+        f"trains: {', '.join(trains)}",
+        f"phases: {', '.join(info['phases'])}",
+        f"companies: {_line(info['companies'])}",
+        f"market: {info['market']['cells']} cells, {info['market']['par_cells']} par",
+    ]
+    if info["variants"]:
+        lines.append(f"variants: {', '.join(info['variants'])}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    title = load_or_report(args)
+    if title is None:
+        return 1
+    if not hasattr(title, "map"):
+        data = {"id": title.manifest.id, "family": title.manifest.family,
+                "files": sorted(title.documents)}
+        print(json.dumps(data, indent=2) if args.json else f"{data['id']}: {data}")
+        return 0
+    info = summary(title)
+    print(json.dumps(info, indent=2) if args.json else render(info, title.manifest.currency))
+    return 0
