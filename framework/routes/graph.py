@@ -1,0 +1,220 @@
+"""The track graph routes run on: stops, junctions and track pieces, as plain data.
+
+Nodes are *stops* (cities, towns, mines, off-board areas: the places a route visits) and
+*junctions* (points where track pieces meet without a stop, such as a hex edge). Every *piece*
+of track joins two nodes. A route may use a piece only once, and two trains of one company may
+share no piece. A junction is itself a stretch of track: two pieces ending at one junction merge
+there, so a junction too is used at most once per route and by at most one train (this is why
+a tile whose branches merge can carry only one train).
+
+The graph knows nothing about hexes or tiles; :mod:`framework.routes.board_graph` builds one
+from a board. Derived structures (the stop-to-stop links the search walks) are computed once per
+graph and cached, so a graph should be built once per board revision and reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+
+import attrs
+
+
+@attrs.frozen
+class StopNode:
+    """A place a route visits and may be paid for.
+
+    ``revenue`` is already resolved for the current phase. ``group``: stops sharing a group
+    count as one place (a route may visit only one of them). ``slots``: station spaces;
+    ``tokens``: companies with a station token here; ``reserved``: companies holding an empty
+    reserved space here (full for everyone else, open for them). ``homes``: companies for which
+    this stop is a station without a token (a company's home mine). ``terminal``: a route may
+    end here but never pass through (off-board areas).
+    """
+
+    id: str
+    kind: str
+    revenue: int = 0
+    group: str | None = None
+    slots: int = 0
+    tokens: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    reserved: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    homes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    terminal: bool = False
+
+    def is_station_of(self, company: str) -> bool:
+        """Whether a route of ``company`` through here satisfies the station requirement."""
+        return company in self.tokens or company in self.homes
+
+    def blocked_for(self, company: str) -> bool:
+        """Whether a route of ``company`` may end here but not pass through.
+
+        A city whose every space is taken (tokens, or spaces reserved for others) blocks every
+        company without a token in it; a company with a reserved space here still has room.
+        """
+        if self.terminal:
+            return True
+        if self.slots <= 0 or company in self.tokens or company in self.reserved:
+            return False
+        return len(self.tokens) + len(self.reserved) >= self.slots
+
+
+@attrs.frozen
+class Piece:
+    """A piece of track between two nodes; ``id`` is unique in the graph."""
+
+    id: int
+    a: str
+    b: str
+
+    def other(self, node: str) -> str:
+        return self.b if node == self.a else self.a
+
+
+@attrs.frozen
+class Link:
+    """A way from one stop to another that passes no other stop.
+
+    ``pieces`` and ``junctions`` are listed in travel order from ``a`` to ``b``; ``mask`` has
+    a bit for every piece and junction used (see :meth:`TrackGraph.piece_bit`).
+    """
+
+    a: str
+    b: str
+    pieces: tuple[int, ...]
+    junctions: tuple[str, ...]
+    mask: int
+
+    def reversed(self) -> Link:
+        return Link(self.b, self.a, self.pieces[::-1], self.junctions[::-1], self.mask)
+
+
+class TrackGraph:
+    """Stops, junctions and pieces of track, with the derived links cached.
+
+    Immutable once built: build a new graph when the board changes.
+    """
+
+    def __init__(
+        self,
+        stops: Iterable[StopNode],
+        junctions: Iterable[str],
+        pieces: Iterable[Piece],
+    ) -> None:
+        self.stops: dict[str, StopNode] = {}
+        for stop in stops:
+            if stop.id in self.stops:
+                raise ValueError(f"duplicate stop id {stop.id!r}")
+            self.stops[stop.id] = stop
+        self.junctions: tuple[str, ...] = tuple(junctions)
+        if len(set(self.junctions)) != len(self.junctions):
+            raise ValueError("duplicate junction id")
+        clash = set(self.junctions) & set(self.stops)
+        if clash:
+            raise ValueError(f"ids used for both a stop and a junction: {sorted(clash)}")
+        self.pieces: dict[int, Piece] = {}
+        for piece in pieces:
+            if piece.id in self.pieces:
+                raise ValueError(f"duplicate track piece id {piece.id}")
+            for end in (piece.a, piece.b):
+                if end not in self.stops and end not in self._junction_set:
+                    raise ValueError(f"track piece {piece.id} ends at unknown node {end!r}")
+            if piece.a == piece.b:
+                raise ValueError(f"track piece {piece.id} joins node {piece.a!r} to itself")
+            self.pieces[piece.id] = piece
+
+    @cached_property
+    def _junction_set(self) -> frozenset[str]:
+        return frozenset(self.junctions)
+
+    def is_stop(self, node: str) -> bool:
+        return node in self.stops
+
+    @cached_property
+    def _piece_bits(self) -> dict[int, int]:
+        return {pid: 1 << i for i, pid in enumerate(self.pieces)}
+
+    @cached_property
+    def _junction_bits(self) -> dict[str, int]:
+        base = len(self.pieces)
+        return {j: 1 << (base + i) for i, j in enumerate(self.junctions)}
+
+    def piece_bit(self, piece_id: int) -> int:
+        """The resource bit of a track piece (for disjointness masks)."""
+        return self._piece_bits[piece_id]
+
+    def junction_bit(self, junction: str) -> int:
+        """The resource bit of a junction (for disjointness masks)."""
+        return self._junction_bits[junction]
+
+    @cached_property
+    def incident(self) -> dict[str, tuple[Piece, ...]]:
+        """Node -> the pieces touching it, in piece order."""
+        out: dict[str, list[Piece]] = {n: [] for n in (*self.stops, *self.junctions)}
+        for piece in self.pieces.values():
+            out[piece.a].append(piece)
+            out[piece.b].append(piece)
+        return {n: tuple(ps) for n, ps in out.items()}
+
+    def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
+        return tuple(p for p in self.incident.get(a, ()) if p.other(a) == b)
+
+    @cached_property
+    def links(self) -> dict[str, tuple[Link, ...]]:
+        """Stop -> the links leaving it (each stored once per direction).
+
+        A link whose resources include another link's between the same two stops is dropped:
+        any route using it could use the smaller one instead and lose nothing.
+        """
+        by_pair: dict[tuple[str, str], list[Link]] = {}
+        for start in self.stops:
+            for link in self._walk_links(start):
+                if link.a < link.b:
+                    by_pair.setdefault((link.a, link.b), []).append(link)
+        out: dict[str, list[Link]] = {s: [] for s in self.stops}
+        for (a, b), found in by_pair.items():
+            for link in _minimal(found):
+                out[a].append(link)
+                out[b].append(link.reversed())
+        return {s: tuple(ls) for s, ls in out.items()}
+
+    def _walk_links(self, start: str) -> list[Link]:
+        found: list[Link] = []
+        pieces: list[int] = []
+        junctions: list[str] = []
+        seen: set[str] = set()
+
+        def walk(node: str, mask: int) -> None:
+            for piece in self.incident[node]:
+                if self._piece_bits[piece.id] & mask:
+                    continue
+                nxt = piece.other(node)
+                bit = self._piece_bits[piece.id]
+                if nxt in self.stops:
+                    if nxt != start:
+                        found.append(
+                            Link(start, nxt, (*pieces, piece.id), tuple(junctions), mask | bit)
+                        )
+                    continue
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                pieces.append(piece.id)
+                junctions.append(nxt)
+                walk(nxt, mask | bit | self._junction_bits[nxt])
+                junctions.pop()
+                pieces.pop()
+                seen.discard(nxt)
+
+        walk(start, 0)
+        return found
+
+
+def _minimal(links: Sequence[Link]) -> list[Link]:
+    """The links whose masks contain no other link's mask (duplicates kept once)."""
+    ordered = sorted(links, key=lambda lk: (lk.mask.bit_count(), lk.pieces))
+    kept: list[Link] = []
+    for link in ordered:
+        if not any(k.mask & link.mask == k.mask for k in kept):
+            kept.append(link)
+    return kept

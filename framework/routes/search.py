@@ -1,0 +1,482 @@
+"""Exact best routes for a company's trains.
+
+Two steps. First every train's *candidate* routes are enumerated by depth-first search over the
+graph's stop-to-stop links (see :attr:`TrackGraph.links`), starting from the company's stations
+(or, for a kind that must start at a stop of a required kind, such as a goods train at a mine,
+from those stops) and pruned by the train's rating, by the stops and track already used, and by
+an upper bound on what the rest of the route could still earn. A route through a station is
+grown as two arms from that station, so each route is found exactly once. Then a branch and
+bound picks one candidate per train (or none) with pairwise disjoint track, best total first.
+
+Pruning never loses the optimum: a candidate is dropped only when even the best possible routes
+of the other trains could not lift a combination containing it above a combination already in
+hand. When an optional budget stops the search early, the result says so (``complete=False``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Sequence
+
+from framework.routes.graph import Link, TrackGraph
+from framework.routes.kinds import RouteRules, TrainKind, TrainLike
+from framework.routes.result import Route, RouteSet, TrainRun
+
+Bonus = Callable[[Route], int]
+"""A hook adding a bonus to a route's revenue (e.g. for visiting two given stops)."""
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Budget:
+    """Counts search steps; raises when the node or time budget runs out."""
+
+    def __init__(self, max_nodes: int | None, max_seconds: float | None) -> None:
+        self.left = max_nodes if max_nodes is not None else -1
+        self.deadline = time.monotonic() + max_seconds if max_seconds is not None else None
+        self.tick = 0
+        self.exhausted = False
+
+    def step(self, n: int = 1) -> None:
+        if self.left >= 0:
+            self.left -= n
+            if self.left < 0:
+                self.exhausted = True
+                raise _OutOfBudget
+        if self.deadline is not None:
+            self.tick += n
+            if self.tick >= 512:
+                self.tick = 0
+                if time.monotonic() > self.deadline:
+                    self.exhausted = True
+                    raise _OutOfBudget
+
+
+class CompanyView:
+    """The graph as one company sees it: stops by index, its stations, blocked cities."""
+
+    def __init__(self, graph: TrackGraph, company: str) -> None:
+        self.graph = graph
+        self.company = company
+        self.ids: list[str] = list(graph.stops)
+        index = {sid: i for i, sid in enumerate(self.ids)}
+        self.index = index
+        stops = [graph.stops[sid] for sid in self.ids]
+        self.kinds = [s.kind for s in stops]
+        self.values = [s.revenue for s in stops]
+        group_bits: dict[str, int] = {}
+        self.gbit: list[int] = []
+        for i, s in enumerate(stops):
+            if s.group is None:
+                self.gbit.append(1 << i)
+            else:
+                bit = group_bits.setdefault(s.group, 1 << (len(stops) + len(group_bits)))
+                self.gbit.append(bit)
+        self.sbit = [1 << i for i in range(len(stops))]
+        self.blocked = [s.blocked_for(company) for s in stops]
+        self.stations = [i for i, s in enumerate(stops) if s.is_station_of(company)]
+        self.is_station = [s.is_station_of(company) for s in stops]
+        links = graph.links
+        self.adj: list[list[tuple[int, int, Link]]] = [
+            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
+        ]
+
+
+class _KindView:
+    """Per-stop numbers for one train on one company's view of the graph."""
+
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
+        self.kind = kind
+        self.n = distance
+        self.nm = distance + plus
+        self.allowed = [k not in kind.forbids for k in view.kinds]
+        self.ca = [int(k in kind.counts and k not in kind.plus_counts) for k in view.kinds]
+        self.cb = [int(k in kind.counts and k in kind.plus_counts) for k in view.kinds]
+        self.pay = [v if kind.pays(k) else 0 for k, v in zip(view.kinds, view.values, strict=True)]
+        self.tre = [
+            v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
+        ]
+        self.at_end = [k in kind.at_end for k in view.kinds]
+        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
+        req_kinds = [k for k, _ in kind.requires]
+        self.rq_target = 0
+        self.rq_limits: list[tuple[int, int]] = []
+        for i, (_k, n) in enumerate(kind.requires):
+            self.rq_target |= n << (8 * i)
+            self.rq_limits.append((8 * i, n))
+        self.rqinc = [
+            (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0 for k in view.kinds
+        ]
+        self.rq_max = {8 * i: n for i, (_, n) in enumerate(kind.requires)}
+        anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
+        self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
+
+    def rq_ok(self, rq: int) -> bool:
+        return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
+
+
+class _Cand:
+    """A candidate route of one train, kept light until it is chosen."""
+
+    __slots__ = ("value", "run", "tre", "mask", "start", "left", "right")
+
+    def __init__(
+        self,
+        value: int,
+        run: int,
+        tre: int,
+        mask: int,
+        start: int,
+        left: tuple[Link, ...],
+        right: tuple[Link, ...],
+    ) -> None:
+        self.value = value
+        self.run = run
+        self.tre = tre
+        self.mask = mask
+        self.start = start
+        self.left = left
+        self.right = right
+
+
+def build_route(view: CompanyView, start: int, left: Sequence[Link], right: Sequence[Link],
+                run: int, tre: int) -> Route:
+    """The route running out along ``left`` reversed, through the start, then ``right``."""
+    chain = [lk.reversed() for lk in reversed(left)] + list(right)
+    nodes: list[str] = [view.ids[start]] if not chain else [chain[0].a]
+    stops: list[str] = list(nodes)
+    pieces: list[int] = []
+    for lk in chain:
+        nodes.extend(lk.junctions)
+        nodes.append(lk.b)
+        stops.append(lk.b)
+        pieces.extend(lk.pieces)
+    return Route(tuple(nodes), tuple(stops), tuple(pieces), run, tre)
+
+
+class _Ctx:
+    """Everything the route growers read, gathered once per train."""
+
+    def __init__(self, view: CompanyView, kv: _KindView, min_stops: int, threshold: int,
+                 budget: _Budget | None) -> None:
+        self.view = view
+        self.kv = kv
+        self.min_stops = min_stops
+        self.threshold = threshold
+        self.budget = budget
+        self.out: list[_Cand] = []
+        self.steps = 0
+        self.bounds = _Bounds(kv, view) if threshold > 0 else None
+
+    def tick(self) -> None:
+        self.steps = 0
+        if self.budget is not None:
+            self.budget.step(1024)
+
+
+def enumerate_routes(
+    view: CompanyView,
+    kind: TrainKind,
+    distance: int,
+    plus: int,
+    min_stops: int,
+    threshold: int = 0,
+    budget: _Budget | None = None,
+    bonus: Bonus | None = None,
+) -> list[_Cand]:
+    """Every route of this train worth at least ``threshold`` (value = revenue + treasury).
+
+    With a ``bonus`` hook the threshold is ignored: a bonus can lift any route. When the budget
+    runs out the routes found so far are returned and ``budget.exhausted`` is set.
+    """
+    kv = _KindView(view, kind, distance, plus)
+    if bonus is not None:
+        threshold = -(1 << 60)
+    ctx = _Ctx(view, kv, min_stops, threshold, budget)
+    excluded = 0
+    try:
+        if kv.anchor_kind is not None:
+            for s in range(len(view.ids)):
+                if view.kinds[s] == kv.anchor_kind and kv.allowed[s]:
+                    _grow_from_anchor(ctx, s, excluded)
+                    excluded |= view.sbit[s]
+        else:
+            for s in view.stations:
+                if kv.allowed[s]:
+                    _grow_from_station(ctx, s, excluded)
+                excluded |= view.sbit[s]
+    except _OutOfBudget:
+        pass
+    out = ctx.out
+    if bonus is not None:
+        rescored = []
+        for c in out:
+            route = build_route(view, c.start, c.left, c.right, c.run, c.tre)
+            extra = bonus(route)
+            rescored.append(_Cand(c.value + extra, c.run + extra, c.tre, c.mask, c.start,
+                                  c.left, c.right))
+        out = rescored
+    return out
+
+
+def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
+    """Routes with ``s`` at one end (``s`` is of a kind that must be an end, e.g. a mine)."""
+    view, kv = ctx.view, ctx.kv
+    adj, gbit, sbit, is_station = view.adj, view.gbit, view.sbit, view.is_station
+    allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
+    stopper, rq_ok = kv.stopper, kv.rq_ok
+    n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
+    min_counted, min_stops, threshold = kv.kind.min_counted, ctx.min_stops, ctx.threshold
+    bounds, out = ctx.bounds, ctx.out
+    path: list[Link] = []
+
+    def grow(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
+             run: int, tr: int, rq: int, st: bool) -> None:
+        ctx.steps += 1
+        if ctx.steps >= 1024:
+            ctx.tick()
+        for j, mask, link in adj[cur]:
+            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
+                continue
+            na = a + ca[j]
+            nb = b + cb[j]
+            if na > n_max or na + nb > nm_max:
+                continue
+            nrq = rq + rqinc[j]
+            if rqinc[j] and not rq_ok(nrq):
+                continue
+            nrun = run + pay[j]
+            ntr = tr + tre[j]
+            nst = st or is_station[j]
+            path.append(link)
+            if (nst and ns + 1 >= min_stops and na + nb >= min_counted
+                    and nrq == rq_target and nrun + ntr >= threshold):
+                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s, (), tuple(path)))
+            if not stopper[j] and (
+                bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold
+            ):
+                grow(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq, nst)
+            path.pop()
+
+    grow(s, gbit[s], 0, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+
+
+def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
+    """Routes through station ``s``: a left arm, then (when ``s`` may be passed) a right arm.
+
+    The right arm leaves ``s`` by a later link than the left one, so each route through ``s``
+    is grown once; routes through an earlier station are ``excluded``, found from there.
+    """
+    view, kv = ctx.view, ctx.kv
+    adj, gbit, sbit = view.adj, view.gbit, view.sbit
+    allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
+    stopper, rq_ok = kv.stopper, kv.rq_ok
+    n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
+    min_counted, min_stops, threshold = kv.kind.min_counted, ctx.min_stops, ctx.threshold
+    bounds, out = ctx.bounds, ctx.out
+    s_interior = not stopper[s]
+    left: list[Link] = []
+    right: list[Link] = []
+    first = 0
+
+    def grow_right(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
+                   run: int, tr: int, rq: int) -> None:
+        ctx.steps += 1
+        if ctx.steps >= 1024:
+            ctx.tick()
+        lo = first if cur == s else -1
+        for k, (j, mask, link) in enumerate(adj[cur]):
+            if k <= lo:
+                continue
+            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
+                continue
+            na = a + ca[j]
+            nb = b + cb[j]
+            if na > n_max or na + nb > nm_max:
+                continue
+            nrq = rq + rqinc[j]
+            if rqinc[j] and not rq_ok(nrq):
+                continue
+            nrun = run + pay[j]
+            ntr = tr + tre[j]
+            right.append(link)
+            if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
+                    and nrun + ntr >= threshold):
+                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s,
+                                 tuple(left), tuple(right)))
+            if not stopper[j] and (
+                bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold
+            ):
+                grow_right(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
+            right.pop()
+
+    def grow_left(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
+                  run: int, tr: int, rq: int) -> None:
+        nonlocal first
+        ctx.steps += 1
+        if ctx.steps >= 1024:
+            ctx.tick()
+        for k, (j, mask, link) in enumerate(adj[cur]):
+            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
+                continue
+            na = a + ca[j]
+            nb = b + cb[j]
+            if na > n_max or na + nb > nm_max:
+                continue
+            nrq = rq + rqinc[j]
+            if rqinc[j] and not rq_ok(nrq):
+                continue
+            nrun = run + pay[j]
+            ntr = tr + tre[j]
+            left.append(link)
+            if cur == s:
+                first = k
+            if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
+                    and nrun + ntr >= threshold):
+                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s, (), tuple(left)))
+            if bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold:
+                if s_interior:
+                    grow_right(s, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
+                if not stopper[j]:
+                    grow_left(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
+            left.pop()
+
+    grow_left(s, gbit[s], 0, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+
+
+class _Bounds:
+    """Top stop values per counting class, to bound what a partial route can still earn."""
+
+    def __init__(self, kv: _KindView, view: CompanyView) -> None:
+        pairs = [
+            (kv.pay[i] + kv.tre[i], kv.ca[i], kv.cb[i])
+            for i in range(len(view.ids))
+            if kv.allowed[i]
+        ]
+        self.free_total = sum(v for v, x, y in pairs if not x and not y and v > 0)
+        self.merged = sorted(((v, x) for v, x, y in pairs if x or y), reverse=True)
+        self.n = kv.n
+        self.nm = kv.nm
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def rest(self, a: int, b: int) -> int:
+        key = (a, b)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        slots = self.nm - a - b
+        nonplus_left = self.n - a
+        total = 0
+        for v, is_nonplus in self.merged:
+            if slots <= 0:
+                break
+            if is_nonplus:
+                if nonplus_left <= 0:
+                    continue
+                nonplus_left -= 1
+            total += v
+            slots -= 1
+        total += self.free_total
+        self.memo[key] = total
+        return total
+
+
+def _combine(
+    cands: list[list[_Cand]], same_as_prev: list[bool], budget: _Budget | None,
+) -> tuple[int, list[int | None]]:
+    """The best pick of one candidate (or none) per train with disjoint track.
+
+    Candidates of each train are sorted best first; ``same_as_prev`` marks a train identical to
+    the one before it, whose pick must then come later in the list (the two are interchangeable).
+    If the budget runs out, the best pick so far is returned and ``budget.exhausted`` is set.
+    """
+    t = len(cands)
+    suffix = [0] * (t + 1)
+    for i in range(t - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + (cands[i][0].value if cands[i] else 0)
+    best_value = -1
+    best_pick: list[int | None] = [None] * t
+    pick: list[int | None] = []
+    count = 0
+
+    def rec(i: int, used: int, acc: int, min_k: int) -> None:
+        nonlocal best_value, best_pick, count
+        if i == t:
+            if acc > best_value:
+                best_value = acc
+                best_pick = list(pick)
+            return
+        if acc + suffix[i] <= best_value:
+            return
+        count += 1
+        if budget is not None and count >= 256:
+            budget.step(count)
+            count = 0
+        lst = cands[i]
+        rest = suffix[i + 1]
+        nxt_same = i + 1 < t and same_as_prev[i + 1]
+        for k in range(min_k if same_as_prev[i] else 0, len(lst)):
+            c = lst[k]
+            if acc + c.value + rest <= best_value:
+                break
+            if c.mask & used:
+                continue
+            pick.append(k)
+            rec(i + 1, used | c.mask, acc + c.value, k + 1)
+            pick.pop()
+        pick.append(None)
+        rec(i + 1, used, acc, len(lst) if nxt_same else 0)
+        pick.pop()
+
+    with contextlib.suppress(_OutOfBudget):
+        rec(0, 0, 0, 0)
+    return best_value, best_pick
+
+
+def _spec_key(train: TrainLike) -> tuple[str, int, int]:
+    return (train.kind, int(train.distance), int(getattr(train, "plus", 0) or 0))
+
+
+def best_routes(
+    graph: TrackGraph,
+    trains: Sequence[TrainLike],
+    company: str,
+    rules: RouteRules,
+    *,
+    bonus: Bonus | None = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+) -> RouteSet:
+    """The routes that earn ``company`` the most with ``trains`` (revenue plus treasury income).
+
+    Exact unless a budget (``max_nodes`` search steps, ``max_seconds``) runs out, in which case
+    the best routes found so far are returned with ``complete=False``. Ties go to the routes
+    found first, which depends only on the graph, so equal positions give equal answers.
+    """
+    view = CompanyView(graph, company)
+    budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
+    specs = [_spec_key(t) for t in trains]
+    order = sorted(range(len(trains)), key=lambda i: specs[i])
+    found: dict[tuple[str, int, int], list[_Cand]] = {}
+    for key in dict.fromkeys(specs[i] for i in order):
+        if budget is not None and budget.exhausted:
+            found[key] = []
+            continue
+        kind = rules.kind_of(trains[specs.index(key)])
+        cands = enumerate_routes(view, kind, key[1], key[2], rules.min_stops, 0, budget, bonus)
+        cands.sort(key=lambda c: -c.value)
+        found[key] = cands
+    per_train = [found[specs[i]] for i in order]
+    same = [k > 0 and specs[order[k]] == specs[order[k - 1]] for k in range(len(order))]
+    _, picks = _combine(per_train, same, budget)
+    runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
+    for pos, i in enumerate(order):
+        k = picks[pos]
+        if k is not None:
+            c = per_train[pos][k]
+            runs[i] = TrainRun(trains[i], build_route(view, c.start, c.left, c.right,
+                                                      c.run, c.tre))
+    return RouteSet(tuple(runs), complete=not (budget is not None and budget.exhausted))

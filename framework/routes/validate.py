@@ -1,0 +1,202 @@
+"""Checks routes drawn by a player, naming the rule each refused route breaks.
+
+A drawn route is the list of nodes (stops and junctions) it travels, in order; where two
+nodes are joined by more than one piece of track, pass a
+:class:`~framework.routes.result.Route` instead, which names its pieces too. Each
+route is checked on its own, then against the routes before it (no shared track).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from framework.routes.graph import TrackGraph
+from framework.routes.kinds import RouteRules, TrainKind, TrainLike
+from framework.routes.result import Route
+
+Draft = Sequence[str] | Route
+
+
+@attrs.frozen
+class RouteCheck:
+    """The verdict on one drawn route: the route with its revenue, or the reasons it is refused."""
+
+    train: Any
+    route: Route | None
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.reasons
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _train_name(train: TrainLike) -> str:
+    return str(getattr(train, "name", f"{train.distance}"))
+
+
+def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], list[str]]:
+    """Nodes and pieces of a draft, and the reasons it does not even follow track."""
+    given = list(draft.pieces) if isinstance(draft, Route) else None
+    nodes = [str(n) for n in (draft.nodes if isinstance(draft, Route) else draft)]
+    reasons = [f"route passes {n!r}, which is not on the board" for n in nodes
+               if n not in graph.stops and n not in graph.incident]
+    if reasons:
+        return nodes, [], reasons
+    if given is not None:
+        if len(given) != max(len(nodes) - 1, 0):
+            return nodes, [], ["route's track pieces do not match its points"]
+        for a, b, p in zip(nodes, nodes[1:], given, strict=False):
+            piece = graph.pieces.get(p)
+            if piece is None or {piece.a, piece.b} != {a, b}:
+                reasons.append(f"route has no track piece {p} between {a} and {b}")
+        return nodes, given, reasons
+    pieces: list[int] = []
+    for a, b in zip(nodes, nodes[1:], strict=False):
+        between = graph.pieces_between(a, b)
+        if not between:
+            reasons.append(f"route has no track between {a} and {b}")
+        elif len(between) > 1:
+            reasons.append(f"route is ambiguous between {a} and {b}: more than one track")
+        else:
+            pieces.append(between[0].id)
+    return nodes, pieces, reasons
+
+
+def check_route(
+    graph: TrackGraph,
+    train: TrainLike,
+    kind: TrainKind,
+    company: str,
+    rules: RouteRules,
+    draft: Draft,
+    bonus: Callable[[Route], int] | None = None,
+) -> RouteCheck:
+    """One route on its own: track, stops, station, blocked cities, and the train's rating."""
+    nodes, pieces, reasons = _resolve(graph, draft)
+    if reasons:
+        return RouteCheck(train, None, tuple(reasons))
+    name = _train_name(train)
+    if not nodes:
+        return RouteCheck(train, None, ("route is empty",))
+    if nodes[0] not in graph.stops or nodes[-1] not in graph.stops:
+        reasons.append("route must start and end at a stop (a city, town, mine or off-board area)")
+    seen_pieces: set[int] = set()
+    for p in pieces:
+        if p in seen_pieces:
+            reasons.append(f"route uses the same track twice (track piece {p})")
+        seen_pieces.add(p)
+    stop_ids = [n for n in nodes if n in graph.stops]
+    for j in {n for n in nodes if n not in graph.stops}:
+        if nodes.count(j) > 1:
+            reasons.append(f"route uses the same track twice (where track meets at {j})")
+    seen_stops: set[str] = set()
+    seen_groups: dict[str, str] = {}
+    for sid in stop_ids:
+        stop = graph.stops[sid]
+        if sid in seen_stops:
+            reasons.append(f"route visits {sid} twice")
+            continue
+        seen_stops.add(sid)
+        if stop.group is not None:
+            if stop.group in seen_groups:
+                reasons.append(
+                    f"route visits {seen_groups[stop.group]} and {sid}, which count as one stop"
+                )
+            seen_groups[stop.group] = sid
+    if len(set(stop_ids)) < rules.min_stops:
+        reasons.append(f"route must visit at least {rules.min_stops} different stops")
+    if not any(graph.stops[s].is_station_of(company) for s in stop_ids):
+        reasons.append(f"route must include a station of {company}")
+    for sid in stop_ids[1:-1]:
+        stop = graph.stops[sid]
+        if stop.terminal:
+            reasons.append(f"route passes through {sid}, which may only be the end of a route")
+        elif stop.blocked_for(company):
+            reasons.append(
+                f"route passes through {sid}, whose stations are all taken by other companies"
+            )
+    kinds = [graph.stops[s].kind for s in stop_ids]
+    for sid, k in zip(stop_ids, kinds, strict=True):
+        if k in kind.forbids:
+            reasons.append(f"a {name} train may not visit a {k} ({sid})")
+    for req_kind, n in kind.requires:
+        have = kinds.count(req_kind)
+        if have != n:
+            reasons.append(
+                f"a {name} train's route must include exactly {_plural(n, req_kind)}, "
+                f"this one has {have}"
+            )
+    for i, (sid, k) in enumerate(zip(stop_ids, kinds, strict=True)):
+        if k in kind.at_end and 0 < i < len(stop_ids) - 1:
+            reasons.append(f"{sid} ({k}) must be an end of a {name} train's route")
+    counted = [k for k in kinds if k in kind.counts]
+    only_base = [k for k in counted if k not in kind.plus_counts]
+    distance, plus = int(train.distance), int(getattr(train, "plus", 0) or 0)
+    if len(only_base) > distance:
+        what = "/".join(sorted(kind.counts - kind.plus_counts))
+        reasons.append(
+            f"route includes {len(only_base)} stops of kind {what}, "
+            f"a {name} train may include at most {distance}"
+        )
+    if len(counted) > distance + plus:
+        reasons.append(
+            f"route counts {len(counted)} stops, a {name} train counts at most {distance + plus}"
+        )
+    if len(counted) < kind.min_counted:
+        what = "/".join(sorted(kind.counts))
+        reasons.append(
+            f"a {name} train's route needs at least {kind.min_counted} stops of kind {what}, "
+            f"this one has {len(counted)}"
+        )
+    if reasons:
+        return RouteCheck(train, None, tuple(reasons))
+    run = sum(graph.stops[s].revenue for s in stop_ids if kind.pays(graph.stops[s].kind))
+    tre = sum(graph.stops[s].revenue for s in stop_ids if graph.stops[s].kind in kind.to_treasury)
+    route = Route(tuple(nodes), tuple(stop_ids), tuple(pieces), run, tre)
+    if bonus is not None:
+        route = attrs.evolve(route, revenue=run + bonus(route))
+    return RouteCheck(train, route)
+
+
+def validate_routes(
+    graph: TrackGraph,
+    runs: Sequence[tuple[TrainLike, Draft]],
+    company: str,
+    rules: RouteRules,
+    *,
+    bonus: Callable[[Route], int] | None = None,
+) -> list[RouteCheck]:
+    """Check each (train, drawn route) pair; one verdict per pair, in the same order.
+
+    Besides each route's own rules, two routes may not share any track (they may meet at a
+    stop).
+    """
+    out: list[RouteCheck] = []
+    used_by: dict[int, int] = {}
+    junction_by: dict[str, int] = {}
+    for index, (train, draft) in enumerate(runs):
+        check = check_route(graph, train, rules.kind_of(train), company, rules, draft, bonus)
+        reasons = list(check.reasons)
+        nodes, pieces, _ = _resolve(graph, draft)
+        shared = sorted({used_by[p] for p in pieces if p in used_by})
+        shared += sorted(
+            {junction_by[j] for j in nodes if j in junction_by and j not in graph.stops}
+            - set(shared)
+        )
+        for other in shared:
+            reasons.append(f"route uses track already used by another train (route {other + 1})")
+        if not reasons:
+            for p in pieces:
+                used_by[p] = index
+            for j in nodes:
+                if j not in graph.stops:
+                    junction_by[j] = index
+        out.append(RouteCheck(train, None if reasons else check.route, tuple(reasons)))
+    return out
