@@ -85,9 +85,9 @@ def _line(values: dict[str, Any]) -> str:
 def render(info: dict[str, Any], currency: str = "") -> str:
     trains = []
     for name, t in info["trains"].items():
-        count = "unlimited" if t["count"] is None else str(t["count"])
+        count = " unlimited" if t["count"] is None else f" x{t['count']}"
         cards = "" if t["cards"] in (None, t["count"]) else f" ({t['cards']} cards)"
-        trains.append(f"{name} x{count}{cards}")
+        trains.append(f"{name}{count}{cards}")
     unlimited = ", ".join(info["tiles"]["unlimited"]) or "none"
     lines = [
         f"{info['name']} [{info['id']}, family {info['family']}]"

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.loader.errors import DocPath, ErrorList, format_path
+from framework.loader.errors import DocPath, ErrorList, TitleErrors, format_path
 from framework.loader.yamlio import SourceMap, parse_value
 
 DIRECTIVES = ("$append", "$replace", "$delete")
@@ -114,8 +114,12 @@ def apply_override(
     where = "--set"
     try:
         keys, value = parse_override(text)
-    except Exception as exc:  # a YAML error in the value, or no '='
-        errors.add(where, number, text.partition("=")[0] or "(root)", str(exc).splitlines()[0])
+    except TitleErrors as exc:  # a YAML error in the value
+        message = exc.errors[0].message
+        errors.add(where, number, text.partition("=")[0], f"bad value: {message}")
+        return
+    except ValueError as exc:  # no '=', or an empty path
+        errors.add(where, number, text.partition("=")[0] or "(root)", str(exc))
         return
     if keys[0] not in documents:
         known = ", ".join(documents)

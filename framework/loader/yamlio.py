@@ -122,7 +122,11 @@ def parse_yaml(text: str, file: str | os.PathLike[str], prefix: DocPath = ()) ->
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or "invalid YAML"
-        where = f" ({exc.context})" if exc.context and exc.problem else ""
+        where = ""
+        if exc.context and exc.problem:
+            started = exc.context_mark
+            at = f" started on line {started.line + 1}" if started is not None else ""
+            where = f" ({exc.context}{at})"
         raise TitleErrors([TitleError(name, line, "(yaml)", f"{problem}{where}")]) from None
     except yaml.YAMLError as exc:
         raise TitleErrors([TitleError(name, 1, "(yaml)", str(exc))]) from None
