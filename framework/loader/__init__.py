@@ -144,6 +144,9 @@ def load_title(
         documents[concern] = located.data
         schemas[concern] = schema_path
         source.entries.update(located.source.entries)
+    if manifest.hooks and not _hooks_exist(folder / manifest.hooks):
+        errors.add(manifest_file, msource.line(("hooks",)), "hooks",
+                   f"not found: {manifest.hooks} (expected {manifest.hooks}.py or a package)")
     overlay: Located | None = None
     if variant is not None:
         if variant not in manifest.variants:
@@ -194,6 +197,11 @@ def load_title(
             errors.add(*source.place(path), message)
     errors.raise_if_any()
     return fam.build(parts)
+
+
+def _hooks_exist(path: Path) -> bool:
+    """A hooks module may be ``name.py`` or a ``name/`` package."""
+    return path.is_dir() or path.with_suffix(".py").is_file() or path.is_file()
 
 
 def _apply_overlay(

@@ -45,12 +45,22 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 @cache
+def _registry(root: Path) -> Registry:
+    """Every schema under ``root``, by file URI, crawled once (lookups then cost nothing)."""
+    resources = [
+        (path.resolve().as_uri(), Resource.from_contents(_read(path.resolve()), DRAFT202012))
+        for path in sorted(root.rglob("*.schema.json"))
+    ]
+    registry: Registry = Registry(retrieve=_retrieve)  # type: ignore[call-arg]
+    return registry.with_resources(resources).crawl()
+
+
+@cache
 def validator_for(schema_path: Path) -> Draft202012Validator:
     """A validator for one schema file; relative $refs resolve against its location."""
-    schema = dict(_read(schema_path))
+    schema = dict(_read(schema_path.resolve()))
     schema.setdefault("$id", schema_path.resolve().as_uri())
-    registry: Registry = Registry(retrieve=_retrieve)  # type: ignore[call-arg]
-    return Draft202012Validator(schema, registry=registry)
+    return Draft202012Validator(schema, registry=_registry(SCHEMA_ROOT))
 
 
 def _got(value: Any) -> str:

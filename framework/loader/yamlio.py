@@ -18,8 +18,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
 
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 
-class _LineLoader(yaml.SafeLoader):
+
+class _LineLoader(_BaseLoader):
     """A SafeLoader whose map keys stay strings and whose duplicate keys are errors."""
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[str, Any]:
