@@ -61,3 +61,21 @@ def silver_value(data: TitleData, step: int) -> int:
     if not flags:
         return 0
     return min(flags)[2]
+
+
+def philanthropize(data: TitleData, state: State, player: Player, amount: int) -> list[str]:
+    """Main action 8: any multiple of 10 guldens, 1 step per 10 (no paying for steps past the
+    end of the track)."""
+    per = data.rules["philanthropy_per_step"]
+    rule = "Philanthropize"
+    if amount < per or amount % per:
+        raise IllegalAction(rule, f"pay a positive multiple of {per} guldens")
+    if amount > player.cash:
+        raise IllegalAction(rule, f"{player.id} has only {player.cash}")
+    steps = amount // per
+    if player.influence + steps > data.max_influence:
+        raise IllegalAction(rule, f"only {data.max_influence - player.influence} steps left on the track")
+    player.cash -= amount
+    state.bank += amount
+    move(data, state, player, steps)
+    return [f"{player.id} gives {amount}: +{steps} influence"]

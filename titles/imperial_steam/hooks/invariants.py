@@ -1,0 +1,87 @@
+"""What must always hold: money, goods, workers, factories, cars, engines, tokens conserved."""
+
+from __future__ import annotations
+
+from .data import GOODS, TitleData
+from .state import State
+from .storage import fits
+
+
+def check(data: TitleData, state: State) -> list[str]:
+    problems: list[str] = []
+    players = state.players.values()
+    money = state.bank + sum(p.cash for p in players)
+    if money != state.money_total:
+        problems.append(f"money: bank + players = {money}, expected {state.money_total}")
+    for p in players:
+        if p.cash < 0:
+            problems.append(f"money: {p.id} has {p.cash}")
+    comps = data.components
+    for good in GOODS:
+        where = (
+            state.supply[good]
+            + state.market[good]
+            + sum(s.get(good, 0) for s in state.shipments.values())
+            + sum(p.goods[good] + p.landing[good] for p in players)
+            + sum(f.goods for p in players for f in p.factories if f.good == good)
+            + sum(
+                1
+                for site, s in state.sites.items()
+                for i, who in enumerate(s.demands)
+                if who is not None and _demand(data, state, site, i) == good
+            )
+        )
+        if where != comps["goods"][good]:
+            problems.append(f"goods: {where} {good} in play, expected {comps['goods'][good]}")
+        if state.supply[good] < 0 or state.market[good] > len(data.market_columns[good]):
+            problems.append(f"goods: {good} supply {state.supply[good]}, market {state.market[good]}")
+    for p in players:
+        if not fits(p):
+            problems.append(f"storage: {p.id}'s goods do not fit")
+        if p.workers > data.max_workers or min(list(p.training.values()) + list(p.working.values())) < 0:
+            problems.append(f"workers: {p.id} has {p.workers}")
+        if not 0 <= p.influence <= data.max_influence:
+            problems.append(f"influence: {p.id} at {p.influence}")
+        if len(p.trains) > data.max_trains:
+            problems.append(f"trains: {p.id} has {len(p.trains)}")
+        for t in p.trains:
+            if t.cars > data.engines[t.engine].cars or min(t.freight, t.passenger, t.reserved) < 0:
+                problems.append(f"trains: {p.id}'s {t.engine} has {t.cars} cars")
+    for good in GOODS:
+        placed = sum(1 for p in players for f in p.factories if f.good == good)
+        if placed != state.factories_bought[good] or placed > state.factories_per_row:
+            problems.append(f"factories: {placed} {good} on the map, {state.factories_bought[good]} bought")
+    cars = state.car_supply + sum(t.cars for p in players for t in p.trains)
+    if cars != data.car_tiles or state.car_supply < 0:
+        problems.append(f"cars: {cars} in play, expected {data.car_tiles}")
+    for eid, engine in data.engines.items():
+        n = state.engines_track[eid] + state.engines_box[eid] + sum(1 for p in players for t in p.trains if t.engine == eid)
+        if n != engine.count:
+            problems.append(f"engines: {n} {eid}, expected {engine.count}")
+    reserved = state.reserved_supply + sum(t.reserved for p in players for t in p.trains)
+    if reserved != comps["reserved_tokens"]:
+        problems.append(f"reserved tokens: {reserved}")
+    investors = state.investor_supply + sum(sum(p.investors) + p.shareholders for p in players)
+    if investors != comps["investors"]:
+        problems.append(f"investors: {investors}")
+    tokens = sum(comps["business_tokens"].values())
+    if len(state.business) + state.business_used != tokens:
+        problems.append(f"business tokens: {len(state.business)} + {state.business_used} used")
+    for kind in ("bridge", "tunnel"):
+        n = sum(h.engineers[kind] for h in state.hubs.values()) + sum(1 for p in players if getattr(p, kind))
+        if n != data.counts[len(state.players)].engineers:
+            problems.append(f"engineers: {n} {kind}")
+    cards = sum(len(d) for d in state.display.values()) + len(state.contracts_out) + sum(len(p.contracts) for p in players)
+    if cards != len(data.contracts):
+        problems.append(f"contracts: {cards} cards")
+    for site, s in state.sites.items():
+        for pid in s.stations:
+            if site not in state.players[pid].stations:
+                problems.append(f"stations: {pid} in {site}")
+    return problems
+
+
+def _demand(data: TitleData, state: State, site: str, index: int) -> str:
+    from .track import city
+
+    return city(data, state, site).demands[index]
