@@ -164,3 +164,27 @@ def test_display_colours_are_distinct_for_majors_and_nationals():
     assert len(set(colours)) == 10
     assert all(companies()[c].color == companies()[companies()[c].merges_into].color for c in
                of_type("sd_minor") + of_type("kk_minor") + of_type("ug_minor"))
+
+
+def test_93_major_share_certificates_in_the_box():
+    majors = len(of_type("major")) * sum(c.count for c in title().company_types["major"].certificates)
+    nationals = len(of_type("national")) * sum(
+        c.count for c in title().company_types["national"].certificates
+    )
+    assert (majors, nationals, majors + nationals) == (63, 30, 93)
+
+
+def test_minors_operate_in_number_order_IV():
+    minors = [c for c in companies() if companies()[c].type in ("sd_minor", "kk_minor", "ug_minor")]
+    assert minors == ["SD1", "SD2", "SD3", "SD4", "SD5", "KK1", "KK2", "KK3", "UG1", "UG2", "UG3"]
+
+
+def test_capital_is_the_initial_offering_at_par_example_XIII():
+    """Transylvanian Railway at 85K: 80% in the initial offering -> 8 x 85K = 680K."""
+    tr = companies()["TR"]
+    assert title().company_types["major"].capitalization == "full"
+    assert (10 - tr.exchange_shares) * 85 == 680
+
+
+def test_payouts_round_in_favour_of_the_bank_IX():
+    assert {t.rounding for t in title().company_types.values() if t.kind != "private"} == {"bank"}

@@ -75,3 +75,7 @@ def test_game_end_XV_and_bankruptcy_XI():
     assert end.bank_broken.during_operating_round == "end_of_round"
     assert end.bank_broken.during_stock_round == "after_next_operating_round"
     assert end.bankruptcy == "player_leaves"
+
+
+def test_starting_player_holds_the_priority_deal():
+    assert setup().priority == "first_seat"
