@@ -138,9 +138,26 @@ def _builds(data: TitleData, state: State, player: Player) -> list[Action]:
 
 
 def main_actions(data: TitleData, state: State, player: Player) -> list[Action]:
+    """Main actions as they stand once each tile's repeat penalty is paid (it is paid first)."""
+    from .actions import TILE
+
+    out: list[Action] = []
+    saved = player.influence
+    try:
+        for tile, make in _BY_TILE:
+            penalty = player.placed.get(tile, 0)
+            if penalty > saved:
+                continue
+            player.influence = saved - penalty
+            out += [a for a in make(data, state, player) if TILE[type(a)] == tile]
+    finally:
+        player.influence = saved
+    return out
+
+
+def _hires(data: TitleData, state: State, player: Player) -> list[Action]:
     pid = player.id
-    out: list[Action] = _builds(data, state, player)
-    # hire
+    out: list[Action] = []
     for column in sorted(state.hubs):
         for n in (1, 2, 3):
             if _ok(workers.plan_hire, data, state, player, column, n, None, None):
@@ -151,7 +168,12 @@ def main_actions(data: TitleData, state: State, player: Player) -> list[Action]:
             if _ok(workers.plan_hire, data, state, player, None, 0, *args):
                 out.append(Hire(pid, None, 0, *args))
                 break
-    # buildings
+    return out
+
+
+def _buildings(data: TitleData, state: State, player: Player) -> list[Action]:
+    pid = player.id
+    out: list[Action] = []
     net = sorted(track.network(data, player))
     for site in net:
         if _ok(factories.plan_station, data, state, player, site):
@@ -162,7 +184,12 @@ def main_actions(data: TitleData, state: State, player: Player) -> list[Action]:
                     if pool[level] and _ok(factories.plan_factory, data, state, player, site, index, area, level):
                         out.append(BuildFactory(pid, site, index, area, level))
                         break
-    # produce
+    return out
+
+
+def _goods(data: TitleData, state: State, player: Player) -> list[Action]:
+    pid = player.id
+    out: list[Action] = []
     ready = tuple(f.id for f in player.factories if f.goods > 0)
     if ready:
         incoming: dict[str, int] = {}
@@ -177,31 +204,60 @@ def main_actions(data: TitleData, state: State, player: Player) -> list[Action]:
             out.append(BuyGood(pid, good, discard))
         if _ok(shipments.plan_order, data, state, player, (good,)):
             out.append(OrderGoods(pid, (good,)))
-    # trains
+    return out
+
+
+def _trains(data: TitleData, state: State, player: Player) -> list[Action]:
+    pid = player.id
+    out: list[Action] = []
     for engine in sorted(data.engines):
         if _ok(trains.plan_buy, data, state, player, engine):
             out.append(BuyTrain(pid, engine))
         for i in range(len(player.trains)):
             if _ok(trains.plan_upgrade, data, state, player, i, engine):
                 out.append(UpgradeTrain(pid, i, engine))
-    # contracts
+    return out
+
+
+def _contracts(data: TitleData, state: State, player: Player) -> list[Action]:
+    pid = player.id
+    out: list[Action] = []
     for deck in sorted(state.display):
         for card in state.display[deck]:
             discard = _contract_discard(data, player, card)
             if discard is not None and _ok(contracts.plan_contract, data, state, player, card, discard):
                 out.append(SecureContract(pid, card, discard))
-    # philanthropize, share value, fundraise
+    return out
+
+
+def _simple(data: TitleData, state: State, player: Player) -> list[Action]:
+    pid = player.id
+    out: list[Action] = []
     room = data.max_influence - player.influence
     for amount in (10, 20, 50):
         if amount <= player.cash and amount // data.rules["philanthropy_per_step"] <= room:
             out.append(Philanthropize(pid, amount))
     top = len(data.share_rows) - 1
-    if player.share_row < top and player.influence >= data.share_rows[player.share_row + 1].influence + player.placed.get("share_value", 0):
+    if player.share_row < top and player.influence >= data.share_rows[player.share_row + 1].influence:
         out.append(ManipulateShare(pid, 1))
     if player.share_row > 0:
         out.append(ManipulateShare(pid, -1))
     out.append(Fundraise(pid))
     return out
+
+
+_BY_TILE = (
+    ("build_tracks", _builds),
+    ("hire", _hires),
+    ("build_building", _buildings),
+    ("produce", _goods),
+    ("buy_goods", _goods),
+    ("train", _trains),
+    ("contract", _contracts),
+    ("philanthropize", _simple),
+    ("share_value", _simple),
+    ("fundraise", _simple),
+)
 
 
 def _contract_discard(data: TitleData, player: Player, card: str) -> tuple[str, ...] | None:
