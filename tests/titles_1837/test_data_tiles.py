@@ -133,3 +133,39 @@ def test_every_path_end_is_an_edge_or_a_stop_of_the_tile():
         for path in tile.paths:
             for end in path:
                 assert end in range(6) or int(end[1:]) < len(tile.stops), number
+
+
+def test_every_city_and_town_hex_has_a_yellow_tile_with_its_stops_and_labels_V():
+    """A white hex with printed stops takes a yellow tile with the same stops and labels."""
+    yellow = [t for t in tiles().values() if t.color == "yellow"]
+    for coord, h in title().map.hexes.items():
+        if h.color != "white" or not h.stops:
+            continue
+        kinds = sorted(s.kind for s in h.stops)
+        fits = [t.id for t in yellow if sorted(s.kind for s in t.stops) == kinds and t.labels == h.labels]
+        assert fits, coord
+
+
+@pytest.mark.parametrize(
+    "start, chain",
+    [("402", ["406", "429", "430"]), ("401", ["405", "431"]), ("201", ["207", "208", "216"]),
+     ("404", ["408", "432"])],
+)
+def test_labelled_and_double_city_families_reach_brown_VI(start, chain):
+    family = [tiles()[start], *(tiles()[n] for n in chain)]
+    assert {t.labels for t in family} == {tiles()[start].labels}
+    assert [t.color for t in family][0] == "yellow" and family[-1].color == "brown"
+
+
+def test_brown_wien_can_be_laid_so_the_kk_home_cities_merge_VI():
+    """Some rotation of 436 puts its three-track city on the edges of kk #1-#3's cities."""
+    wien = title().map.hexes["G17"]
+    kk_edges = {
+        e for i, s in enumerate(wien.stops) if s.reserved.get(0, "").startswith("KK")
+        for a, b in wien.paths if f"s{i}" in (a, b) for e in (a, b) if isinstance(e, int)
+    }
+    assert kk_edges == {1, 2, 3}
+    brown = tiles()["436"]
+    big = next(i for i in range(4) if len(edges_of_stop(brown, i)) == 3)
+    rotations = [r for r in range(6) if {(e + r) % 6 for e in edges_of_stop(brown, big)} == kk_edges]
+    assert rotations == [5]
