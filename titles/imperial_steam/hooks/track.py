@@ -238,7 +238,7 @@ def pay_from_bank(state: State, player: Player, amount: int) -> None:
 
 def build_tracks(data: TitleData, state: State, player: Player, conns, workers, spend) -> list[str]:
     plan = plan_build(data, state, player, tuple(conns), tuple(workers))
-    _check_spend(data, state, player, plan["new"], tuple(spend))
+    _check_spend(data, state, player, plan["new"], tuple(spend), plan["materials"])
     lines = []
     for other, fee in plan["fees"].items():
         player.cash -= fee
@@ -265,13 +265,17 @@ def build_tracks(data: TitleData, state: State, player: Player, conns, workers, 
     return lines
 
 
-def _check_spend(data: TitleData, state: State, player: Player, new_sites: list[str], spend: tuple[str, ...]) -> None:
+def _check_spend(
+    data: TitleData, state: State, player: Player, new_sites: list[str], spend: tuple[str, ...], used=None
+) -> None:
     """Try the Business spending on copies first, so a bad choice refuses the whole action."""
     if not spend:
         return
     trial_state = copy.copy(state)
     trial_state.stamp = state.stamp
     trial = copy.deepcopy(player)
+    for good, n in (used or {}).items():
+        trial.goods[good] -= n
     for site in new_sites:
         hexagon = city(data, state, site).influence
         if hexagon:
