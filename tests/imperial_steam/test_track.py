@@ -24,7 +24,7 @@ def test_build_two_tracks_pays_materials_fees_effort_and_takes_business_tokens()
     # 5 points: a passenger car, a share step, the rest influence
     assert (a.trains[0].freight, a.trains[0].passenger) == (2, 1)
     assert a.share_row == 1 and a.influence == 3
-    assert state.business == [1, 1] and state.business_used == 2
+    assert state.business == [1, 1] and state.business_used == 22
     assert rules.invariants(state) == []
 
 
