@@ -121,6 +121,11 @@ RESERVED = {
     "H22": {0: "UG3", 1: "UG1"},
 }
 STOP_GROUPS = {"Vienna": "Wien"}
+NOTES = {
+    "G17": "four cities, one stop for a route (VIII); slots kept for Sd1, kk1-3 (I)",
+    "H22": "Buda and Pest count separately (VIII); slots kept for Ug1, Ug3 (I)",
+    "K5": "tile 426 (Bo) is laid here when Italy closes (XII)",
+}
 ITALY = ["K1", "K3", "K7", "K9", "L2", "L4", "L6", "L8", "M3", "M5", "M7"]
 BOSNIA = ["L16", "L18", "L20", "M17", "M19", "M21", "N18", "N20"]
 
@@ -364,8 +369,26 @@ SECTIONS = [
 ]
 
 
+def company_homes() -> dict[str, list[str]]:
+    """Hex -> companies based there (from the hand-written companies.yaml, for comments)."""
+    import yaml
+
+    path = OUT / "companies.yaml"
+    if not path.exists():
+        return {}
+    homes: dict[str, list[str]] = {}
+    for cid, company in yaml.safe_load(path.read_text(encoding="utf-8")).items():
+        if company.get("type") == "coal":
+            continue  # the mine comment names its coal company
+        home = company.get("home")
+        for h in home if isinstance(home, list) else [home] if home else []:
+            homes.setdefault(h if isinstance(h, str) else h["hex"], []).append(cid)
+    return homes
+
+
 def write_map(board: dict) -> tuple[str, dict[str, dict]]:
     names = board["location_names"]
+    homes = company_homes()
     groups: dict[str, list[str]] = {s: [] for s, _ in SECTIONS}
     parsed_all = {}
     for coord, (color, code) in board["hexes"].items():
@@ -394,13 +417,18 @@ def write_map(board: dict) -> tuple[str, dict[str, dict]]:
         for coord in coords:
             p = parsed_all[coord]
             rec = hex_record(coord, p["color"], p, names)
-            comment = ""
+            notes = []
             if coord in MINE_OWNERS:
-                comment = f"  # {MINE_OWNERS[coord]}"
-            elif coord in ITALY:
-                comment = "  # Italy"
-            elif coord in BOSNIA:
-                comment = "  # Bosnia"
+                notes.append(f"{MINE_OWNERS[coord]} mine")
+            if coord in ITALY:
+                notes.append("Italy")
+            if coord in BOSNIA:
+                notes.append("Bosnia")
+            if coord in homes:
+                notes.append("home of " + ", ".join(homes[coord]))
+            if coord in NOTES:
+                notes.append(NOTES[coord])
+            comment = f"  # {'; '.join(notes)}" if notes else ""
             text = f"  {coord}: {flow(rec)}{comment}"
             if len(text) > 110 + len(comment) and "stops" in rec:
                 lines.append(f"  {coord}:{comment}")
