@@ -5,7 +5,8 @@ Nodes are *stops* (cities, towns, mines, off-board areas: the places a route vis
 of track joins two nodes. A route may use a piece only once, and two trains of one company may
 share no piece. A junction is itself a stretch of track: two pieces ending at one junction merge
 there, so a junction too is used at most once per route and by at most one train (this is why
-a tile whose branches merge can carry only one train).
+a tile whose branches merge can carry only one train). Track does not turn back at a junction:
+pieces name their tile, and a route passing a junction changes tile there.
 
 The graph knows nothing about hexes or tiles; :mod:`framework.routes.board_graph` builds one
 from a board. Derived structures (the stop-to-stop links the search walks) are computed once per
@@ -61,11 +62,17 @@ class StopNode:
 
 @attrs.frozen
 class Piece:
-    """A piece of track between two nodes; ``id`` is unique in the graph."""
+    """A piece of track between two nodes; ``id`` is unique in the graph.
+
+    ``tile``: the tile the piece lies on, if it matters. Track never turns back at a junction:
+    a route passing a junction leaves it on a different tile than it came by (pieces with no
+    tile may follow each other freely).
+    """
 
     id: int
     a: str
     b: str
+    tile: str | None = None
 
     def other(self, node: str) -> str:
         return self.b if node == self.a else self.a
@@ -184,9 +191,11 @@ class TrackGraph:
         junctions: list[str] = []
         seen: set[str] = set()
 
-        def walk(node: str, mask: int) -> None:
+        def walk(node: str, mask: int, came_by: str | None) -> None:
             for piece in self.incident[node]:
                 if self._piece_bits[piece.id] & mask:
+                    continue
+                if came_by is not None and piece.tile == came_by:
                     continue
                 nxt = piece.other(node)
                 bit = self._piece_bits[piece.id]
@@ -201,12 +210,12 @@ class TrackGraph:
                 seen.add(nxt)
                 pieces.append(piece.id)
                 junctions.append(nxt)
-                walk(nxt, mask | bit | self._junction_bits[nxt])
+                walk(nxt, mask | bit | self._junction_bits[nxt], piece.tile)
                 junctions.pop()
                 pieces.pop()
                 seen.discard(nxt)
 
-        walk(start, 0)
+        walk(start, 0, None)
         return found
 
 

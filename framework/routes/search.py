@@ -158,23 +158,78 @@ def build_route(view: CompanyView, start: int, left: Sequence[Link], right: Sequ
 
 
 class _Ctx:
-    """Everything the route growers read, gathered once per train."""
+    """Everything the route growers read, gathered once per search of one train.
+
+    ``threshold``: routes worth less are neither kept nor grown towards (the bound table
+    ``rest`` says what more a partial route could still earn). In ``best_only`` mode every
+    route found raises the threshold past itself, so the search ends with the best route last in
+    ``out``. ``base`` is track already taken (by other trains) that routes must avoid.
+    """
 
     def __init__(self, view: CompanyView, kv: _KindView, min_stops: int, threshold: int,
-                 budget: _Budget | None) -> None:
+                 budget: _Budget | None, best_only: bool = False, base: int = 0) -> None:
         self.view = view
         self.kv = kv
         self.min_stops = min_stops
         self.threshold = threshold
+        self.best_only = best_only
+        self.base = base
         self.budget = budget
         self.out: list[_Cand] = []
         self.steps = 0
-        self.bounds = _Bounds(kv, view) if threshold > 0 else None
+        self.rest = _rest_table(kv, view)
 
     def tick(self) -> None:
-        self.steps = 0
         if self.budget is not None:
-            self.budget.step(1024)
+            self.budget.step(self.steps)
+        self.steps = 0
+
+    def keep(self, value: int, run: int, tre: int, mask: int, start: int,
+             left: tuple[Link, ...], right: tuple[Link, ...]) -> None:
+        self.out.append(_Cand(value, run, tre, mask, start, left, right))
+        if self.best_only:
+            self.threshold = value + 1
+
+
+def _rest_table(kv: _KindView, view: CompanyView) -> list[list[int]]:
+    """``rest[a][b]``: the most further stops could add to a route counting a + b so far.
+
+    Greedy over all stop values, best first, within the places left (N - a for stops that only
+    the base part takes, N + M - a - b in all), plus every stop that pays without counting.
+    It ignores where the stops are, so it is never too low.
+    """
+    merged = sorted(
+        (
+            (kv.pay[i] + kv.tre[i], kv.ca[i])
+            for i in range(len(view.ids))
+            if kv.allowed[i] and (kv.ca[i] or kv.cb[i])
+        ),
+        reverse=True,
+    )
+    free_total = sum(
+        kv.pay[i] + kv.tre[i]
+        for i in range(len(view.ids))
+        if kv.allowed[i] and not kv.ca[i] and not kv.cb[i]
+    )
+    table = []
+    for a in range(kv.n + 1):
+        row = []
+        for b in range(kv.nm + 1):
+            slots = kv.nm - a - b
+            base_left = kv.n - a
+            total = free_total
+            for v, only_base in merged:
+                if slots <= 0:
+                    break
+                if only_base:
+                    if base_left <= 0:
+                        continue
+                    base_left -= 1
+                total += v
+                slots -= 1
+            row.append(total)
+        table.append(row)
+    return table
 
 
 def enumerate_routes(
@@ -186,16 +241,21 @@ def enumerate_routes(
     threshold: int = 0,
     budget: _Budget | None = None,
     bonus: Bonus | None = None,
+    best_only: bool = False,
+    base: int = 0,
 ) -> list[_Cand]:
-    """Every route of this train worth at least ``threshold`` (value = revenue + treasury).
+    """The routes of this train worth at least ``threshold`` (value = revenue + treasury).
 
-    With a ``bonus`` hook the threshold is ignored: a bonus can lift any route. When the budget
-    runs out the routes found so far are returned and ``budget.exhausted`` is set.
+    ``best_only``: the best route avoiding the track in ``base`` is the last one returned (the
+    others are earlier, lesser finds). With a ``bonus`` hook the threshold is ignored: a bonus
+    can lift any route. When the budget runs out the routes found so far are returned and
+    ``budget.exhausted`` is set.
     """
     kv = _KindView(view, kind, distance, plus)
-    if bonus is not None:
+    if bonus is not None or min(view.values, default=0) < 0:
         threshold = -(1 << 60)
-    ctx = _Ctx(view, kv, min_stops, threshold, budget)
+        best_only = False
+    ctx = _Ctx(view, kv, min_stops, threshold, budget, best_only, base)
     excluded = 0
     try:
         if kv.anchor_kind is not None:
@@ -208,6 +268,8 @@ def enumerate_routes(
                 if kv.allowed[s]:
                     _grow_from_station(ctx, s, excluded)
                 excluded |= view.sbit[s]
+        if budget is not None:
+            budget.step(ctx.steps)
     except _OutOfBudget:
         pass
     out = ctx.out
@@ -229,8 +291,8 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
     allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
     stopper, rq_ok = kv.stopper, kv.rq_ok
     n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
-    min_counted, min_stops, threshold = kv.kind.min_counted, ctx.min_stops, ctx.threshold
-    bounds, out = ctx.bounds, ctx.out
+    min_counted, min_stops = kv.kind.min_counted, ctx.min_stops
+    rest = ctx.rest
     path: list[Link] = []
 
     def grow(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
@@ -248,20 +310,20 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
             nrq = rq + rqinc[j]
             if rqinc[j] and not rq_ok(nrq):
                 continue
-            nrun = run + pay[j]
-            ntr = tr + tre[j]
+            value = run + pay[j] + tr + tre[j]
+            if value + rest[na][nb] < ctx.threshold:
+                continue
             nst = st or is_station[j]
             path.append(link)
             if (nst and ns + 1 >= min_stops and na + nb >= min_counted
-                    and nrq == rq_target and nrun + ntr >= threshold):
-                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s, (), tuple(path)))
-            if not stopper[j] and (
-                bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold
-            ):
-                grow(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq, nst)
+                    and nrq == rq_target and value >= ctx.threshold):
+                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s, (), tuple(path))
+            if not stopper[j]:
+                grow(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j], tr + tre[j],
+                     nrq, nst)
             path.pop()
 
-    grow(s, gbit[s], 0, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+    grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
 
 
 def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
@@ -275,8 +337,8 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
     allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
     stopper, rq_ok = kv.stopper, kv.rq_ok
     n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
-    min_counted, min_stops, threshold = kv.kind.min_counted, ctx.min_stops, ctx.threshold
-    bounds, out = ctx.bounds, ctx.out
+    min_counted, min_stops = kv.kind.min_counted, ctx.min_stops
+    rest = ctx.rest
     s_interior = not stopper[s]
     left: list[Link] = []
     right: list[Link] = []
@@ -300,17 +362,17 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
             nrq = rq + rqinc[j]
             if rqinc[j] and not rq_ok(nrq):
                 continue
-            nrun = run + pay[j]
-            ntr = tr + tre[j]
+            value = run + pay[j] + tr + tre[j]
+            if value + rest[na][nb] < ctx.threshold:
+                continue
             right.append(link)
             if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
-                    and nrun + ntr >= threshold):
-                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s,
-                                 tuple(left), tuple(right)))
-            if not stopper[j] and (
-                bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold
-            ):
-                grow_right(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
+                    and value >= ctx.threshold):
+                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s,
+                         tuple(left), tuple(right))
+            if not stopper[j]:
+                grow_right(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
+                           tr + tre[j], nrq)
             right.pop()
 
     def grow_left(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
@@ -329,65 +391,30 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
             nrq = rq + rqinc[j]
             if rqinc[j] and not rq_ok(nrq):
                 continue
-            nrun = run + pay[j]
-            ntr = tr + tre[j]
+            value = run + pay[j] + tr + tre[j]
+            if value + rest[na][nb] < ctx.threshold:
+                continue
             left.append(link)
             if cur == s:
                 first = k
             if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
-                    and nrun + ntr >= threshold):
-                out.append(_Cand(nrun + ntr, nrun, ntr, rm | mask, s, (), tuple(left)))
-            if bounds is None or nrun + ntr + bounds.rest(na, nb) >= threshold:
-                if s_interior:
-                    grow_right(s, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
-                if not stopper[j]:
-                    grow_left(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq)
+                    and value >= ctx.threshold):
+                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s, (), tuple(left))
+            if s_interior:
+                grow_right(s, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
+                           tr + tre[j], nrq)
+            if not stopper[j]:
+                grow_left(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
+                          tr + tre[j], nrq)
             left.pop()
 
-    grow_left(s, gbit[s], 0, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
-
-
-class _Bounds:
-    """Top stop values per counting class, to bound what a partial route can still earn."""
-
-    def __init__(self, kv: _KindView, view: CompanyView) -> None:
-        pairs = [
-            (kv.pay[i] + kv.tre[i], kv.ca[i], kv.cb[i])
-            for i in range(len(view.ids))
-            if kv.allowed[i]
-        ]
-        self.free_total = sum(v for v, x, y in pairs if not x and not y and v > 0)
-        self.merged = sorted(((v, x) for v, x, y in pairs if x or y), reverse=True)
-        self.n = kv.n
-        self.nm = kv.nm
-        self.memo: dict[tuple[int, int], int] = {}
-
-    def rest(self, a: int, b: int) -> int:
-        key = (a, b)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        slots = self.nm - a - b
-        nonplus_left = self.n - a
-        total = 0
-        for v, is_nonplus in self.merged:
-            if slots <= 0:
-                break
-            if is_nonplus:
-                if nonplus_left <= 0:
-                    continue
-                nonplus_left -= 1
-            total += v
-            slots -= 1
-        total += self.free_total
-        self.memo[key] = total
-        return total
+    grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
 
 
 def _combine(
-    cands: list[list[_Cand]], same_as_prev: list[bool], budget: _Budget | None,
-) -> tuple[int, list[int | None]]:
-    """The best pick of one candidate (or none) per train with disjoint track.
+    cands: list[list[_Cand]], same_as_prev: list[bool], budget: _Budget | None, floor: int = -1,
+) -> tuple[int, list[_Cand | None]]:
+    """The best pick of one candidate (or none) per train with disjoint track, if above floor.
 
     Candidates of each train are sorted best first; ``same_as_prev`` marks a train identical to
     the one before it, whose pick must then come later in the list (the two are interchangeable).
@@ -397,9 +424,9 @@ def _combine(
     suffix = [0] * (t + 1)
     for i in range(t - 1, -1, -1):
         suffix[i] = suffix[i + 1] + (cands[i][0].value if cands[i] else 0)
-    best_value = -1
-    best_pick: list[int | None] = [None] * t
-    pick: list[int | None] = []
+    best_value = floor
+    best_pick: list[_Cand | None] = [None] * t
+    pick: list[_Cand | None] = []
     count = 0
 
     def rec(i: int, used: int, acc: int, min_k: int) -> None:
@@ -424,7 +451,7 @@ def _combine(
                 break
             if c.mask & used:
                 continue
-            pick.append(k)
+            pick.append(c)
             rec(i + 1, used | c.mask, acc + c.value, k + 1)
             pick.pop()
         pick.append(None)
@@ -455,28 +482,62 @@ def best_routes(
     Exact unless a budget (``max_nodes`` search steps, ``max_seconds``) runs out, in which case
     the best routes found so far are returned with ``complete=False``. Ties go to the routes
     found first, which depends only on the graph, so equal positions give equal answers.
+
+    How: each train's best lone route bounds what it can add (``ub``); taking the trains one
+    after another, each on the best route the others left free, gives a total in hand (``lb``).
+    A route of train i can then only matter if it is worth at least ``lb`` minus the other
+    trains' bounds, so only those are enumerated before the final branch and bound.
     """
     view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
     specs = [_spec_key(t) for t in trains]
+    kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
     order = sorted(range(len(trains)), key=lambda i: specs[i])
-    found: dict[tuple[str, int, int], list[_Cand]] = {}
-    for key in dict.fromkeys(specs[i] for i in order):
+
+    def search(key: tuple[str, int, int], threshold: int = 0, best_only: bool = False,
+               base: int = 0) -> list[_Cand]:
         if budget is not None and budget.exhausted:
-            found[key] = []
-            continue
-        kind = rules.kind_of(trains[specs.index(key)])
-        cands = enumerate_routes(view, kind, key[1], key[2], rules.min_stops, 0, budget, bonus)
+            return []
+        return enumerate_routes(view, kinds[key], key[1], key[2], rules.min_stops, threshold,
+                                budget, bonus, best_only, base)
+
+    thresholds = dict.fromkeys(specs, 0)
+    greedy: list[_Cand | None] = [None] * len(order)
+    lb = 0
+    if bonus is None and trains:
+        ub = {}
+        for key in thresholds:
+            found = search(key, 1, best_only=True)
+            ub[key] = found[-1].value if found else 0
+        used = 0
+        for pos in sorted(range(len(order)), key=lambda p: -ub[specs[order[p]]]):
+            if ub[specs[order[pos]]] == 0:
+                continue
+            found = search(specs[order[pos]], 1, best_only=True, base=used)
+            if found:
+                greedy[pos] = found[-1]
+                lb += found[-1].value
+                used |= found[-1].mask
+        total_ub = sum(ub[k] for k in specs)
+        thresholds = {key: max(lb - total_ub + ub[key], 0) for key in thresholds}
+    found_for: dict[tuple[str, int, int], list[_Cand]] = {}
+    for key in dict.fromkeys(specs[i] for i in order):
+        cands = search(key, thresholds[key])
         cands.sort(key=lambda c: -c.value)
-        found[key] = cands
-    per_train = [found[specs[i]] for i in order]
+        found_for[key] = cands
+    per_train = [found_for[specs[i]] for i in order]
     same = [k > 0 and specs[order[k]] == specs[order[k - 1]] for k in range(len(order))]
-    _, picks = _combine(per_train, same, budget)
+    value, picks = _combine(per_train, same, budget, lb - 1)
+    if value < lb:  # only when a budget cut the search: keep the routes in hand
+        picks = [_strip(c, used=0) for c in greedy]
     runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
     for pos, i in enumerate(order):
-        k = picks[pos]
-        if k is not None:
-            c = per_train[pos][k]
-            runs[i] = TrainRun(trains[i], build_route(view, c.start, c.left, c.right,
-                                                      c.run, c.tre))
+        c = picks[pos]
+        if c is not None:
+            route = build_route(view, c.start, c.left, c.right, c.run, c.tre)
+            runs[i] = TrainRun(trains[i], route)
     return RouteSet(tuple(runs), complete=not (budget is not None and budget.exhausted))
+
+
+def _strip(c: _Cand | None, used: int) -> _Cand | None:
+    return c

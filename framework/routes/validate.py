@@ -87,6 +87,11 @@ def check_route(
         return RouteCheck(train, None, ("route is empty",))
     if nodes[0] not in graph.stops or nodes[-1] not in graph.stops:
         reasons.append("route must start and end at a stop (a city, town, mine or off-board area)")
+    for i in range(1, len(nodes) - 1):
+        if nodes[i] not in graph.stops:
+            before, after = graph.pieces[pieces[i - 1]], graph.pieces[pieces[i]]
+            if before.tile is not None and before.tile == after.tile:
+                reasons.append(f"route turns back at {nodes[i]} (track may not reverse there)")
     seen_pieces: set[int] = set()
     for p in pieces:
         if p in seen_pieces:

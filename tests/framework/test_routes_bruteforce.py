@@ -63,6 +63,9 @@ def walks(graph: TrackGraph) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]
             nxt = piece.b if piece.a == here else piece.a
             if nxt in nodes:
                 continue
+            came_by = graph.pieces[pieces[-1]].tile if pieces else None
+            if here not in graph.stops and came_by is not None and came_by == piece.tile:
+                continue  # track does not turn back at a junction
             nodes.append(nxt)
             pieces.append(piece.id)
             if nxt in graph.stops:
@@ -167,7 +170,7 @@ def positions(draw: st.DrawFn) -> tuple[TrackGraph, list[TrainSpec]]:
     pieces = []
     for pid in range(n_pieces):
         a, b = draw(st.lists(st.sampled_from(nodes), min_size=2, max_size=2, unique=True))
-        pieces.append(Piece(pid, a, b))
+        pieces.append(Piece(pid, a, b, tile=draw(st.sampled_from([None, "t0", "t1"]))))
     graph = TrackGraph(stops, [f"j{i}" for i in range(n_junctions)], pieces)
     train_choices = st.sampled_from(
         [
