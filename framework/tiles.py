@@ -131,3 +131,393 @@ class TileDef:
                         f"tile {self.id}: path end {end!r} refers to stop {i}, "
                         f"but the tile has {len(self.stops)} stop(s)"
                     )
+
+
+# -- colours -------------------------------------------------------------------------------
+
+
+def next_color(color: str) -> str | None:
+    """The colour that replaces ``color`` under the general upgrade rule (None: never replaced)."""
+    if color not in UPGRADE_ORDER:
+        return None
+    i = UPGRADE_ORDER.index(color)
+    return UPGRADE_ORDER[i + 1] if i + 1 < len(UPGRADE_ORDER) else None
+
+
+def color_rank(color: str) -> int:
+    """Position in the upgrade order (white 0, yellow 1, ...); red sorts after everything."""
+    return UPGRADE_ORDER.index(color) if color in UPGRADE_ORDER else len(UPGRADE_ORDER)
+
+
+# -- preprinted hexes -----------------------------------------------------------------------
+
+
+def map_hex_tile(
+    coord: str,
+    color: str = "white",
+    stops: Iterable[Stop] = (),
+    paths: Iterable[Iterable[Any]] = (),
+    labels: Iterable[str] = (),
+    upgrades: Iterable[str] | None = None,
+) -> TileDef:
+    """The preprinted content of map hex ``coord`` as a tile with id ``@<coord>``.
+
+    ``upgrades`` (map.yaml's "only these tiles may go here") becomes ``upgrades_to``. The
+    hex's printed rotation is not part of the tile: place it with ``Placed(tile, rotation)``.
+    """
+    return TileDef(
+        id=f"@{coord}",
+        color=color,
+        count=1,
+        stops=tuple(stops),
+        paths=paths,
+        labels=tuple(labels),
+        upgrades_to=upgrades,
+    )
+
+
+# -- geometry of a placed tile ---------------------------------------------------------------
+
+
+def rotate_end(end: End, rotation: int) -> End:
+    """Where an end goes when its tile turns clockwise by ``rotation`` sixths."""
+    return (end + rotation) % 6 if isinstance(end, int) else end
+
+
+@attrs.frozen
+class Connectivity:
+    """What joins what on one tile in one rotation (computed once per tile and rotation).
+
+    Every relation is *direct*: one path of the tile joins the two ends. Two paths that meet at
+    an edge are not joined through it (a train leaving by that edge cannot turn back), and a
+    route passing a stop stops there; so this is all a route search or an upgrade check needs.
+    """
+
+    paths: tuple[tuple[End, End], ...]
+    """The tile's paths with edges rotated; stop references unchanged."""
+    exits: frozenset[int]
+    """Edges with track."""
+    stop_edges: tuple[frozenset[int], ...]
+    """Per stop index: the edges one path joins it to."""
+    edge_stops: tuple[frozenset[int], ...]
+    """Per edge 0-5: the stops one path joins it to."""
+    edge_edges: frozenset[frozenset[int]]
+    """Pairs of edges joined by a path of pure track (no stop between them)."""
+    edge_partners: tuple[frozenset[int], ...]
+    """Per edge 0-5: the edges it is joined to by pure track."""
+    stop_stops: frozenset[frozenset[int]]
+    """Pairs of stops joined directly by a path (e.g. the two cities of a twin-city tile)."""
+    path_keys: frozenset[frozenset[End]]
+    """The paths as unordered end pairs, for comparing layouts."""
+
+
+def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
+    paths = tuple((rotate_end(a, rotation), rotate_end(b, rotation)) for a, b in tile.paths)
+    n = len(tile.stops)
+    stop_edges: list[set[int]] = [set() for _ in range(n)]
+    edge_stops: list[set[int]] = [set() for _ in range(6)]
+    edge_partners: list[set[int]] = [set() for _ in range(6)]
+    edge_edges: set[frozenset[int]] = set()
+    stop_stops: set[frozenset[int]] = set()
+    exits: set[int] = set()
+    for a, b in paths:
+        sa, sb = stop_index(a), stop_index(b)
+        for end in (a, b):
+            if isinstance(end, int):
+                exits.add(end)
+        if sa is None and sb is None:
+            assert isinstance(a, int) and isinstance(b, int)
+            edge_edges.add(frozenset((a, b)))
+            edge_partners[a].add(b)
+            edge_partners[b].add(a)
+        elif sa is not None and sb is not None:
+            stop_stops.add(frozenset((sa, sb)))
+        else:
+            edge, stop = (a, sb) if sa is None else (b, sa)
+            assert isinstance(edge, int) and stop is not None
+            stop_edges[stop].add(edge)
+            edge_stops[edge].add(stop)
+    return Connectivity(
+        paths=paths,
+        exits=frozenset(exits),
+        stop_edges=tuple(frozenset(s) for s in stop_edges),
+        edge_stops=tuple(frozenset(s) for s in edge_stops),
+        edge_edges=frozenset(edge_edges),
+        edge_partners=tuple(frozenset(s) for s in edge_partners),
+        stop_stops=frozenset(stop_stops),
+        path_keys=frozenset(frozenset(p) for p in paths),
+    )
+
+
+_CONNECTIVITY: dict[tuple[TileDef, int], Connectivity] = {}
+
+
+def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
+    """The (cached) connectivity of ``tile`` turned clockwise by ``rotation`` sixths."""
+    key = (tile, rotation)
+    conn = _CONNECTIVITY.get(key)
+    if conn is None:
+        if rotation not in range(6):
+            raise ValueError(f"rotation must be 0-5, got {rotation!r}")
+        conn = _CONNECTIVITY[key] = _connectivity(tile, rotation)
+    return conn
+
+
+def _conn_of(self: Placed) -> Connectivity:
+    return connectivity(self.tile, self.rotation)
+
+
+@attrs.frozen
+class Placed:
+    """A tile in a rotation: what the board holds on a hex. Cheap to build (cached geometry)."""
+
+    tile: TileDef
+    rotation: int = 0
+    conn: Connectivity = attrs.field(
+        init=False, eq=False, hash=False, repr=False, default=attrs.Factory(_conn_of, takes_self=True)
+    )
+
+    @property
+    def paths(self) -> tuple[tuple[End, End], ...]:
+        """Paths with rotated edges (stop references are tile stop indices ``"s<i>"``)."""
+        return self.conn.paths
+
+    @property
+    def exits(self) -> frozenset[int]:
+        """Edges with track."""
+        return self.conn.exits
+
+    @property
+    def stops(self) -> tuple[Stop, ...]:
+        return self.tile.stops
+
+    def stop_edges(self, stop: int) -> frozenset[int]:
+        """Edges joined directly to stop ``stop``."""
+        return self.conn.stop_edges[stop]
+
+    def edge_stops(self, edge: int) -> frozenset[int]:
+        """Stops joined directly to ``edge``."""
+        return self.conn.edge_stops[edge]
+
+    def edge_partners(self, edge: int) -> frozenset[int]:
+        """Edges joined to ``edge`` by pure track."""
+        return self.conn.edge_partners[edge]
+
+    def stop_partners(self, stop: int) -> frozenset[int]:
+        """Stops joined directly to ``stop`` by a stop-to-stop path."""
+        return frozenset(i for pair in self.conn.stop_stops if stop in pair for i in pair if i != stop)
+
+
+def rotate(tile: TileDef, rotation: int) -> Placed:
+    """``tile`` turned clockwise by ``rotation`` sixths."""
+    return Placed(tile, rotation)
+
+
+_DISTINCT: dict[TileDef, tuple[int, ...]] = {}
+
+
+def distinct_rotations(tile: TileDef) -> tuple[int, ...]:
+    """Rotations giving different track layouts (#63 has one, a straight three, a curve six)."""
+    out = _DISTINCT.get(tile)
+    if out is None:
+        seen: set[frozenset[frozenset[End]]] = set()
+        rots = []
+        for r in range(6):
+            key = connectivity(tile, r).path_keys
+            if key not in seen:
+                seen.add(key)
+                rots.append(r)
+        out = _DISTINCT[tile] = tuple(rots)
+    return out
+
+
+# -- upgrades ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Upgrade:
+    """One legal way to replace a tile: the new tile's rotation, and where each old stop went.
+
+    ``stop_map[i]`` is the new tile's stop index that old stop ``i`` becomes (tokens move
+    with it), or None when the old stop has no counterpart (only possible with an explicit
+    ``upgrades_to`` list).
+    """
+
+    rotation: int
+    stop_map: tuple[int | None, ...]
+
+
+def _match_stops(
+    old: Connectivity,
+    old_stops: tuple[Stop, ...],
+    new: Connectivity,
+    new_stops: tuple[Stop, ...],
+    strict: bool,
+) -> tuple[int | None, ...] | None:
+    """Map old stops onto new ones keeping every old edge-to-stop and stop-to-stop path.
+
+    Strict (the general rule): a bijection between stops of the same kind, so separate
+    cities stay separate. Loose (explicit upgrade list): stops may merge and change kind.
+    Candidates are tried identity-first so an unchanged numbering is kept when possible.
+    """
+    n_old, n_new = len(old_stops), len(new_stops)
+    candidates: list[list[int]] = []
+    for i in range(n_old):
+        cands = [
+            j
+            for j in range(n_new)
+            if old.stop_edges[i] <= new.stop_edges[j]
+            and (not strict or old_stops[i].kind == new_stops[j].kind)
+        ]
+        cands.sort(key=lambda j, i=i: (j != i, old_stops[i].kind != new_stops[j].kind, j))
+        if not cands:
+            if strict or old.stop_edges[i]:
+                return None
+            cands = [None]  # type: ignore[list-item]
+        candidates.append(cands)  # type: ignore[arg-type]
+
+    chosen: list[int | None] = []
+    used: set[int] = set()
+
+    def joined_ok(i: int) -> bool:
+        for pair in old.stop_stops:
+            if i in pair:
+                (k,) = pair - {i} or {i}
+                if k < i:
+                    a, b = chosen[i], chosen[k]
+                    if a is None or b is None:
+                        return False
+                    if a != b and frozenset((a, b)) not in new.stop_stops:
+                        return False
+        return True
+
+    def search(i: int) -> bool:
+        if i == n_old:
+            return True
+        for j in candidates[i]:
+            if strict and j in used:
+                continue
+            chosen.append(j)
+            if joined_ok(i):
+                if j is not None:
+                    used.add(j)
+                if search(i + 1):
+                    return True
+                used.discard(j)  # type: ignore[arg-type]
+            chosen.pop()
+        return False
+
+    return tuple(chosen) if search(0) else None
+
+
+def _kinds(stops: tuple[Stop, ...]) -> list[str]:
+    return sorted(s.kind for s in stops)
+
+
+def upgrade_refusal(old: Placed, new: TileDef) -> str | None:
+    """Why ``new`` can never replace ``old`` whatever its rotation, or None if some rotation
+    might; the wording names the rule so the engine can pass it on to the player."""
+    otile = old.tile
+    if otile.upgrades_to is not None:
+        if new.id not in otile.upgrades_to:
+            allowed = ", ".join(otile.upgrades_to) or "nothing"
+            return f"tile {new.id} is not among the tiles allowed on {otile.id} ({allowed})"
+        return None
+    want = next_color(otile.color)
+    if want is None:
+        return f"a {otile.color} hex is never replaced"
+    if new.color != want:
+        return f"a {otile.color} tile is replaced by a {want} tile, not a {new.color} one"
+    if sorted(otile.labels) != sorted(new.labels):
+        have = "/".join(otile.labels) or "no label"
+        got = "/".join(new.labels) or "no label"
+        return f"labels must match: the hex has {have}, tile {new.id} has {got}"
+    if _kinds(otile.stops) != _kinds(new.stops):
+        have = ", ".join(_kinds(otile.stops)) or "no stops"
+        got = ", ".join(_kinds(new.stops)) or "no stops"
+        return f"stops must stay the same: the hex has {have}, tile {new.id} has {got}"
+    return None
+
+
+_UPGRADES: dict[tuple[TileDef, int, TileDef], tuple[Upgrade, ...]] = {}
+
+
+def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
+    """Every rotation of ``new`` that may legally replace ``old``, with its stop mapping.
+
+    The general rule (``old.tile.upgrades_to`` is None): ``new`` is the next colour, has the
+    same labels and the same stops by kind, and in that rotation keeps every old path: each
+    edge-to-edge path, each edge-to-stop path with separate stops staying separate, and each
+    stop-to-stop path. With an explicit ``upgrades_to`` list only the listed tiles qualify, and
+    of them only the rotations that keep every old path (stops may merge).
+    Placing a first tile on an empty hex is the same check against the hex's ``@`` tile.
+    """
+    key = (old.tile, old.rotation, new)
+    found = _UPGRADES.get(key)
+    if found is None:
+        found = _UPGRADES[key] = _compute_upgrades(old, new)
+    return found
+
+
+def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
+    if upgrade_refusal(old, new) is not None:
+        return ()
+    strict = old.tile.upgrades_to is None
+    oc = old.conn
+    out = []
+    for r in range(6):
+        nc = connectivity(new, r)
+        if not oc.edge_edges <= nc.edge_edges:
+            continue
+        stop_map = _match_stops(oc, old.tile.stops, nc, new.stops, strict)
+        if stop_map is not None:
+            out.append(Upgrade(r, stop_map))
+    return tuple(out)
+
+
+def upgrade_rotations(old: Placed, new: TileDef, distinct: bool = False) -> list[int]:
+    """Rotations of ``new`` that legally replace ``old`` (see :func:`upgrade_options`).
+
+    ``distinct=True`` drops rotations that give the same track layout as an earlier one
+    (useful for bots enumerating moves).
+    """
+    rots = [u.rotation for u in upgrade_options(old, new)]
+    if distinct:
+        keep = set(distinct_rotations(new))
+        rots = [r for r in rots if r in keep]
+    return rots
+
+
+def upgrade_for(old: Placed, new: Placed) -> Upgrade | None:
+    """The legal upgrade placing ``new`` (in its rotation) over ``old``, or None if illegal."""
+    for u in upgrade_options(old, new.tile):
+        if u.rotation == new.rotation:
+            return u
+    return None
+
+
+def new_track(
+    old: Placed | None, new: Placed, stop_map: tuple[int | None, ...] | None = None
+) -> frozenset[tuple[End, End]]:
+    """The paths of ``new`` (rotated, as in ``new.paths``) that were not on ``old``.
+
+    A tile lay must usually connect some of this new track to the company's network. Old stop
+    references are translated by ``stop_map`` (from :class:`Upgrade`; identity if None).
+    """
+    if old is None:
+        return frozenset(new.paths)
+    mapping = stop_map if stop_map is not None else tuple(range(len(old.tile.stops)))
+
+    def translate(end: End) -> End | None:
+        i = stop_index(end)
+        if i is None:
+            return end
+        j = mapping[i] if i < len(mapping) else None
+        return None if j is None else f"s{j}"
+
+    before = set()
+    for a, b in old.paths:
+        ta, tb = translate(a), translate(b)
+        if ta is not None and tb is not None:
+            before.add(frozenset((ta, tb)))
+    return frozenset(p for p in new.paths if frozenset(p) not in before)
