@@ -40,6 +40,7 @@ def test_buy_with_a_full_store_returns_a_cube():
 def test_order_up_to_the_shipment_tile_across_several_actions():
     rules, state = in_round_one(2)  # Round 1's Shipment tile is 2
     a = state.players["A"]
+    a.influence = 1  # for the repeat penalty of the second order
     rules.apply(state, OrderGoods("A", ("coal", "coal")))  # 2 cubes at 2 players: 30, then 40
     assert a.cash == 120 - 70 and a.landing["coal"] == 2 and a.ordered == 2
     rules.apply(state, EndTurn("A"))
