@@ -1,23 +1,21 @@
 """The 1837 board (map.yaml) against the rulebook and the printed board (FACTS.md).
 
-Neighbours are found with the (row, column) arithmetic of a pointy board whose letter is the
-row: E (0,+2), W (0,-2), NE (-1,+1), NW (-1,-1), SE (+1,+1), SW (+1,-1).
+Neighbours come from the board's own geometry (pointy hexes, the letter is the row), with the
+edges of docs/data-model.md: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from framework.hexgrid import Grid
 from tests.titles_1837.test_data_loading import title
 
-# edge -> (row delta, column delta); edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE
-STEP = {0: (1, -1), 1: (0, -2), 2: (-1, -1), 3: (-1, 1), 4: (0, 2), 5: (1, 1)}
+GRID = Grid("pointy", "letter_row")
 
 
 def neighbour(coord: str, edge: int) -> str:
-    row, col = ord(coord[0]) - ord("A"), int(coord[1:])
-    dr, dc = STEP[edge]
-    return f"{chr(ord('A') + row + dr)}{col + dc}"
+    return GRID.format(GRID.neighbour(GRID.parse(coord), edge))
 
 
 def hexes():
@@ -247,3 +245,14 @@ def test_minor_homes_hold_their_reservation():
     for cid in ("SD1", "KK1", "KK2", "KK3", "UG1", "UG3"):
         home = title().companies[cid].home[0]
         assert hexes()[home.hex].stops[home.city].reserved == {0: cid}
+
+
+def test_the_board_is_pointy_with_letter_rows():
+    assert (title().map.layout, title().map.axes) == ("pointy", "letter_row")
+    assert neighbour("G17", 4) == "G19" and neighbour("G17", 3) == "F18"
+
+
+def test_krakow_is_five_hexes_from_vienna_so_a_first_extra_token_costs_100K_VII():
+    distance = GRID.distance(GRID.parse("G17"), GRID.parse("C23"))
+    assert distance == 5
+    assert title().company_types["national"].token_cost.per_hex[0] * distance == 100
