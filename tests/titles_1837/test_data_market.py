@@ -76,6 +76,11 @@ def test_each_sale_moves_down_left_and_stays_at_the_bottom_XIII():
     assert move(60, 8, "down_left") == (60, 8)
 
 
+def test_a_sale_where_no_cell_lies_below_left_stays_XIII():
+    assert move(280, 2, "down_left") == (280, 2)
+    assert move(125, 4, "down_left") == (125, 4)
+
+
 @pytest.mark.parametrize(
     "price, row, direction, expected",
     [(97, 1, "up_right", (104, 0)), (97, 1, "up_left", (99, 0)), (95, 0, "up_right", (95, 0))],
