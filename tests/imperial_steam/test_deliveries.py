@@ -96,7 +96,7 @@ def test_regular_cities_carry_demands_at_three_and_four_players_only():
     rules, state = in_round_one(4)
     connect(state, "A", "WIE-BAD")
     _factories(state, "A", ("GLO", "stone", 1))
-    rules.apply(state, Deliver("A", "NEU#0", "BAD", 0))  # Baden demands stone
+    rules.apply(state, Deliver("A", "GLO#0", "BAD", 0))  # Baden demands stone
     assert state.players["A"].cash == 140 + 55
     rules2, state2 = in_round_one(2)
     assert state2.sites["BAD"].demands == []
