@@ -82,24 +82,58 @@ def family_ruleset(family: str) -> RulesetFactory:
         raise KeyError(f"no ruleset registered for family {family!r}") from None
 
 
-def _hooks_module(title: Any) -> Any:
+_HOOK_MODULES: dict[str, Any] = {}
+
+
+def title_hooks_module(title: Any) -> Any:
+    """The title's hooks module (imported once per file), or None if it names none."""
     for name in ("hooks_module", "hooks"):
         module = getattr(title, name, None)
         if module is not None and not isinstance(module, str):
             return module
+    path = getattr(title, "hooks_path", None)
+    if path is None:
+        return None
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(path)
+    if path.is_dir():
+        path = path / "__init__.py"
+    if not path.exists():
+        return None
+    key = str(path.resolve())
+    if key not in _HOOK_MODULES:
+        name = "railyard_title_hooks_" + str(abs(hash(key)))
+        spec = importlib.util.spec_from_file_location(
+            name, path, submodule_search_locations=[str(path.parent)] if path.name == "__init__.py" else None
+        )
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        _HOOK_MODULES[key] = module
+    return _HOOK_MODULES[key]
+
+
+def title_family(title: Any) -> str | None:
+    """The family a title declares (``title.yaml`` ``family``)."""
+    for holder in (title, getattr(title, "manifest", None), getattr(title, "title", None)):
+        family = getattr(holder, "family", None)
+        if isinstance(family, str):
+            return family
     return None
 
 
 def ruleset_for(title: Any) -> Ruleset:
     """The title's own RULESET (from its hooks module) if it defines one, else its family's."""
-    hooks = _hooks_module(title)
+    hooks = title_hooks_module(title)
     own = getattr(hooks, "RULESET", None) if hooks is not None else None
     if own is not None:
         return own(title)
-    family = getattr(title, "family", None)
-    if family is None:
-        meta = getattr(title, "title", None)
-        family = getattr(meta, "family", None)
+    family = title_family(title)
     if family is None:
         raise KeyError("title declares no family and its hooks define no RULESET")
     return family_ruleset(family)(title)

@@ -1,0 +1,157 @@
+"""The points where a title's Python changes the 18xx family's rules.
+
+A title's hooks module defines ``class Hooks(framework.eighteen.hooks.Hooks)`` and overrides
+only what its rulebook says differently; every default here is the common 18xx rule (or the
+title's data). Hooks are stateless: everything they change lives in the state they are given.
+Each method's docstring says when it is called; docs/hooks.md lists them all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.eighteen.state import Certificate, G18State, RoundState
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+
+class Hooks:
+    def __init__(self, rules: G18Ruleset) -> None:
+        self.rules = rules
+
+    @property
+    def spec(self) -> Any:
+        return self.rules.spec
+
+    # ------------------------------------------------------------------ setup and rounds
+    def on_setup(self, state: G18State) -> None:
+        """Called once by ``new_state`` after players, companies, trains and market are set up
+        and before the first round starts (e.g. reserve certificates for later exchanges)."""
+
+    def first_round(self, state: G18State) -> str:
+        """The kind of the first round: the start packet's round if there is one, else stock."""
+        packet = self.spec.setup.start_packet
+        if packet is not None and packet.items:
+            return packet.round
+        return "stock"
+
+    def next_round(self, state: G18State, finished: RoundState) -> str:
+        """The kind of the round after ``finished`` (a main round). Default sequence:
+        packet round -> ``then`` (stock by default); stock -> a set of operating rounds (the
+        phase's count); the last OR of a set -> stock."""
+        from framework.eighteen.rounds import round_type
+
+        kind = finished.kind
+        if round_type(kind).packet:
+            return self.spec.packet.then
+        if kind == "operating":
+            if state.operating_round_in_set < state.operating_rounds_in_set:
+                return "operating"
+            return "stock"
+        return "operating"
+
+    def interludes(self, state: G18State, upcoming: str) -> list[str]:
+        """Round kinds to run before the ``upcoming`` main round (start-of-round choices such as
+        exchanges); a title registers them with ``register_round_type``. Default: none."""
+        return []
+
+    def on_round_start(self, state: G18State) -> list[str]:
+        """Called after a round's own start (``state.round`` is the new round)."""
+        return []
+
+    def on_round_end(self, state: G18State) -> list[str]:
+        """Called after a round's own end-of-round effects, before the game-end check."""
+        return []
+
+    # ------------------------------------------------------------------ events
+    def on_event(self, name: str, state: G18State) -> list[str]:
+        """A named event from the data (a phase's ``events``, a train's ``events``), raised by
+        the operating round when the phase starts or the train is first bought."""
+        return []
+
+    def on_phase_change(self, state: G18State, phase: str) -> list[str]:
+        """Called after ``state.phase`` becomes ``phase`` (before its events are raised)."""
+        return []
+
+    def on_float(self, state: G18State, company_id: str) -> list[str]:
+        """Called when a company floats or starts (after capital is paid): place home tokens,
+        choose homes..."""
+        return []
+
+    def on_item_bought(self, state: G18State, item_id: str, player_id: str) -> list[str]:
+        """Called after a start-packet item or offer has been bought and paid for."""
+        return []
+
+    def on_start_packet_end(self, state: G18State) -> list[str]:
+        """Called when the start-packet round ends (unsold items are already offers at face
+        value): release further certificates, e.g. the packet's ``after_packet``."""
+        return []
+
+    # ------------------------------------------------------------------ stock round
+    def sold_out_move(self, state: G18State, company_id: str) -> str | None:
+        """The market direction a sold-out corporation moves at the end of a stock round, or
+        None. Default: ``setup.stock_round.sold_out_move`` if it is a direction; "hook" with
+        no override means "up" when the market has it."""
+        move = self.spec.setup.stock_round.sold_out_move
+        if move in (None, "none"):
+            return None
+        if move == "hook":
+            return "up" if "up" in self.spec.market.moves else None
+        return move
+
+    def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
+        """Whether a held certificate counts toward the certificate limit. Default: all count
+        except corporations whose price marker is on a cell flagged ``y``."""
+        company = state.companies[cert.company]
+        if company.market is not None:
+            return not self.spec.cell(company.market).has("y")
+        return True
+
+    def certificate_limit(self, state: G18State, player_id: str) -> int:
+        """The certificate limit of a player (default: setup's per player count)."""
+        return self.spec.player_setup(len(state.players)).certificate_limit
+
+    def check_buy(self, state: G18State, player_id: str, company_id: str, source: str) -> None:
+        """Extra title checks on buying a certificate; raise IllegalAction to refuse."""
+
+    def check_sell(self, state: G18State, player_id: str, company_id: str, percent: int) -> None:
+        """Extra title checks on selling; raise IllegalAction to refuse."""
+
+    def par_prices(self, state: G18State, company_id: str) -> list[int]:
+        """Par prices a corporation may start at (default: the market's par cells)."""
+        return sorted({c.price for c in self.spec.market.par_cells()})
+
+    # ------------------------------------------------------------------ operating round
+    def revenue_adjustment(self, state: G18State, company_id: str, revenue: int, routes: Any) -> int:
+        """The run's revenue after title bonuses/penalties (called by the operating round)."""
+        return revenue
+
+    def route_problems(self, state: G18State, company_id: str, routes: Any) -> list[str]:
+        """Title route rules beyond routes.yaml; each string names a broken rule."""
+        return []
+
+    def train_limit(self, state: G18State, company_id: str, default: int | None) -> int | None:
+        """A company's train limit (default: the phase's limit for its type's limit group)."""
+        return default
+
+    def company_formation(self, state: G18State) -> list[str]:
+        """Called at the start of each round, before interludes: form/merge companies whose
+        time has come (national railways and the like)."""
+        return []
+
+    # ------------------------------------------------------------------ game end
+    def check_game_end(self, state: G18State) -> str | None:
+        """Called after every round: a reason string ends the game now."""
+        return None
+
+    def certificate_value(self, state: G18State, cert: Certificate) -> int:
+        """What a held certificate adds to net worth. Default: corporations at market price,
+        other companies nothing."""
+        from framework.eighteen.shares import market_price, share_value
+
+        company = state.companies[cert.company]
+        if company.kind != "corporation" or company.closed:
+            return 0
+        price = market_price(self.rules, state, cert.company)
+        return 0 if price is None else share_value(self.rules, price, cert.percent)

@@ -1,0 +1,189 @@
+"""The 18xx family's Ruleset: builds the state from a title and dispatches actions to rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from framework.core.actions import Action
+from framework.core.errors import IllegalAction
+from framework.core.rng import GameRng
+from framework.core.ruleset import Ruleset, title_hooks_module
+from framework.eighteen import end, invariants
+from framework.eighteen.hooks import Hooks
+from framework.eighteen.rounds import round_type, start_round
+from framework.eighteen.spec import GameSpec, spec_from_title
+from framework.eighteen.state import (
+    RESERVED,
+    Certificate,
+    Company,
+    G18State,
+    Player,
+    Train,
+)
+
+
+def canonical(value: Any) -> Any:
+    """A JSON-able, order-stable form of any state value (for hashing and inspection)."""
+    if isinstance(value, GameRng):
+        return value.to_dict()
+    if attrs.has(type(value)):
+        data = {f.name: canonical(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        data["__type__"] = type(value).__name__
+        return data
+    if isinstance(value, dict):
+        return {_key(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(canonical(v) for v in value)
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict):
+        return canonical(to_dict())
+    return repr(value)
+
+
+def _key(key: Any) -> str:
+    if isinstance(key, tuple):
+        return ",".join(str(k) for k in key)
+    return str(key)
+
+
+class G18Ruleset(Ruleset):
+    """Rules of the 18xx family, configured by a title's data and hooks."""
+
+    def __init__(self, title: Any = None, *, spec: GameSpec | None = None, hooks: type[Hooks] | None = None) -> None:
+        super().__init__(title)
+        self.spec = spec if spec is not None else spec_from_title(title)
+        if hooks is None:
+            module = title_hooks_module(title) if title is not None else None
+            hooks = getattr(module, "Hooks", None) if module is not None else None
+            if hooks is None or not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
+                hooks = Hooks
+        self.hooks = hooks(self)
+
+    @classmethod
+    def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
+        return cls(spec.title, spec=spec, hooks=hooks)
+
+    # ------------------------------------------------------------------ setup
+    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> G18State:
+        spec = self.spec
+        if len(set(players)) != len(players):
+            raise ValueError("player ids must be unique")
+        setup = spec.player_setup(len(players))
+        state = G18State(
+            players=[Player(p, setup.cash) for p in players],
+            companies={},
+            certificates_total=0,
+            bank=spec.setup.bank - setup.cash * len(players),
+            money_total=spec.setup.bank,
+            rng=rng,
+        )
+        for cid, cdef in spec.companies.items():
+            state.companies[cid] = self._new_company(state, cid, cdef)
+        state.certificates_total = sum(len(c.certificates) for c in state.companies.values())
+        for name, tdef in spec.trains.items():
+            count = tdef.count if tdef.count is not None else (tdef.card_count or 1)
+            for _ in range(count):
+                self.mint_train(state, name)
+        state.phase = spec.phase_order[0] if spec.phases else ""
+        if spec.setup.priority == "random":
+            state.priority = rng.randint(0, len(players) - 1)
+        packet = spec.setup.start_packet
+        state.packet_remaining = list(packet.items) if packet is not None else []
+        state.board = self.new_board(state)
+        self.hooks.on_setup(state)
+        start_round(self, state, self.hooks.first_round(state))
+        from framework.eighteen.rounds import advance
+
+        advance(self, state)
+        return state
+
+    def _new_company(self, state: G18State, cid: str, cdef: Any) -> Company:
+        spec = self.spec
+        ctype = spec.types[cdef.type]
+        company = Company(cid, cdef.type, ctype.kind)
+        n = 0
+        certs: list[Certificate] = []
+        for cspec in sorted(spec.certificates_of(cid), key=lambda c: not c.director):
+            for _ in range(cspec.count):
+                certs.append(Certificate(f"{cid}.{n}", cid, cspec.percent, cspec.director))
+                n += 1
+        for cert in [c for c in reversed(certs) if not c.director][: cdef.exchange_shares]:
+            cert.owner = RESERVED
+        company.certificates = certs
+        company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
+        default_tokens = 1 if ctype.kind == "minor" else 0
+        company.tokens_left = cdef.tokens if cdef.tokens is not None else default_tokens
+        if cdef.start_price is not None:
+            from framework.eighteen.stock_round import par_cell_for
+
+            company.par_price = cdef.start_price
+            company.par_cell = par_cell_for(self, cdef.start_price)
+        return company
+
+    def mint_train(self, state: G18State, name: str) -> Train:
+        """Create one more train of ``name`` at the end of its depot stack (unlimited trains)."""
+        tdef = self.spec.trains[name]
+        train = Train(f"{name}#{sum(1 for t in state.trains.values() if t.name == name) + 1}", name)
+        state.trains[train.id] = train
+        state.depot.stacks.setdefault(tdef.depot, []).append(train.id)
+        state.trains_created += 1
+        return train
+
+    def new_board(self, state: G18State) -> Any:
+        """The board state, when the title has a map and the board module can build one."""
+        title = self.spec.title
+        if title is None or getattr(title, "map", None) is None:
+            return None
+        try:
+            from framework import board as board_module
+        except ImportError:
+            return None
+        factory = getattr(board_module, "new_board_state", None) or getattr(board_module, "Board", None)
+        if factory is None:
+            return None
+        try:
+            return factory(title)
+        except Exception:  # a board the geometry engine cannot build yet must not stop play
+            return None
+
+    # ------------------------------------------------------------------ play
+    def active_entities(self, state: G18State) -> tuple[str, ...]:
+        if state.game_over:
+            return ()
+        return round_type(state.round.kind).active_entities(self, state)
+
+    def legal_actions(self, state: G18State, entity: str | None = None) -> list[Action]:
+        actors = self.active_entities(state)
+        if entity is not None:
+            actors = tuple(a for a in actors if a == entity)
+        rtype = round_type(state.round.kind)
+        actions: list[Action] = []
+        for actor in actors:
+            actions += rtype.legal_actions(self, state, actor)
+        return actions
+
+    def apply(self, state: G18State, action: Action) -> list[str]:
+        from framework.eighteen.rounds import advance
+
+        if state.game_over:
+            raise IllegalAction("rule:game_over", "the game is over")
+        lines = round_type(state.round.kind).apply(self, state, action)
+        return list(lines) + advance(self, state)
+
+    def is_over(self, state: G18State) -> bool:
+        return state.game_over
+
+    def standings(self, state: G18State) -> list[tuple[str, int]]:
+        return end.standings(self, state)
+
+    def invariants(self, state: G18State) -> list[str]:
+        return invariants.all_invariants(self, state)
+
+    def state_dict(self, state: G18State) -> dict[str, Any]:
+        return canonical(state)

@@ -1,0 +1,190 @@
+"""Moving certificates and what follows from it: director changes, starting and floating.
+
+Shared by the start-packet rounds, the stock round and title hooks (exchanges), so that every
+way a certificate changes hands applies the same director and float rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.state import BANK, IPO, POOL, RESERVED, Certificate, G18State
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+
+def pick_certificates(certs: Iterable[Certificate], percent: int) -> list[Certificate] | None:
+    """Ordinary certificates summing exactly to ``percent`` (fewest first), or None."""
+    pool = [c for c in certs if not c.director]
+    if percent == 0:
+        return []
+    # certificates of one size are the common case: take the first ones
+    sizes = {c.percent for c in pool}
+    if len(sizes) == 1:
+        size = sizes.pop()
+        if percent % size == 0 and percent // size <= len(pool):
+            return pool[: percent // size]
+        return None
+    for n in range(1, len(pool) + 1):
+        for combo in combinations(pool, n):
+            if sum(c.percent for c in combo) == percent:
+                return list(combo)
+    return None
+
+
+def share_value(rules: G18Ruleset, price: int, percent: int) -> int:
+    """The money for ``percent`` of a company at ``price`` per share unit."""
+    return price * percent // rules.spec.stock.share_percent
+
+
+def market_price(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
+    company = state.companies[company_id]
+    if company.market is None:
+        return None
+    return rules.spec.cell(company.market).price
+
+
+def holders_by_percent(state: G18State, company_id: str) -> dict[str, int]:
+    """Percent held by each player (players only, in seat order)."""
+    return {p.id: state.percent_held(p.id, company_id) for p in state.players}
+
+
+def swap_director(state: G18State, company_id: str, new_director: str) -> None:
+    """Hand the director's certificate to ``new_director`` for ordinary certificates of the same
+    percent (rule: the old director receives the same percentage in ordinary shares)."""
+    company = state.companies[company_id]
+    director_cert = next(c for c in company.certificates if c.director)
+    old = director_cert.owner
+    give = pick_certificates(state.certs_held(new_director, company_id), director_cert.percent)
+    if give is None:
+        raise IllegalAction(
+            "rule:director.exchange",
+            f"{new_director} cannot hand over {director_cert.percent}% for the director's certificate",
+        )
+    for cert in give:
+        cert.owner = old
+    director_cert.owner = new_director
+
+
+def update_director(state: G18State, company_id: str) -> str | None:
+    """Pass the presidency on if another player now holds more than the director; ties stay,
+    and among tied challengers the first to the left of the old director takes over.
+    Returns the new director if it changed."""
+    director = state.director(company_id)
+    if director is None:
+        return None
+    held = holders_by_percent(state, company_id)
+    best = max(held[p] for p in held if p != director) if len(held) > 1 else 0
+    if best <= held[director]:
+        return None
+    for candidate in state.seats_from(director)[1:]:
+        if held[candidate] == best:
+            swap_director(state, company_id, candidate)
+            return candidate
+    return None
+
+
+def start_company(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    """A private or minor whose owner's certificate was just bought starts: it floats and the
+    bank pays its printed capital."""
+    company = state.companies[company_id]
+    if company.floated or company.kind == "corporation":
+        return []
+    company.floated = True
+    capital = rules.spec.companies[company_id].capital or 0
+    lines = []
+    if capital:
+        state.pay(BANK, company_id, capital)
+        lines.append(f"{company_id} receives {capital} starting capital")
+    lines += rules.hooks.on_float(state, company_id)
+    return lines
+
+
+def bought_from_offering(state: G18State, company_id: str) -> int:
+    """Percent bought out of the initial offering so far."""
+    company = state.companies[company_id]
+    return company.ipo_percent_at_start - state.percent_held(IPO, company_id)
+
+
+def maybe_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    """Float a corporation once its type's float percent has been bought from the offering."""
+    company = state.companies[company_id]
+    ctype = rules.spec.types[company.type]
+    if company.floated or company.kind != "corporation":
+        return []
+    threshold = ctype.float_percent if ctype.float_percent is not None else 60
+    if bought_from_offering(state, company_id) < threshold:
+        return []
+    company.floated = True
+    lines = [f"{company_id} floats"]
+    if ctype.capitalization == "full" and company.par_price is not None:
+        capital = share_value(rules, company.par_price, company.ipo_percent_at_start)
+        state.pay(BANK, company_id, capital)
+        lines.append(f"{company_id} receives {capital} capital")
+    if rules.spec.stock.marker_on == "float" and company.par_cell is not None:
+        state.place_marker(company_id, company.par_cell)
+    lines += rules.hooks.on_float(state, company_id)
+    return lines
+
+
+def offering_payee(rules: G18Ruleset, state: G18State, company_id: str) -> str:
+    """Who receives the price of a certificate bought from the initial offering."""
+    company = state.companies[company_id]
+    if company.kind == "corporation":
+        capitalization = rules.spec.types[company.type].capitalization
+        if capitalization == "incremental":
+            return company_id
+    return BANK
+
+
+def give_certificate(
+    rules: G18Ruleset, state: G18State, cert: Certificate, player: str, price: int, payee: str
+) -> list[str]:
+    """Sell one certificate to ``player`` for ``price`` paid to ``payee``; applies director
+    change and starting/floating."""
+    source = cert.owner
+    state.pay(player, payee, price)
+    cert.owner = player
+    lines: list[str] = []
+    company = state.companies[cert.company]
+    if cert.director and company.kind != "corporation":
+        lines += start_company(rules, state, cert.company)
+    elif company.kind == "corporation":
+        new = update_director(state, cert.company)
+        if new is not None:
+            lines.append(f"{new} becomes director of {cert.company}")
+        if source == IPO:
+            lines += maybe_float(rules, state, cert.company)
+    return lines
+
+
+def next_offering_certificate(state: G18State, company_id: str) -> Certificate | None:
+    """The certificate a buyer from the initial offering gets: the director's first."""
+    certs = [c for c in state.companies[company_id].certificates if c.owner == IPO]
+    if not certs:
+        return None
+    directors = [c for c in certs if c.director]
+    return directors[0] if directors else certs[0]
+
+
+__all__ = [
+    "IPO",
+    "POOL",
+    "RESERVED",
+    "bought_from_offering",
+    "give_certificate",
+    "holders_by_percent",
+    "market_price",
+    "maybe_float",
+    "next_offering_certificate",
+    "offering_payee",
+    "pick_certificates",
+    "share_value",
+    "start_company",
+    "swap_director",
+    "update_director",
+]

@@ -1,0 +1,153 @@
+"""The rules configuration of an 18xx-family game: the title's definitions plus engine options.
+
+The engine reads a title through this one object so that rules code never cares whether a
+value came from YAML, a variant overlay or a hand-built test position, and so that options
+the data model does not (yet) carry get one documented default here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from framework.model.companies import CertificateSpec, CompanyDef, CompanyType
+from framework.model.market import MarketCell, MarketDef
+from framework.model.phases import PhaseDef
+from framework.model.setup import PacketItem, PlayerSetup, SetupDef, StartPacket
+from framework.model.trains import TrainDef
+
+#: rounds that may follow the start packet round
+AFTER_PACKET_DEFAULT = "stock"
+
+
+@attrs.frozen
+class PacketOptions:
+    """Start-packet options beyond the data model's ``StartPacket``."""
+
+    then: str = AFTER_PACKET_DEFAULT  # round kind after the packet round: stock | operating
+    discount_step: int = 10  # fixed-price columns: discount per complete round of passes
+    columns: tuple[tuple[str, ...], ...] = ()  # fixed-price columns, top item first
+
+
+@attrs.frozen
+class StockOptions:
+    """Stock-round options beyond the data model's ``StockRoundRules``."""
+
+    sale_move: str = "down"  # market direction of a price drop on sale
+    marker_on: str = "par"  # when the price marker goes on the chart: par | float
+    packet_first: bool = True  # while packet items remain, only they may be bought
+    sell_before_operating: bool = False  # may shares be sold before the company operated
+    share_percent: int = 10  # the market price is the price of this many percent
+
+
+@attrs.frozen
+class GameSpec:
+    """What the 18xx ruleset needs from a title."""
+
+    title_id: str
+    types: dict[str, CompanyType]
+    companies: dict[str, CompanyDef]
+    market: MarketDef
+    trains: dict[str, TrainDef]
+    phases: dict[str, PhaseDef]
+    setup: SetupDef
+    packet: PacketOptions = PacketOptions()
+    stock: StockOptions = StockOptions()
+    title: Any = attrs.field(default=None, eq=False, repr=False)
+    currency: str = ""
+
+    @property
+    def phase_order(self) -> tuple[str, ...]:
+        return tuple(self.phases)
+
+    def type_of(self, company_id: str) -> CompanyType:
+        return self.types[self.companies[company_id].type]
+
+    def certificates_of(self, company_id: str) -> tuple[CertificateSpec, ...]:
+        company = self.companies[company_id]
+        certs = company.certificates if company.certificates is not None else None
+        if not certs:
+            certs = self.type_of(company_id).certificates
+        if not certs:
+            certs = (CertificateSpec(100, True, 1),)
+        return certs
+
+    def player_setup(self, count: int) -> PlayerSetup:
+        if count in self.setup.players:
+            return self.setup.players[count]
+        if str(count) in self.setup.players:  # keys may arrive as strings
+            return self.setup.players[str(count)]  # type: ignore[index]
+        raise KeyError(f"the title has no setup for {count} players")
+
+    def cell(self, position: tuple[int, int]) -> MarketCell:
+        cell = self.market.cell(*position)
+        if cell is None:
+            raise KeyError(f"no market cell at {position}")
+        return cell
+
+    def item_price(self, item: PacketItem) -> int:
+        """The face value / minimum bid of a packet item."""
+        if item.price is not None:
+            return item.price
+        if item.min_bid is not None:
+            return item.min_bid
+        total = 0
+        for cid in item.companies:
+            total += self.companies[cid].min_bid or 0
+        return total
+
+
+def _pick(obj: Any, name: str, default: Any) -> Any:
+    value = getattr(obj, name, None)
+    return default if value is None else value
+
+
+def packet_options(packet: StartPacket | None) -> PacketOptions:
+    if packet is None:
+        return PacketOptions()
+    columns = _pick(packet, "columns", None)
+    if columns is None:
+        # items may carry a column (the model calls it ``row`` or ``column``): group by it
+        groups: dict[int, list[str]] = {}
+        for item in packet.items.values():
+            col = getattr(item, "column", None)
+            if col is None:
+                col = getattr(item, "row", None)
+            if col is not None:
+                groups.setdefault(col, []).append(item.id)
+        columns = tuple(tuple(groups[k]) for k in sorted(groups))
+    return PacketOptions(
+        then=_pick(packet, "then", AFTER_PACKET_DEFAULT),
+        discount_step=_pick(packet, "discount_step", 10),
+        columns=tuple(tuple(c) for c in columns),
+    )
+
+
+def stock_options(setup: SetupDef, market: MarketDef) -> StockOptions:
+    rules = setup.stock_round
+    default_move = "down" if "down" in market.moves else "down_left"
+    return StockOptions(
+        sale_move=_pick(rules, "sale_move", default_move),
+        marker_on=_pick(rules, "marker_on", "par"),
+        packet_first=_pick(rules, "packet_first", True),
+        sell_before_operating=_pick(rules, "sell_before_operating", False),
+        share_percent=_pick(rules, "share_percent", 10),
+    )
+
+
+def spec_from_title(title: Any) -> GameSpec:
+    """Read a loaded title (``framework.model.loaded.LoadedTitle``) into a GameSpec."""
+    return GameSpec(
+        title_id=title.id,
+        types=dict(title.company_types),
+        companies=dict(title.companies),
+        market=title.market,
+        trains=dict(title.trains),
+        phases=dict(title.phases),
+        setup=title.setup,
+        packet=packet_options(title.setup.start_packet),
+        stock=stock_options(title.setup, title.market),
+        title=title,
+        currency=getattr(getattr(title, "manifest", None), "currency", "") or "",
+    )

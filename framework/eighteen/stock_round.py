@@ -1,0 +1,440 @@
+"""The stock round: in turn order from the priority deal, each player sells any number of
+shares and then buys at most one certificate, or passes; the round ends when all pass in turn.
+
+Every check raises IllegalAction naming a generic rule id ("rule:stock_round...."), so that a
+refusal says which rule it applied; a title cites its own sections in its hooks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from framework.core.actions import Action
+from framework.core.errors import IllegalAction
+from framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
+from framework.eighteen.rounds import RoundType, register_round_type, require_active
+from framework.eighteen.shares import (
+    give_certificate,
+    market_price,
+    next_offering_certificate,
+    offering_payee,
+    pick_certificates,
+    share_value,
+    swap_director,
+)
+from framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+
+@attrs.define
+class StockState(RoundState):
+    sold_this_round: dict[str, list[str]] = attrs.Factory(dict)  # player -> companies sold
+    acted_this_turn: bool = False
+    sold_this_turn: list[str] = attrs.Factory(list)  # companies this player sold this turn
+
+
+@attrs.frozen
+class SalePlan:
+    certificates: tuple[str, ...]
+    new_director: str | None
+    price: int
+
+
+def _round(state: G18State) -> StockState:
+    return state.round  # type: ignore[return-value]
+
+
+def certificate_count(rules: G18Ruleset, state: G18State, player: str) -> int:
+    """Certificates a player holds that count toward the certificate limit."""
+    return sum(
+        1
+        for company in state.companies.values()
+        for c in company.certificates
+        if c.owner == player and rules.hooks.counts_toward_certificate_limit(state, c)
+    )
+
+
+def packet_offers_left(state: G18State) -> bool:
+    return any(o.from_packet for o in state.offers.values())
+
+
+def par_slots_used(rules: G18Ruleset, state: G18State, price: int) -> int:
+    return sum(
+        1
+        for cid, c in state.companies.items()
+        if c.par_price == price and not c.closed and rules.spec.companies[cid].start_price is None
+    )
+
+
+def par_cell_for(rules: G18Ruleset, price: int) -> tuple[int, int] | None:
+    cells = [c for c in rules.spec.market.par_cells() if c.price == price]
+    if not cells:
+        cells = list(rules.spec.market.find(price))
+    return (cells[0].row, cells[0].column) if cells else None
+
+
+def move_price(rules: G18Ruleset, state: G18State, company_id: str, direction: str, times: int = 1) -> None:
+    """Move a price marker; a marker arriving on an occupied cell goes underneath."""
+    company = state.companies[company_id]
+    if company.market is None or direction not in rules.spec.market.moves:
+        return
+    cell = rules.spec.cell(company.market)
+    for _ in range(times):
+        cell = rules.spec.market.move(cell, direction)
+    if (cell.row, cell.column) != company.market:
+        state.place_marker(company_id, (cell.row, cell.column))
+
+
+# ---------------------------------------------------------------------- checks
+def check_buy_common(
+    rules: G18Ruleset,
+    state: G18State,
+    player: str,
+    certs: list[Certificate],
+    price: int,
+    *,
+    packet_item: bool = False,
+) -> None:
+    rs = _round(state)
+    opts = rules.spec.stock
+    if opts.packet_first and packet_offers_left(state) and not packet_item:
+        raise IllegalAction(
+            "rule:stock_round.packet_first",
+            "while start-packet items remain unsold, only they may be bought",
+        )
+    for cert in certs:
+        if cert.company in rs.sold_this_round.get(player, []):
+            raise IllegalAction(
+                "rule:stock_round.sold_this_round",
+                f"may not buy a share of {cert.company}, sold this round",
+            )
+    cash = state.player(player).cash
+    if price > cash:
+        raise IllegalAction("rule:stock_round.cash", f"{player} has {cash}, needs {price}")
+    limit = rules.spec.setup.stock_round.player_share_limit
+    for cert in certs:
+        company = state.companies[cert.company]
+        if company.kind == "corporation":
+            held = state.percent_held(player, cert.company)
+            if held + cert.percent > limit:
+                raise IllegalAction(
+                    "rule:stock_round.player_share_limit",
+                    f"{player} would hold {held + cert.percent}% of {cert.company} (limit {limit}%)",
+                )
+    counting = sum(1 for c in certs if rules.hooks.counts_toward_certificate_limit(state, c))
+    have = certificate_count(rules, state, player)
+    cert_limit = rules.hooks.certificate_limit(state, player)
+    if counting and have + counting > cert_limit:
+        raise IllegalAction(
+            "rule:stock_round.certificate_limit",
+            f"{player} holds {have} certificates (limit {cert_limit})",
+        )
+
+
+def check_corporation(state: G18State, company_id: str) -> None:
+    if company_id not in state.companies:
+        raise IllegalAction("rule:stock_round.company", f"no company {company_id}")
+    company = state.companies[company_id]
+    if company.kind != "corporation":
+        raise IllegalAction(
+            "rule:stock_round.not_a_corporation", f"{company_id} has no shares to trade"
+        )
+    if company.closed:
+        raise IllegalAction("rule:stock_round.closed", f"{company_id} has closed")
+
+
+def check_par(rules: G18Ruleset, state: G18State, action: Par) -> Certificate:
+    check_corporation(state, action.company)
+    company = state.companies[action.company]
+    director = next((c for c in company.certificates if c.director), None)
+    if company.par_price is not None or director is None or director.owner != IPO:
+        raise IllegalAction("rule:stock_round.started", f"{action.company} has already started")
+    prices = rules.hooks.par_prices(state, action.company)
+    if action.price not in prices:
+        raise IllegalAction(
+            "rule:stock_round.par_price",
+            f"{action.price} is not a par price ({', '.join(map(str, prices))})",
+        )
+    slots = rules.spec.market.par_slots
+    if slots is not None and par_slots_used(rules, state, action.price) >= slots:
+        raise IllegalAction(
+            "rule:stock_round.par_slots", f"{slots} corporations already use par {action.price}"
+        )
+    price = share_value(rules, action.price, director.percent)
+    check_buy_common(rules, state, action.entity, [director], price)
+    rules.hooks.check_buy(state, action.entity, action.company, IPO)
+    return director
+
+
+def check_buy_shares(rules: G18Ruleset, state: G18State, action: BuyShares) -> tuple[Certificate, int]:
+    check_corporation(state, action.company)
+    company = state.companies[action.company]
+    if action.source == "ipo":
+        cert = next_offering_certificate(state, action.company)
+        if cert is None:
+            raise IllegalAction(
+                "rule:stock_round.none_offered", f"no {action.company} shares in the initial offering"
+            )
+        if company.par_price is None:
+            raise IllegalAction(
+                "rule:stock_round.par_first", f"{action.company} must be started with a par price"
+            )
+        price = share_value(rules, company.par_price, cert.percent)
+    elif action.source == "pool":
+        pool = [c for c in company.certificates if c.owner == POOL]
+        if not pool:
+            raise IllegalAction(
+                "rule:stock_round.none_in_pool", f"no {action.company} shares in the bank pool"
+            )
+        cert = pool[0]
+        current = market_price(rules, state, action.company)
+        if current is None:
+            raise IllegalAction("rule:stock_round.no_price", f"{action.company} has no share price")
+        price = share_value(rules, current, cert.percent)
+    else:
+        raise IllegalAction("rule:stock_round.source", f"buy from 'ipo' or 'pool', not {action.source!r}")
+    check_buy_common(rules, state, action.entity, [cert], price)
+    rules.hooks.check_buy(state, action.entity, action.company, action.source)
+    return cert, price
+
+
+def check_buy_item(rules: G18Ruleset, state: G18State, action: BuyItem) -> list[Certificate]:
+    offer = state.offers.get(action.item)
+    if offer is None:
+        raise IllegalAction("rule:stock_round.offer", f"{action.item} is not on sale")
+    if action.price != offer.price:
+        raise IllegalAction("rule:stock_round.offer_price", f"{action.item} costs {offer.price}")
+    certs = [state.cert(c) for c in offer.certificates]
+    check_buy_common(rules, state, action.entity, certs, offer.price, packet_item=offer.from_packet)
+    return certs
+
+
+def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePlan:
+    player, cid, percent = action.entity, action.company, action.percent
+    check_corporation(state, cid)
+    company = state.companies[cid]
+    opts = rules.spec.stock
+    if percent <= 0:
+        raise IllegalAction("rule:stock_round.sell_amount", "sell a positive percentage")
+    if not company.operated and not opts.sell_before_operating:
+        raise IllegalAction(
+            "rule:stock_round.sell_before_operating",
+            f"no shares of {cid} may be sold before it has operated",
+        )
+    held = state.certs_held(player, cid)
+    held_percent = sum(c.percent for c in held)
+    if percent > held_percent:
+        raise IllegalAction("rule:stock_round.sell_held", f"{player} holds only {held_percent}% of {cid}")
+    pool_limit = rules.spec.setup.stock_round.pool_share_limit
+    in_pool = state.percent_held(POOL, cid)
+    if in_pool + percent > pool_limit:
+        raise IllegalAction(
+            "rule:stock_round.pool_limit",
+            f"the bank pool would hold {in_pool + percent}% of {cid} (limit {pool_limit}%)",
+        )
+    price = market_price(rules, state, cid)
+    if price is None:
+        raise IllegalAction("rule:stock_round.no_price", f"{cid} has no share price")
+    ordinary = [c for c in held if not c.director]
+    new_director = None
+    if any(c.director for c in held):
+        remaining = held_percent - percent
+        others = {p.id: state.percent_held(p.id, cid) for p in state.players if p.id != player}
+        best = max(others.values(), default=0)
+        if remaining < best:
+            new_director = next(p for p in state.seats_from(player)[1:] if others[p] == best)
+            director_cert = next(c for c in held if c.director)
+            give = pick_certificates(state.certs_held(new_director, cid), director_cert.percent)
+            if give is None:
+                raise IllegalAction(
+                    "rule:stock_round.director_certificate",
+                    f"{new_director} cannot exchange for the director's certificate of {cid}",
+                )
+            ordinary = ordinary + give
+    sold = pick_certificates(ordinary, percent)
+    if sold is None:
+        raise IllegalAction(
+            "rule:stock_round.director_certificate",
+            f"the director's certificate of {cid} may not be sold to the bank",
+        )
+    rules.hooks.check_sell(state, player, cid, percent)
+    return SalePlan(tuple(c.id for c in sold), new_director, price)
+
+
+@register_round_type
+class StockRound(RoundType):
+    kind = "stock"
+
+    def new_state(self, rules: G18Ruleset, state: G18State) -> StockState:
+        return StockState(turn=self._seat(state, state.priority))
+
+    @staticmethod
+    def _seat(state: G18State, turn: int) -> int:
+        n = len(state.players)
+        for step in range(n):
+            if not state.players[(turn + step) % n].bankrupt:
+                return (turn + step) % n
+        return turn % n
+
+    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+        return (state.players[_round(state).turn].id,)
+
+    def candidates(self, rules: G18Ruleset, state: G18State, player: str) -> list[Action]:
+        unit = rules.spec.stock.share_percent
+        actions: list[Action] = [Pass(player)]
+        for cid, company in state.companies.items():
+            if company.kind != "corporation":
+                continue
+            held = state.percent_held(player, cid)
+            actions += [SellShares(player, cid, p) for p in range(unit, held + 1, unit)]
+        for offer in state.offers.values():
+            actions.append(BuyItem(player, offer.id, offer.price))
+        for cid, company in state.companies.items():
+            if company.kind != "corporation" or company.closed:
+                continue
+            if company.par_price is None:
+                actions += [Par(player, cid, p) for p in rules.hooks.par_prices(state, cid)]
+            else:
+                actions.append(BuyShares(player, cid, "ipo"))
+            actions.append(BuyShares(player, cid, "pool"))
+        return actions
+
+    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+        legal = []
+        for action in self.candidates(rules, state, entity):
+            try:
+                self.check(rules, state, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    def check(self, rules: G18Ruleset, state: G18State, action: Action) -> object:
+        if isinstance(action, Pass):
+            return None
+        if isinstance(action, SellShares):
+            return check_sell(rules, state, action)
+        if isinstance(action, Par):
+            return check_par(rules, state, action)
+        if isinstance(action, BuyShares):
+            return check_buy_shares(rules, state, action)
+        if isinstance(action, BuyItem):
+            return check_buy_item(rules, state, action)
+        raise IllegalAction(
+            "rule:stock_round.action", f"{type(action).__name__} is not a stock-round action"
+        )
+
+    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+        require_active(rules, state, action.entity)
+        plan = self.check(rules, state, action)
+        rs = _round(state)
+        player = action.entity
+        if isinstance(action, Pass):
+            lines = [f"{player} {'ends the turn' if rs.acted_this_turn else 'passes'}"]
+            if not rs.acted_this_turn:
+                rs.passes_in_row += 1
+            self._end_turn(state)
+            return lines
+        if isinstance(action, SellShares):
+            assert isinstance(plan, SalePlan)
+            return self._sell(rules, state, action, plan)
+        lines: list[str]
+        if isinstance(action, Par):
+            assert isinstance(plan, Certificate)
+            lines = self._par(rules, state, action, plan)
+        elif isinstance(action, BuyShares):
+            cert, price = plan  # type: ignore[misc]
+            payee = offering_payee(rules, state, action.company) if action.source == "ipo" else BANK
+            lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
+            lines += give_certificate(rules, state, cert, player, price, payee)
+        else:
+            assert isinstance(action, BuyItem)
+            lines = self._buy_item(rules, state, action, plan)  # type: ignore[arg-type]
+        rs.last_actor = player
+        rs.passes_in_row = 0
+        rs.acted_this_turn = True
+        self._end_turn(state)
+        return lines
+
+    def _par(self, rules: G18Ruleset, state: G18State, action: Par, cert: Certificate) -> list[str]:
+        company = state.companies[action.company]
+        company.par_price = action.price
+        company.par_cell = par_cell_for(rules, action.price)
+        if rules.spec.stock.marker_on == "par" and company.par_cell is not None:
+            state.place_marker(action.company, company.par_cell)
+        price = share_value(rules, action.price, cert.percent)
+        lines = [f"{action.entity} starts {action.company} at {action.price}, buying the director's certificate for {price}"]
+        payee = offering_payee(rules, state, action.company)
+        return lines + give_certificate(rules, state, cert, action.entity, price, payee)
+
+    def _buy_item(self, rules: G18Ruleset, state: G18State, action: BuyItem, certs: list[Certificate]) -> list[str]:
+        offer = state.offers.pop(action.item)
+        lines = [f"{action.entity} buys {action.item} for {offer.price}"]
+        state.pay(action.entity, BANK, offer.price)
+        for cert in certs:
+            lines += give_certificate(rules, state, cert, action.entity, 0, BANK)
+        if offer.from_packet and action.item in state.packet_remaining:
+            state.packet_remaining.remove(action.item)
+        return lines + rules.hooks.on_item_bought(state, action.item, action.entity)
+
+    def _sell(self, rules: G18Ruleset, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
+        rs = _round(state)
+        player, cid = action.entity, action.company
+        lines = []
+        if plan.new_director is not None:
+            swap_director(state, cid, plan.new_director)
+            lines.append(f"{plan.new_director} becomes director of {cid}")
+        for cert_id in plan.certificates:
+            state.cert(cert_id).owner = POOL
+        money = share_value(rules, plan.price, action.percent)
+        state.pay(BANK, player, money)
+        lines.insert(0, f"{player} sells {action.percent}% of {cid} for {money}")
+        opts = rules.spec.stock
+        drop = rules.spec.setup.stock_round.price_drop
+        if drop == "per_share":
+            move_price(rules, state, cid, opts.sale_move, action.percent // opts.share_percent)
+        elif cid not in rs.sold_this_turn:
+            move_price(rules, state, cid, opts.sale_move)
+        rs.sold_this_turn.append(cid)
+        sold = rs.sold_this_round.setdefault(player, [])
+        if cid not in sold:
+            sold.append(cid)
+        rs.last_actor = player
+        rs.passes_in_row = 0
+        rs.acted_this_turn = True
+        return lines
+
+    def _end_turn(self, state: G18State) -> None:
+        rs = _round(state)
+        rs.acted_this_turn = False
+        rs.sold_this_turn = []
+        rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))
+
+    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+        active = sum(1 for p in state.players if not p.bankrupt)
+        return _round(state).passes_in_row >= active
+
+    def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
+        lines = []
+        for cid, company in state.companies.items():
+            if company.kind != "corporation" or not company.floated or company.market is None:
+                continue
+            if company.closed:
+                continue
+            if state.percent_held(IPO, cid) or state.percent_held(POOL, cid):
+                continue
+            direction = rules.hooks.sold_out_move(state, cid)
+            if direction:
+                before = company.market
+                move_price(rules, state, cid, direction)
+                if company.market != before:
+                    lines.append(f"{cid} is sold out: price moves {direction.replace('_', ' ')}")
+        last = _round(state).last_actor
+        if last is not None:
+            state.priority = (state.player_index(last) + 1) % len(state.players)
+        lines.append(f"{state.priority_player} has the priority deal")
+        return lines
