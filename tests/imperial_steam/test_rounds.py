@@ -180,3 +180,10 @@ def test_game_ends_at_the_end_of_the_round_in_which_trieste_is_connected():
     state.players["B"].trieste = True
     _all_pass_round(rules, state)
     assert rules.is_over(state) and state.round == 1
+
+
+def test_the_view_hides_opening_bids_until_all_are_in():
+    rules, state = fresh(2)
+    rules.apply(state, Bid(state.order[0], 40))
+    assert rules.view(state).bids == {state.order[0]: -1}
+    assert state.bids == {state.order[0]: 40}

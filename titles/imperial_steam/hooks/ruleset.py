@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from framework.core.actions import Action
@@ -87,6 +88,15 @@ class ImperialSteamRuleset(Ruleset):
 
     def state_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
+
+    def view(self, state: State) -> State:
+        """Money is public (implementation notes); only the opening bids stay secret until all
+        are in, so the view shows who has bid but not how much."""
+        if not state.bids:
+            return state
+        shown = copy.copy(state)
+        shown.bids = dict.fromkeys(state.bids, -1)
+        return shown
 
     # ------------------------------------------------------------ acting
     def apply(self, state: State, action: Action) -> list[str]:
