@@ -16,6 +16,7 @@ COMMANDS: tuple[str, ...] = (
     "framework.commands.validate",
     "framework.commands.info",
     "framework.commands.play",
+    "framework.commands.render",
 )
 
 

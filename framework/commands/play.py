@@ -1,13 +1,22 @@
-"""``railyard play TITLE``: placeholder until the pygame client lands.
+"""``railyard play TITLE``: the pygame client, or a headless bot game where there is no display.
 
-It loads the title (so a broken title still reports its errors) and says what there is.
+With no display (no DISPLAY or WAYLAND_DISPLAY, and SDL_VIDEODRIVER not naming a real driver),
+or with ``--headless``, bots take every seat and play as far as the engine allows (bounded by
+``--max-actions``); the game is saved and the final board written as a PNG beside the save.
+The renderer is imported only when the command runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from pathlib import Path
 
 from framework.commands.common import add_title_arguments, load_or_report
+
+#: SDL video drivers that draw nowhere a person can see
+NO_SCREEN_DRIVERS = {"dummy", "offscreen", "evdev"}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,23 +25,97 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, metavar="N", help="number of players")
     parser.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. 2,3")
     parser.add_argument("--load", metavar="SAVE", help="continue a saved game")
-    parser.add_argument("--headless", action="store_true", help="no window")
-    parser.add_argument("--seed", type=int, metavar="S", help="random seed")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window: bots play every seat, then save and draw the board")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
     parser.add_argument("--save", metavar="PATH", help="save the game here")
+    parser.add_argument("--max-actions", type=int, default=2000, metavar="N",
+                        help="headless: stop after this many actions (default 2000)")
     parser.set_defaults(func=run)
 
 
+def display_available() -> tuple[bool, str]:
+    """Whether a window can be shown, and why not."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in NO_SCREEN_DRIVERS:
+        return False, f"SDL_VIDEODRIVER={driver} draws to no screen"
+    if driver:
+        return True, ""
+    if sys.platform in ("win32", "darwin"):
+        return True, ""
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True, ""
+    return False, "neither DISPLAY nor WAYLAND_DISPLAY is set"
+
+
 def run(args: argparse.Namespace) -> int:
-    title = load_or_report(args)
-    if title is None:
-        return 1
-    manifest = title.manifest
-    players = manifest.players
-    print(f"{manifest.name} [{manifest.id}]: {players.min}-{players.max} players")
-    if hasattr(title, "map"):
-        print(
-            f"{len(title.map.hexes)} hexes, {len(title.tiles)} tile kinds, "
-            f"{len(title.trains)} trains, {len(title.companies)} companies"
-        )
-    print("The game client is coming; nothing to play yet.")
+    from framework.core.game import Game
+
+    game = None
+    if args.load:
+        try:
+            game = Game.load(args.load)
+        except Exception as error:
+            print(f"cannot load {args.load}: {error}", file=sys.stderr)
+            return 1
+        title = game.title
+    else:
+        title = load_or_report(args)
+        if title is None:
+            return 1
+    shown, why = display_available()
+    if args.headless or not shown:
+        if not args.headless:
+            print(f"No display found ({why}): playing headless, bots in every seat.")
+        return run_headless(title, args, game)
+    return run_window(title, args, game)
+
+
+def _players(title, args: argparse.Namespace) -> list[str]:
+    limits = title.manifest.players
+    count = args.players if args.players else min(max(4, limits.min), limits.max)
+    if not limits.min <= count <= limits.max:
+        raise ValueError(f"{title.manifest.id} takes {limits.min}-{limits.max} players, not {count}")
+    return [f"Player {i + 1}" for i in range(count)]
+
+
+def _default_save(title_id: str, kind: str) -> Path:
+    return Path.home() / ".railyard" / f"{kind}-{title_id}.json"
+
+
+def run_headless(title, args: argparse.Namespace, game=None) -> int:
+    from framework.core.game import Game
+    from renderer.autoplay import autoplay
+    from renderer.headless import board_surface, save_png
+
+    if game is None:
+        try:
+            players = _players(title, args)
+            game = Game(title, players, seed=args.seed, variant=args.variant,
+                        overrides=tuple(args.overrides))
+        except Exception as error:
+            print(f"cannot start a game: {error}", file=sys.stderr)
+            return 1
+    report = autoplay(game, seed=args.seed, max_actions=args.max_actions)
+    save = Path(args.save) if args.save else _default_save(title.manifest.id, "headless")
+    save.parent.mkdir(parents=True, exist_ok=True)
+    game.save(save)
+    png = save_png(board_surface(title, game.state), save.with_suffix(".png"))
+    print(report)
+    print(f"saved the game to {save}")
+    print(f"drew the board to {png}")
     return 0
+
+
+def run_window(title, args: argparse.Namespace, game=None) -> int:
+    from renderer.window import play_window
+
+    bots: set[int] = set()
+    if args.bots:
+        try:
+            bots = {int(s) for s in args.bots.replace(" ", "").split(",") if s}
+        except ValueError:
+            print(f"--bots takes seat numbers such as 2,3, not {args.bots!r}", file=sys.stderr)
+            return 1
+    return play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
+                       variant=args.variant, save=args.save)

@@ -1,0 +1,425 @@
+"""The hotseat client: one window, the board and panels, every legal action by mouse or key.
+
+The app holds no rule: what may be done comes from ``game.legal_actions()``; what is done goes
+through ``game.process()``, and a refusal's message (which names the rule) is shown as is.
+Everything is reachable without a window: ``handle(event)`` takes pygame events (tests post
+synthetic ones), ``draw()`` renders a frame into the app's surface.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from framework.core.actions import Action
+from framework.core.errors import IllegalAction
+from renderer import colors, view
+from renderer.board import BoardRenderer
+from renderer.panels import companies as companies_panel
+from renderer.panels import depot as depot_panel
+from renderer.panels import log as log_panel
+from renderer.panels import market as market_panel
+from renderer.panels import players as players_panel
+from renderer.panels import status as status_panel
+from renderer.screen import ScreenLayout
+from renderer.snapshot import Snapshot, snapshot
+from renderer.ui.actions_menu import ActionMenu
+from renderer.ui.camera import Camera
+from renderer.ui.describe import describe
+from renderer.ui.placement import Placement
+from renderer.ui.widgets import Button, TextField
+
+BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
+
+
+class App:
+    def __init__(
+        self,
+        game: Any,
+        *,
+        surface: pygame.Surface | None = None,
+        bots: Iterable[str] = (),
+        autosave: str | Path | None = None,
+        save_path: str | Path | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
+        self.bots = set(bots)
+        self.bots_running = True
+        self.autosave = Path(autosave) if autosave else None
+        self.save_path = Path(save_path) if save_path else self.autosave
+        self.bot_rng = random.Random(seed)
+        self.message = ""
+        self.error = False
+        self.quit = False
+        self.menu = ActionMenu(self.act)
+        self.camera = Camera()
+        self.prompt: tuple[str, TextField] | None = None
+        self.top_buttons: list[Button] = []
+        self.dragging: tuple[int, int] | None = None
+        self.show_standings = True
+        self._last_bot = 0.0
+        self.set_game(game)
+
+    # ------------------------------------------------------------------ game
+    def set_game(self, game: Any) -> None:
+        self.game = game
+        self.board = BoardRenderer(game.title)
+        self.placement = Placement(self.board)
+        self._snap_key: Any = None
+        self._snap: Snapshot | None = None
+        self.fit()
+
+    @property
+    def layout(self) -> ScreenLayout:
+        w, h = self.surface.get_size()
+        return ScreenLayout(w, h)
+
+    def fit(self) -> None:
+        lay = self.board.layout
+        units = (lay.max_x - lay.min_x, lay.max_y - lay.min_y)
+        self.camera.fit(units, self.layout.board.size)
+
+    def snap(self) -> Snapshot:
+        key = (len(self.game.actions), id(self.game.state))
+        if key != self._snap_key:
+            self._snap = snapshot(self.game.title, self.game.state)
+            self._snap_key = key
+        assert self._snap is not None
+        return self._snap
+
+    def legal(self) -> list[Action]:
+        try:
+            return list(self.game.legal_actions())
+        except Exception as error:  # an engine bug must not take the window down
+            self.say(f"legal actions failed: {error}", error=True)
+            return []
+
+    def human_to_act(self) -> bool:
+        player = view.acting_player(self.game)
+        return player is not None and player not in self.bots
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.message = message
+        self.error = error
+
+    def act(self, action: Action) -> bool:
+        """Submit ``action``; a refusal is shown with the rule that refused it."""
+        try:
+            lines = self.game.process(action)
+        except IllegalAction as refusal:
+            self.say(str(refusal), error=True)
+            return False
+        except Exception as error:
+            self.say(f"{type(error).__name__}: {error}", error=True)
+            return False
+        self.say(lines[-1] if lines else describe(action))
+        self.placement.clear()
+        self.bots_running = True
+        self._autosave()
+        return True
+
+    def _autosave(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(self.autosave)
+        except OSError as error:
+            self.say(f"autosave failed: {error}", error=True)
+
+    def bot_step(self) -> bool:
+        """One bot move if a bot is to act; True if it moved."""
+        if not self.bots_running or self.game.is_over() or self.human_to_act():
+            return False
+        player = view.acting_player(self.game)
+        if player is None:
+            return False
+        legal = self.legal()
+        if not legal:
+            return False
+        choice = self._bot_choice(legal)
+        return self.act(choice)
+
+    def _bot_choice(self, legal: list[Action]) -> Action:
+        """A bot's move: the framework's bot when one is installed, else a random legal one."""
+        try:
+            from framework import bots  # type: ignore[attr-defined]
+
+            pick = getattr(bots, "choose", None)
+            if callable(pick):
+                return pick(self.game, legal, self.bot_rng)
+        except ImportError:
+            pass
+        return self.bot_rng.choice(legal)
+
+    def undo(self) -> None:
+        action = self.game.undo()
+        self.bots_running = False  # let the human look before the bots move again
+        self.say(f"undone: {describe(action)}" if action else "nothing to undo", error=action is None)
+        self.placement.clear()
+        self._autosave()
+
+    def redo(self) -> None:
+        try:
+            action = self.game.redo()
+        except IllegalAction as refusal:
+            self.say(str(refusal), error=True)
+            return
+        self.say(f"redone: {describe(action)}" if action else "nothing to redo", error=action is None)
+        self._autosave()
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(path)
+        except OSError as error:
+            self.say(f"cannot save: {error}", error=True)
+            return
+        self.save_path = path
+        self.say(f"saved to {path}")
+
+    def load(self, path: str | Path) -> None:
+        from framework.core.game import Game
+
+        try:
+            game = Game.load(path)
+        except Exception as error:
+            self.say(f"cannot load {path}: {error}", error=True)
+            return
+        self.set_game(game)
+        self.save_path = Path(path)
+        self.bots_running = False
+        self.say(f"loaded {path} ({len(game.actions)} actions)")
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit = True
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button in (1, 2, 3):
+                self.dragging = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self.dragging is not None:
+                self.camera.pan(event.pos[0] - self.dragging[0], event.pos[1] - self.dragging[1])
+                self.dragging = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            self._wheel(event.y, pos)
+        elif event.type == pygame.VIDEORESIZE:
+            self.fit()
+
+    def _wheel(self, dy: int, pos: tuple[int, int]) -> None:
+        lay = self.layout
+        if lay.actions.collidepoint(pos):
+            self.menu.wheel(dy)
+        elif lay.board.collidepoint(pos):
+            anchor = (pos[0] - lay.board.x, pos[1] - lay.board.y)
+            self.camera.zoom(1.15 ** dy, anchor)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            label, field = self.prompt
+            if event.key == pygame.K_ESCAPE:
+                self.prompt = None
+            else:
+                field.key(event)
+            return
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        field = self.menu.focused_field()
+        if field is not None and not ctrl and field.key(event):
+            return
+        key = event.key
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.open_prompt("save")
+        elif ctrl and key == pygame.K_o:
+            self.open_prompt("load")
+        elif key == pygame.K_ESCAPE:
+            self.placement.clear()
+            self.show_standings = False
+        elif key == pygame.K_r:
+            self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            chosen = self.placement.current()
+            if chosen is not None:
+                self.act(chosen)
+        elif key == pygame.K_p:
+            passes = [a for a in self.legal() if type(a).__name__ == "Pass"]
+            if passes and self.human_to_act():
+                self.act(passes[0])
+        elif key == pygame.K_f:
+            self.fit()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom(1.15, self._board_centre())
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom(1 / 1.15, self._board_centre())
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 60
+            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(key, 0)
+            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(key, 0)
+            self.camera.pan(dx, dy)
+        elif key == pygame.K_b:
+            self.bots_running = not self.bots_running
+            self.say("bots " + ("running" if self.bots_running else "paused"))
+
+    def _board_centre(self) -> tuple[float, float]:
+        b = self.layout.board
+        return (b.width / 2, b.height / 2)
+
+    def open_prompt(self, what: str) -> None:
+        default = str(self.save_path or Path.home() / ".railyard" / "game.json")
+        field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
+        field.on_enter = lambda text, w=what: self._prompt_done(w, text)
+        self.prompt = (what, field)
+
+    def _prompt_done(self, what: str, text: str) -> None:
+        self.prompt = None
+        if not text.strip():
+            return
+        if what == "save":
+            self.save(text.strip())
+        else:
+            self.load(text.strip())
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        pos = event.pos
+        if event.button in (4, 5):  # old-style wheel events
+            self._wheel(1 if event.button == 4 else -1, pos)
+            return
+        if self.prompt is not None:
+            return
+        if self.game.is_over() and self.show_standings:
+            self.show_standings = False
+            return
+        for button in self.top_buttons:
+            if button.hit(pos):
+                button.on_click()
+                return
+        lay = self.layout
+        if lay.actions.collidepoint(pos) and event.button == 1:
+            if self.human_to_act():
+                self.menu.click(pos)
+            return
+        if lay.board.collidepoint(pos):
+            if event.button == 1:
+                coord = self.hex_at(pos)
+                if coord is not None and self.human_to_act() and self.placement.click(coord):
+                    return
+            self.dragging = pos
+
+    def hex_at(self, pos: tuple[int, int]) -> str | None:
+        """The map hex under a window pixel."""
+        b = self.layout.board
+        mx, my = self.camera.to_map((pos[0] - b.x, pos[1] - b.y))
+        return self.board.layout.hex_at(mx, my, self.camera.size)
+
+    def hex_pos(self, coord: str) -> tuple[int, int]:
+        """The window pixel of a hex's centre (tests click there)."""
+        b = self.layout.board
+        cx, cy = self.board.layout.center(coord, self.camera.size)
+        return (round(b.x + self.camera.offset[0] + cx), round(b.y + self.camera.offset[1] + cy))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> pygame.Surface:
+        surface = self.surface
+        surface.fill(colors.PANEL_BG)
+        lay = self.layout
+        snap = self.snap()
+        legal = self.legal() if self.human_to_act() else []
+        self.placement.update(legal)
+        self.board.draw(surface, lay.board, self.camera.size, self.camera.offset, snap)
+        clip = surface.get_clip()
+        surface.set_clip(lay.board)
+        offset = (lay.board.x + self.camera.offset[0], lay.board.y + self.camera.offset[1])
+        self.placement.draw(surface, self.camera.size, offset, snap.phase)
+        surface.set_clip(clip)
+        status_panel.draw(surface, lay.status, self.game, self.message, self.error)
+        self._draw_top_buttons(surface, lay.status)
+        players_panel.draw(surface, lay.players, self.game)
+        companies_panel.draw(surface, lay.companies, self.game)
+        depot_panel.draw(surface, lay.depot, self.game)
+        market_panel.draw(surface, lay.market, self.game)
+        log_panel.draw(surface, lay.log, self.game)
+        current = self.placement.current()
+        self.menu.update(([current] if current is not None else [])
+                         + [a for a in legal if not self.placement.owns(a)])
+        who = view.acting_player(self.game)
+        if self.game.is_over():
+            title = "Game over"
+        elif who is None:
+            title = "Actions"
+        elif who in self.bots:
+            title = f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
+        else:
+            title = f"{who}: your move" + self.placement.hint()
+        self.menu.draw(surface, lay.actions, title)
+        if self.game.is_over() and self.show_standings:
+            from renderer.screens.standings import draw as draw_standings
+
+            draw_standings(surface, self.game)
+        if self.prompt is not None:
+            self._draw_prompt(surface)
+        return surface
+
+    def _draw_top_buttons(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
+                 ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
+                 ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
+                 ("Fit", self.fit, "F")]
+        x = rect.right - 8
+        self.top_buttons = []
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        for label, fn, hint in reversed(specs):
+            w = 62
+            x -= w + 4
+            button = Button(pygame.Rect(x, rect.y + 3, w, 20), label, fn, hint=hint)
+            button.draw(surface, hover=button.rect.collidepoint(mouse), size=17)
+            self.top_buttons.append(button)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        assert self.prompt is not None
+        what, field = self.prompt
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 660, 110)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, colors.PANEL_BG, box)
+        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
+        from renderer.fonts import text
+
+        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
+             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
+        field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
+        field.draw(surface, 20)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, fps: int = 60) -> None:
+        clock = pygame.time.Clock()
+        display = pygame.display.get_surface()
+        while not self.quit:
+            for event in pygame.event.get():
+                if event.type == pygame.VIDEORESIZE:
+                    display = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+                    self.surface = display
+                self.handle(event)
+            now = time.monotonic()
+            due = now - self._last_bot >= BOT_DELAY and self.prompt is None
+            if due and self.bot_step():
+                self._last_bot = now
+            self.surface = display
+            self.draw()
+            pygame.display.flip()
+            clock.tick(fps)

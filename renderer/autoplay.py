@@ -1,0 +1,68 @@
+"""Bots in every seat, as far as the engine allows: the headless game.
+
+Until the engine can play a whole game, this stops when the game ends, when nobody has a
+legal action, after a bound on actions, or at an engine error, and says which.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from framework.core.errors import IllegalAction
+from renderer import view
+
+
+def choose(game: Any, legal: list[Any], rng: random.Random) -> Any:
+    """The framework's bot when one is installed, else a random legal action."""
+    try:
+        from framework import bots  # type: ignore[attr-defined]
+
+        pick = getattr(bots, "choose", None)
+        if callable(pick):
+            return pick(game, legal, rng)
+    except ImportError:
+        pass
+    return rng.choice(legal)
+
+
+def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000) -> str:
+    """Play bot moves until the game ends or cannot go on; returns how far it got."""
+    rng = random.Random(seed)
+    refused = 0
+    played = 0
+    reason = f"stopped at the limit of {max_actions} actions"
+    while played < max_actions:
+        if game.is_over():
+            reason = "the game is over"
+            break
+        try:
+            legal = game.legal_actions()
+        except Exception as error:
+            reason = f"the engine failed to list legal actions: {type(error).__name__}: {error}"
+            break
+        if not legal:
+            reason = "the engine offers no legal action here"
+            break
+        action = choose(game, legal, rng)
+        try:
+            game.process(action)
+        except IllegalAction as refusal:
+            refused += 1
+            if refused > 50:
+                reason = f"the engine refused its own legal actions ({refusal})"
+                break
+            continue
+        except Exception as error:
+            reason = f"the engine failed on {action!r}: {type(error).__name__}: {error}"
+            break
+        played += 1
+    where = view.round_text(game)
+    phase = getattr(game.state, "phase", "?")
+    lines = [f"Played {len(game.actions)} actions; reached {where}, phase {phase}: {reason}."]
+    if game.is_over():
+        standings = ", ".join(f"{p} {s}" for p, s in game.standings())
+        lines.append(f"Final standings: {standings}")
+    else:
+        lines.append("The game did not finish; the save holds every action played.")
+    return "\n".join(lines)

@@ -1,0 +1,162 @@
+"""The whole board: a cached static layer (every hex as the snapshot has it) and light
+overlays drawn per frame (highlights, a tile being placed, routes).
+
+The static layer is drawn once per (hex size, snapshot); a frame then is one blit of the
+visible part plus the overlays, which is what keeps a full-map frame far under 16 ms.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+
+from renderer import colors
+from renderer.fonts import text
+from renderer.hexdraw import HexPainter, hex_polygon, thick_polyline
+from renderer.layout import MapLayout
+from renderer.snapshot import Snapshot
+from renderer.track import Point
+
+
+class BoardRenderer:
+    """Draws one title's map. ``size`` is the hex radius in pixels."""
+
+    CACHE_SIZES = 3
+
+    def __init__(self, title: Any) -> None:
+        self.title = title
+        self.layout = MapLayout(title)
+        self.grid = self.layout.grid
+        self.painter = HexPainter(title, self.grid)
+        self._cache: OrderedDict[tuple[float, Any], pygame.Surface] = OrderedDict()
+        self._region_of: dict[str, str] = {}
+        for rid, region in title.map.regions.items():
+            for h in region.hexes:
+                self._region_of[h] = rid
+
+    # ----------------------------------------------------------------- static layer
+    def static_layer(self, size: float, snap: Snapshot) -> pygame.Surface:
+        """The board drawn at ``size`` (cached; the few most recent sizes are kept)."""
+        key = (round(size, 2), snap.key())
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        surface = self.draw_static(size, snap)
+        self._cache[key] = surface
+        while len(self._cache) > self.CACHE_SIZES:
+            self._cache.popitem(last=False)
+        return surface
+
+    def draw_static(self, size: float, snap: Snapshot) -> pygame.Surface:
+        surface = pygame.Surface(self.layout.size_px(size))
+        surface.fill(colors.BACKGROUND)
+        for coord in self.layout.coords:
+            self.draw_hex(surface, coord, size, snap)
+        self._draw_regions(surface, size, snap)
+        for coord in self.layout.coords:
+            hexdef = self.title.map.hexes[coord]
+            center = self.layout.center(coord, size)
+            for border in hexdef.borders:
+                self.painter.border(surface, center, size, border.edge, border.kind)
+        return surface
+
+    def draw_hex(self, surface: pygame.Surface, coord: str, size: float, snap: Snapshot) -> None:
+        hexdef = self.title.map.hexes[coord]
+        placed = snap.tiles[coord]
+        tokens: dict[int, list[str]] = {}
+        reserved: dict[int, list[str]] = {}
+        for (h, i), cids in snap.tokens.items():
+            if h == coord:
+                tokens.setdefault(i, []).extend(cids)
+        for (h, i), cids in snap.homes.items():
+            if h == coord:
+                reserved.setdefault(i, []).extend(cids)
+        self.painter.draw_tile(
+            surface, self.layout.center(coord, size), size, placed.tile, placed.rotation,
+            snap.phase, coord=coord, hexdef=hexdef, tokens=tokens, reserved=reserved,
+            show_coord=size >= 22,
+        )
+
+    def _draw_regions(self, surface: pygame.Surface, size: float, snap: Snapshot) -> None:
+        if not self._region_of:
+            return
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        labelled: set[str] = set()
+        for coord, rid in self._region_of.items():
+            if coord not in self.layout.hexes:
+                continue
+            closed = rid in snap.closed_regions
+            color, alpha = colors.REGION_CLOSED if closed else colors.REGION_OPEN
+            pts = hex_polygon(self.grid, self.layout.center(coord, size), size)
+            pygame.draw.polygon(shade, (*color, alpha), pts)
+            if closed:
+                # hatching marks a closed region even where the shade is hard to see
+                cx, cy = self.layout.center(coord, size)
+                for k in (-0.5, 0.0, 0.5):
+                    pygame.draw.line(shade, (0, 0, 0, 90), (cx - size * 0.6 + k * size, cy + size * 0.6),
+                                     (cx + size * 0.6 + k * size, cy - size * 0.6), 1)
+        surface.blit(shade, (0, 0))
+        for rid, region in self.title.map.regions.items():
+            if rid in labelled or not region.hexes:
+                continue
+            labelled.add(rid)
+            xs = [self.layout.center(h, size) for h in region.hexes if h in self.layout.hexes]
+            if not xs:
+                continue
+            x = sum(p[0] for p in xs) / len(xs)
+            y = max(p[1] for p in xs) + size * 0.95
+            state = "closed" if rid in snap.closed_regions else "open"
+            when = ""
+            if rid in snap.closed_regions and region.opens_on_phase:
+                when = f" until phase {region.opens_on_phase}"
+            elif rid not in snap.closed_regions and region.closes_on_phase:
+                when = f" until phase {region.closes_on_phase}"
+            label = f"{rid.replace('_', ' ').title()}: {state}{when}"
+            text(surface, label, (x, y), max(10, round(size * 0.34)), colors.TEXT_LIGHT,
+                 bold=True, background=colors.BACKGROUND)
+
+    # ----------------------------------------------------------------- overlays
+    def highlight(self, surface: pygame.Surface, coords: Iterable[str], size: float,
+                  offset: Point, color: colors.Color = colors.LEGAL_HEX, width: int = 3) -> None:
+        for coord in coords:
+            cx, cy = self.layout.center(coord, size)
+            pts = hex_polygon(self.grid, (cx + offset[0], cy + offset[1]), size * 0.94)
+            pygame.draw.polygon(surface, color, pts, width)
+
+    def preview_tile(self, surface: pygame.Surface, coord: str, tile: Any, rotation: int,
+                     size: float, offset: Point, phase: str, tokens: dict[int, Sequence[str]] | None = None) -> None:
+        """A tile drawn over hex ``coord`` (placing a tile, before it is confirmed)."""
+        cx, cy = self.layout.center(coord, size)
+        hexdef = self.title.map.hexes.get(coord)
+        self.painter.draw_tile(surface, (cx + offset[0], cy + offset[1]), size, tile, rotation,
+                               phase, coord=coord, hexdef=hexdef, tokens=tokens,
+                               show_coord=False, outline=False)
+        self.painter.outline(surface, (cx + offset[0], cy + offset[1]), size, colors.SELECTED, 3)
+
+    def route(self, surface: pygame.Surface, points: Sequence[Point], color: colors.Color,
+              size: float) -> None:
+        """A route as a polyline through map pixel points (already offset to the screen)."""
+        if len(points) >= 2:
+            thick_polyline(surface, points, max(3.0, size * 0.12), color)
+        for p in points:
+            pygame.draw.circle(surface, color, (round(p[0]), round(p[1])), max(3, round(size * 0.12)))
+
+    # ----------------------------------------------------------------- a frame
+    def draw(self, target: pygame.Surface, viewport: pygame.Rect, size: float, offset: Point,
+             snap: Snapshot) -> None:
+        """Blit the visible part of the board into ``viewport`` of ``target``; ``offset`` is
+        where the map's top-left pixel lands relative to the viewport."""
+        layer = self.static_layer(size, snap)
+        target.fill(colors.BACKGROUND, viewport)
+        clip = target.get_clip()
+        target.set_clip(viewport)
+        target.blit(layer, (viewport.x + round(offset[0]), viewport.y + round(offset[1])))
+        target.set_clip(clip)
+
+    def render_whole(self, size: float, snap: Snapshot) -> pygame.Surface:
+        """The whole map as one new surface (for PNG output)."""
+        return self.static_layer(size, snap).copy()

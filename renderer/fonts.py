@@ -1,0 +1,30 @@
+"""Fonts by pixel size, loaded once: pygame's bundled font, so every machine draws the same."""
+
+from __future__ import annotations
+
+import pygame
+
+_CACHE: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    size = max(6, int(size))
+    key = (size, bold)
+    cached = _CACHE.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = pygame.font.Font(None, size)
+        cached.set_bold(bold)
+        _CACHE[key] = cached
+    return cached
+
+
+def text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
+         color: tuple[int, int, int], *, anchor: str = "center", bold: bool = False,
+         background: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """Draw ``content`` anchored at ``pos`` (a pygame Rect attribute name: center, topleft...)."""
+    image = font(size, bold).render(content, True, color, background)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect

@@ -1,0 +1,401 @@
+"""Drawing one hex: its tile colour, terrain, track, stops, tokens, values and names.
+
+Everything is drawn from the tile geometry (:mod:`renderer.track`) at the hex's pixel centre
+and size; nothing is a picture. Used for the cached board layers and for tile previews.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+import pygame.gfxdraw
+
+from framework.hexgrid import Grid
+from framework.tiles import Stop, TileDef
+from renderer import colors
+from renderer.fonts import font, text
+from renderer.track import Point, corner, tile_shape
+
+Color = tuple[int, int, int]
+
+
+def _aa_polygon(surface: pygame.Surface, points: Sequence[Point], color: Color) -> None:
+    pts = [(round(x), round(y)) for x, y in points]
+    pygame.gfxdraw.filled_polygon(surface, pts, color)
+    pygame.gfxdraw.aapolygon(surface, pts, color)
+
+
+def _aa_circle(surface: pygame.Surface, center: Point, radius: float, color: Color) -> None:
+    x, y, r = round(center[0]), round(center[1]), max(1, round(radius))
+    pygame.gfxdraw.filled_circle(surface, x, y, r, color)
+    pygame.gfxdraw.aacircle(surface, x, y, r, color)
+
+
+def thick_polyline(surface: pygame.Surface, points: Sequence[Point], width: float,
+                   color: Color) -> None:
+    """A polyline of ``width`` pixels as one polygon (smooth on curves, square ends)."""
+    if len(points) < 2:
+        return
+    half = width / 2
+    left, right = [], []
+    n = len(points)
+    for i, (x, y) in enumerate(points):
+        ax, ay = points[max(0, i - 1)]
+        bx, by = points[min(n - 1, i + 1)]
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy) or 1.0
+        nx, ny = -dy / length * half, dx / length * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    _aa_polygon(surface, left + right[::-1], color)
+
+
+def hex_polygon(grid: Grid, center: Point, size: float) -> list[Point]:
+    cx, cy = center
+    return [(cx + x * size, cy + y * size) for x, y in (corner(grid, i) for i in range(6))]
+
+
+def _around(p: Point, reach: float) -> list[Point]:
+    """Candidate spots around ``p``: outward first, then the other directions."""
+    base = math.atan2(p[1], p[0]) if math.hypot(*p) > 1e-6 else math.pi / 2
+    out = []
+    for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 6):
+        a = base + k * math.pi / 6
+        out.append((p[0] + reach * math.cos(a), p[1] + reach * math.sin(a)))
+    return out
+
+
+LABEL_SPOTS: list[Point] = [(-0.6, 0.0), (0.6, 0.0), (-0.42, -0.42), (0.42, -0.42),
+                            (-0.42, 0.42), (0.42, 0.42), (0.0, -0.55)]
+TERRAIN_SPOTS: list[Point] = [(0.45, -0.3), (-0.45, -0.3), (0.45, 0.3), (-0.45, 0.3),
+                              (0.0, -0.5), (0.0, 0.5)]
+
+
+class Spots:
+    """Free-space bookkeeping inside one hex (hex-local units): each thing drawn marks a disc,
+    and a value, label or name goes to the candidate spot with the most room."""
+
+    def __init__(self) -> None:
+        self.discs: list[tuple[float, float, float]] = []
+
+    def add(self, p: Point, r: float) -> None:
+        self.discs.append((p[0], p[1], r))
+
+    def add_line(self, points: Sequence[Point], r: float) -> None:
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / 0.12))
+            for i in range(steps + 1):
+                t = i / steps
+                self.discs.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, r))
+
+    def add_box(self, p: Point, half_w: float, half_h: float) -> None:
+        x = -half_w
+        while x <= half_w + 1e-9:
+            self.discs.append((p[0] + x, p[1], half_h))
+            x += half_h
+
+    def room(self, p: Point, r: float, stretch: float = 1.0) -> float:
+        room = 0.9 - math.hypot(p[0], p[1]) - r  # stay inside the hex
+        for x, y, q in self.discs:
+            room = min(room, math.hypot((p[0] - x) / stretch, p[1] - y) - q - r)
+        return room
+
+    def best(self, candidates: Sequence[Point], r: float, stretch: float = 1.0) -> Point:
+        """The first candidate with room enough, else the roomiest."""
+        best, best_room = candidates[0], -1e9
+        for p in candidates:
+            room = self.room(p, r, stretch)
+            if room >= 0:
+                return p
+            if room > best_room:
+                best, best_room = p, room
+        return best
+
+
+class HexPainter:
+    """Draws hexes for one title (its grid, companies and phases) at any size."""
+
+    def __init__(self, title: Any, grid: Grid) -> None:
+        self.title = title
+        self.grid = grid
+        self.company_colors = {cid: colors.company_colors(c) for cid, c in title.companies.items()}
+        self.company_labels = {cid: c.label for cid, c in title.companies.items()}
+
+    # ----------------------------------------------------------------- pieces
+    def revenue(self, stop: Stop, phase: str) -> int:
+        try:
+            return stop.revenue.at(phase, self.title.phase_order)
+        except KeyError:
+            return stop.revenue.first
+
+    def background(self, surface: pygame.Surface, center: Point, size: float, color: Color) -> None:
+        _aa_polygon(surface, hex_polygon(self.grid, center, size), color)
+
+    def outline(self, surface: pygame.Surface, center: Point, size: float,
+                color: Color = colors.HEX_OUTLINE, width: int = 1) -> None:
+        pts = hex_polygon(self.grid, center, size)
+        if width <= 1:
+            pygame.gfxdraw.aapolygon(surface, [(round(x), round(y)) for x, y in pts], color)
+        else:
+            pygame.draw.polygon(surface, color, pts, width)
+
+    def terrain(self, surface: pygame.Surface, center: Point, size: float, hexdef: Any,
+                where: Point) -> None:
+        cx, cy = center[0] + where[0] * size, center[1] + where[1] * size
+        for t in hexdef.terrain:
+            s = size * (0.2 if t.cost < 100 else 0.26)
+            if t.kind == "water":
+                for k in (-1, 1):
+                    pts = [(cx + (i / 6 - 0.5) * 2 * s,
+                            cy + k * s * 0.25 + math.sin(i / 6 * 2 * math.pi) * s * 0.18)
+                           for i in range(7)]
+                    pygame.draw.lines(surface, colors.WATER, False, pts, max(1, round(size / 18)))
+                mark = colors.WATER
+            else:
+                _aa_polygon(surface, [(cx, cy - s), (cx + s, cy + s * 0.7),
+                                      (cx - s, cy + s * 0.7)], colors.MOUNTAIN)
+                mark = colors.MOUNTAIN
+            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), round(size * 0.34), mark,
+                 anchor="midtop", bold=True)
+            cy += size * 0.55
+
+    def city(self, surface: pygame.Surface, pos: Point, size: float, slots: int,
+             tokens: Sequence[str], reserved: Sequence[str], radius: float = 0.25) -> None:
+        r = size * radius
+        centres = self.slot_centres(pos, r, slots)
+        if slots >= 2:
+            xs = [c[0] for c in centres]
+            ys = [c[1] for c in centres]
+            box = pygame.Rect(0, 0, 0, 0)
+            box.left, box.top = round(min(xs) - r - 1), round(min(ys) - r - 1)
+            box.width, box.height = round(max(xs) - min(xs) + 2 * r + 2), round(max(ys) - min(ys) + 2 * r + 2)
+            pygame.draw.rect(surface, colors.CITY_OUTLINE, box, border_radius=round(r))
+            pygame.draw.rect(surface, colors.CITY_FILL, box.inflate(-2, -2), border_radius=round(r))
+        for i, c in enumerate(centres):
+            _aa_circle(surface, c, r + 1, colors.CITY_OUTLINE)
+            _aa_circle(surface, c, r, colors.CITY_FILL)
+            if i < len(tokens):
+                self.token(surface, c, r, tokens[i])
+            elif reserved:
+                self.reserved(surface, c, r, reserved[(i - len(tokens)) % len(reserved)]
+                              if i - len(tokens) < len(reserved) else None)
+
+    @staticmethod
+    def slot_centres(pos: Point, r: float, slots: int) -> list[Point]:
+        x, y = pos
+        if slots <= 1:
+            return [(x, y)]
+        if slots == 2:
+            return [(x - r, y), (x + r, y)]
+        if slots == 3:
+            return [(x - r, y + r * 0.6), (x + r, y + r * 0.6), (x, y - r * 1.1)]
+        return [(x - r, y - r), (x + r, y - r), (x - r, y + r), (x + r, y + r)][:slots]
+
+    def token(self, surface: pygame.Surface, center: Point, r: float, company: str) -> None:
+        fill, ink = self.company_colors.get(company, ((128, 128, 128), colors.TEXT_LIGHT))
+        _aa_circle(surface, center, r - 1, fill)
+        label = self.company_labels.get(company, company)
+        text(surface, label, center, max(7, round(r * (1.15 if len(label) <= 2 else 0.85))), ink,
+             bold=True)
+
+    def reserved(self, surface: pygame.Surface, center: Point, r: float, company: str | None) -> None:
+        if company is None:
+            return
+        fill, _ink = self.company_colors.get(company, ((128, 128, 128), colors.TEXT))
+        pygame.draw.circle(surface, fill, (round(center[0]), round(center[1])), max(2, round(r - 2)),
+                           max(1, round(r / 5)))
+        label = self.company_labels.get(company, company)
+        text(surface, label, center, max(7, round(r * (1.0 if len(label) <= 3 else 0.8))),
+             colors.TEXT_DIM, bold=True)
+
+    def mine(self, surface: pygame.Surface, pos: Point, size: float,
+             tokens: Sequence[str], reserved: Sequence[str]) -> None:
+        s = size * 0.26
+        rect = pygame.Rect(0, 0, round(2 * s), round(2 * s))
+        rect.center = (round(pos[0]), round(pos[1]))
+        pygame.draw.rect(surface, colors.MINE_FILL, rect.inflate(4, 4))
+        pygame.draw.rect(surface, colors.CITY_FILL, rect)
+        if tokens:
+            self.token(surface, pos, s, tokens[0])
+        elif reserved:
+            self.reserved(surface, pos, s, reserved[0])
+
+    def mine_values(self, surface: pygame.Surface, pos: Point, size: float,
+                    values: Sequence[int], now: int) -> None:
+        """A mine's values (before / from the later phase) in a white box, the current one
+        bold."""
+        images = []
+        for i, v in enumerate(values):
+            current = v == now
+            images.append(font(round(size * 0.3), current).render(
+                str(v), True, colors.TEXT if current else colors.TEXT_DIM))
+            if i < len(values) - 1:
+                images.append(font(round(size * 0.3)).render("/", True, colors.TEXT_DIM))
+        width = sum(im.get_width() for im in images)
+        height = max(im.get_height() for im in images)
+        box = pygame.Rect(0, 0, width + 6, height + 2)
+        box.center = (round(pos[0]), round(pos[1]))
+        pygame.draw.rect(surface, colors.CITY_OUTLINE, box, border_radius=4)
+        pygame.draw.rect(surface, colors.REVENUE_FILL, box.inflate(-2, -2), border_radius=4)
+        x = box.x + 3
+        for im in images:
+            surface.blit(im, (x, box.y + 1))
+            x += im.get_width()
+
+    def revenue_bubble(self, surface: pygame.Surface, pos: Point, size: float, value: int) -> None:
+        r = size * 0.17
+        _aa_circle(surface, pos, r + 1, colors.CITY_OUTLINE)
+        _aa_circle(surface, pos, r, colors.REVENUE_FILL)
+        text(surface, str(value), pos, round(size * (0.3 if value < 100 else 0.24)), colors.TEXT,
+             bold=True)
+
+    # ----------------------------------------------------------------- a whole hex
+    def draw_tile(
+        self,
+        surface: pygame.Surface,
+        center: Point,
+        size: float,
+        tile: TileDef,
+        rotation: int,
+        phase: str,
+        *,
+        coord: str | None = None,
+        hexdef: Any = None,
+        tokens: Mapping[int, Sequence[str]] | None = None,
+        reserved: Mapping[int, Sequence[str]] | None = None,
+        show_coord: bool = True,
+        outline: bool = True,
+    ) -> None:
+        """Draw ``tile`` turned by ``rotation`` as hex ``coord`` (``hexdef``: the map hex, for
+        its name, terrain and borders)."""
+        tokens = tokens or {}
+        reserved = reserved or {}
+        self.background(surface, center, size, colors.tile_color(tile.color))
+        shape = tile_shape(self.grid, tile, rotation)
+        cx, cy = center
+        preprinted = hexdef is not None and tile.id == hexdef.tile_id
+
+        def px(p: Point) -> Point:
+            return (cx + p[0] * size, cy + p[1] * size)
+
+        spots = Spots()
+        track_w = max(2.0, size * 0.13)
+        for line in shape.paths:
+            thick_polyline(surface, [px(p) for p in line], track_w + 2, colors.TRACK_EDGE)
+            spots.add_line(line, 0.08)
+        for line in shape.paths:
+            thick_polyline(surface, [px(p) for p in line], track_w, colors.TRACK)
+
+        many = len(shape.stops) >= 4
+        for place in shape.stops:
+            stop = tile.stops[place.index]
+            pos = px(place.pos)
+            if stop.kind == "town":
+                if place.bar is not None:
+                    tx, ty = place.bar
+                    half_len, half_w = size * 0.2, size * 0.07
+                    nx, ny = -ty, tx
+                    pts = [(pos[0] + nx * half_len + tx * half_w, pos[1] + ny * half_len + ty * half_w),
+                           (pos[0] + nx * half_len - tx * half_w, pos[1] + ny * half_len - ty * half_w),
+                           (pos[0] - nx * half_len - tx * half_w, pos[1] - ny * half_len - ty * half_w),
+                           (pos[0] - nx * half_len + tx * half_w, pos[1] - ny * half_len + ty * half_w)]
+                    _aa_polygon(surface, pts, colors.TOWN)
+                    spots.add(place.pos, 0.2)
+                else:
+                    _aa_circle(surface, pos, size * 0.11, colors.TOWN)
+                    spots.add(place.pos, 0.12)
+            elif stop.kind == "mine":
+                self.mine(surface, pos, size, tokens.get(place.index, ()),
+                          reserved.get(place.index, ()))
+                spots.add(place.pos, 0.3)
+            else:
+                r = 0.2 if many else (0.25 if stop.slots <= 1 else 0.21)
+                self.city(surface, pos, size, stop.slots, tokens.get(place.index, ()),
+                          reserved.get(place.index, ()), r)
+                for c in self.slot_centres(place.pos, r, stop.slots):
+                    spots.add(c, r + 0.02)
+
+        # values: one bubble per stop (one per group), beside its stop
+        shown_groups: set[str] = set()
+        for place in shape.stops:
+            stop = tile.stops[place.index]
+            if stop.kind == "mine":
+                values = [v for _, v in stop.revenue.steps]
+                label = "/".join(str(v) for v in values)
+                half_w = 0.11 * len(label) / 2 + 0.06
+                where = spots.best(_around(place.pos, 0.46), max(half_w, 0.16))
+                self.mine_values(surface, px(where), size, values, self.revenue(stop, phase))
+                spots.add(where, half_w)
+                continue
+            value = self.revenue(stop, phase)
+            if value <= 0 or (stop.group and stop.group in shown_groups):
+                continue
+            if stop.group:
+                shown_groups.add(stop.group)
+            reach = 0.4 if stop.kind == "city" else 0.3
+            if stop.kind == "city" and stop.slots > 1:
+                reach = 0.21 * stop.slots * 0.5 + 0.36
+            cands = ([(0.0, 0.0)] if many else []) + _around(place.pos, reach)
+            where = spots.best(cands, 0.17)
+            self.revenue_bubble(surface, px(where), size, value)
+            spots.add(where, 0.18)
+
+        # labels (X, Y, T...), terrain, name at the bottom (or top), coordinate at the top
+        labels = list(tile.labels)
+        if hexdef is not None and not tile.labels and hexdef.labels and preprinted:
+            labels = list(hexdef.labels)
+        name_at = None
+        if hexdef is not None and hexdef.name:
+            name_at = spots.best([(0.0, 0.64), (0.0, -0.6)], 0.12, stretch=3.0)
+            crowded = spots.room(name_at, 0.12, stretch=3.0) < 0
+            spots.add_box(name_at, 0.5, 0.12)
+        if labels:
+            where = spots.best(LABEL_SPOTS, 0.16)
+            text(surface, " ".join(labels), px(where), round(size * 0.42), colors.TEXT, bold=True)
+            spots.add(where, 0.17)
+        if hexdef is not None:
+            if preprinted and hexdef.terrain:
+                first = (0.0, -0.12) if not shape.stops and not shape.paths else None
+                cands = ([first] if first else []) + TERRAIN_SPOTS
+                where = spots.best(cands, 0.22)
+                self.terrain(surface, center, size, hexdef, where)
+                spots.add(where, 0.25)
+            if hexdef.future_label is not None:
+                fl = hexdef.future_label
+                where = spots.best(LABEL_SPOTS, 0.15)
+                text(surface, f"{fl.label}@{fl.phase}", px(where), round(size * 0.26),
+                     colors.TEXT_DIM)
+            if name_at is not None:
+                self.name(surface, px(name_at), size, hexdef.name, crowded)
+        if coord and show_coord:
+            text(surface, coord, (cx, cy - size * 0.86), round(size * 0.24), colors.TEXT_DIM,
+                 anchor="midtop")
+        if outline:
+            self.outline(surface, center, size)
+
+    def name(self, surface: pygame.Surface, pos: Point, size: float, name: str,
+             crowded: bool = False) -> None:
+        """A city name; long double names ("A & B") on two lines; on a pale ground where it
+        would cross track or a city."""
+        lines = [name]
+        if len(name) > 12 and " & " in name:
+            first, second = name.split(" & ", 1)
+            lines = [first + " &", second]
+        fsize = round(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26))
+        ground = colors.TILE["white"] if crowded else None
+        step = fsize * 0.72
+        y = pos[1] - step * (len(lines) - 1) / 2
+        for line in lines:
+            text(surface, line, (pos[0], y), fsize, colors.TEXT, background=ground)
+            y += step
+
+    def border(self, surface: pygame.Surface, center: Point, size: float, edge: int,
+               kind: str) -> None:
+        a, b = corner(self.grid, edge), corner(self.grid, edge + 1)
+        color = colors.IMPASSABLE_BORDER if kind == "impassable" else colors.PROVINCE_BORDER
+        pygame.draw.line(surface, color, (center[0] + a[0] * size, center[1] + a[1] * size),
+                         (center[0] + b[0] * size, center[1] + b[1] * size),
+                         max(2, round(size / 9)))

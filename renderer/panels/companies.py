@@ -1,0 +1,45 @@
+"""Companies: type, owner or director, cash, trains, tokens left, share price, shares left in
+the initial offering and in the pool."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from renderer import colors, view
+from renderer.fonts import font
+from renderer.panels.base import ROW, cells, frame
+
+WIDTHS = [52, 62, 76, 54, 86, 30, 44, 40, 40]
+HEAD = ["co", "type", "owner", "cash", "trains", "tok", "price", "IPO", "pool"]
+
+
+def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0) -> None:
+    area = frame(surface, rect, "Companies")
+    cells(surface, area, area.y, HEAD, WIDTHS, colors.PANEL_DIM)
+    y = area.y + ROW
+    rows = view.companies(game)
+    if not rows:
+        cells(surface, area, y, ["none started yet"], [area.width], colors.PANEL_DIM)
+        return
+    for row in rows[scroll:]:
+        if y + ROW > area.bottom:
+            break
+        fill, ink = colors.company_colors(game.title.companies[row.id])
+        chip = pygame.Rect(area.x, y, WIDTHS[0] - 6, ROW - 2)
+        pygame.draw.rect(surface, fill, chip, border_radius=3)
+        label = font(16, True).render(row.label[:5], True, ink)
+        surface.blit(label, label.get_rect(center=chip.center))
+        color = colors.PANEL_ACCENT if row.active else colors.PANEL_TEXT
+        if row.closed:
+            color = colors.PANEL_DIM
+        price = "" if row.price is None else str(row.price)
+        if row.price is None and row.par is not None:
+            price = f"({row.par})"
+        values = ["", row.type, row.owner, str(row.cash), " ".join(row.trains) or "-",
+                  str(row.tokens_left), price,
+                  f"{row.ipo}%" if row.kind == "corporation" else "",
+                  f"{row.pool}%" if row.kind == "corporation" else ""]
+        cells(surface, area, y, values, WIDTHS, color, bold=row.active)
+        y += ROW

@@ -1,0 +1,31 @@
+"""Players: cash, certificates, net worth, priority deal; the one to act is highlighted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from renderer import colors, view
+from renderer.panels.base import ROW, cells, frame, line
+
+WIDTHS = [120, 70, 50, 80, 40]
+
+
+def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
+    area = frame(surface, rect, "Players")
+    cur = game.title.manifest.currency
+    cells(surface, area, area.y, ["player", "cash", "certs", "worth", "PD"], WIDTHS,
+          colors.PANEL_DIM)
+    y = area.y + ROW
+    for row in view.players(game):
+        color = colors.PANEL_ACCENT if row.active else colors.PANEL_TEXT
+        if row.bankrupt:
+            color = colors.ERROR
+        name = ("> " if row.active else "  ") + row.id
+        worth = "" if row.worth is None else f"{row.worth}{cur}"
+        cells(surface, area, y, [name, f"{row.cash}{cur}", str(row.certificates), worth,
+                                 "PD" if row.priority else ""], WIDTHS, color, bold=row.active)
+        y += ROW
+        if row.holdings:
+            y = line(surface, area, y, "    " + row.holdings, colors.PANEL_DIM, size=16)

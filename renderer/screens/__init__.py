@@ -1,0 +1,1 @@
+"""Whole-window screens: the new game dialog and the end-of-game standings."""

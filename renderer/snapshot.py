@@ -1,0 +1,151 @@
+"""What the board shows at one moment, read from the game state: the tile and rotation on
+each hex, the tokens in each city, the phase and which regions are open.
+
+The renderer reads this and nothing else from the engine's board, so when the board state's
+shape changes only :func:`snapshot` changes. Without a board state (a title just loaded, or an
+engine that has none yet) every hex shows its preprinted tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from framework.tiles import TileDef
+
+
+@attrs.frozen
+class Placed:
+    tile: TileDef
+    rotation: int = 0
+
+
+@attrs.frozen
+class Snapshot:
+    """``tokens``: (hex, stop index) -> company ids in slot order. ``homes``: (hex, stop index)
+    -> company ids with a home there not yet tokened (drawn as reserved slots)."""
+
+    tiles: Mapping[str, Placed]
+    tokens: Mapping[tuple[str, int], tuple[str, ...]]
+    homes: Mapping[tuple[str, int], tuple[str, ...]]
+    phase: str
+    closed_regions: frozenset[str]
+    open_regions: frozenset[str]
+
+    def key(self) -> tuple[Any, ...]:
+        """A hashable summary: equal keys draw the same static board."""
+        return (
+            tuple(sorted((h, p.tile.id, p.rotation) for h, p in self.tiles.items())),
+            tuple(sorted(self.tokens.items())),
+            tuple(sorted(self.homes.items())),
+            self.phase,
+            tuple(sorted(self.closed_regions)),
+        )
+
+
+def _phase_index(title: Any, phase: str) -> int:
+    order = list(title.phase_order)
+    return order.index(phase) if phase in order else 0
+
+
+def region_states(title: Any, phase: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(closed, open) region ids in ``phase``: a region with ``opens_on_phase`` is closed
+    before it, one with ``closes_on_phase`` closed from it on (as the map data says)."""
+    now = _phase_index(title, phase)
+    closed, opened = set(), set()
+    for rid, region in title.map.regions.items():
+        shut = False
+        if region.opens_on_phase is not None and now < _phase_index(title, region.opens_on_phase):
+            shut = True
+        if region.closes_on_phase is not None and now >= _phase_index(
+            title, region.closes_on_phase
+        ):
+            shut = True
+        (closed if shut else opened).add(rid)
+    return frozenset(closed), frozenset(opened)
+
+
+def _placed_tiles(title: Any, board: Any) -> dict[str, Placed]:
+    """Tiles laid on the board state, by hex; tolerant of how the board names them."""
+    out: dict[str, Placed] = {}
+    if board is None:
+        return out
+    raw = None
+    for name in ("placed", "tiles", "hexes", "laid"):
+        raw = getattr(board, name, None)
+        if isinstance(raw, Mapping):
+            break
+        raw = None
+    if raw is None:
+        return out
+    for coord, value in raw.items():
+        tile_id, rotation = _tile_and_rotation(value)
+        if tile_id is None:
+            continue
+        try:
+            out[str(coord)] = Placed(title.tile(tile_id), rotation)
+        except KeyError:
+            continue
+    return out
+
+
+def _tile_and_rotation(value: Any) -> tuple[str | None, int]:
+    if isinstance(value, tuple) and len(value) == 2:
+        return str(value[0]), int(value[1])
+    tile = getattr(value, "tile_id", None) or getattr(value, "tile", None)
+    if tile is not None and not isinstance(tile, str):
+        tile = getattr(tile, "id", None)
+    rotation = getattr(value, "rotation", 0) or 0
+    return (str(tile) if tile is not None else None), int(rotation)
+
+
+def _tokens(state: Any) -> dict[tuple[str, int], tuple[str, ...]]:
+    out: dict[tuple[str, int], list[str]] = {}
+    companies = getattr(state, "companies", None) or {}
+    for cid, company in companies.items():
+        if getattr(company, "closed", False):
+            continue
+        for place in getattr(company, "tokens", ()) or ():
+            coord, city = place[0], int(place[1] if len(place) > 1 and place[1] is not None else 0)
+            out.setdefault((coord, city), []).append(cid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _homes(title: Any, tokens: Mapping[tuple[str, int], Iterable[str]],
+           state: Any) -> dict[tuple[str, int], tuple[str, ...]]:
+    """Homes still waiting for their token (single-choice homes only)."""
+    placed = {cid for cids in tokens.values() for cid in cids}
+    companies = getattr(state, "companies", None) or {}
+    out: dict[tuple[str, int], list[str]] = {}
+    for cid, cdef in title.companies.items():
+        if cid in placed or len(cdef.home) != 1:
+            continue
+        live = companies.get(cid)
+        if live is not None and getattr(live, "closed", False):
+            continue
+        home = cdef.home[0]
+        hexdef = title.map.hexes.get(home.hex)
+        if hexdef is None:
+            continue
+        city = home.city
+        if city is None:
+            cities = [i for i, s in enumerate(hexdef.stops) if s.kind in ("city", "mine")]
+            if not cities:
+                continue
+            city = cities[0]
+        out.setdefault((home.hex, city), []).append(cid)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def snapshot(title: Any, state: Any = None) -> Snapshot:
+    """The board as the state has it (``state`` None: the start of a game)."""
+    tiles = {c: Placed(h.as_tile(), h.rotation) for c, h in title.map.hexes.items()}
+    board = getattr(state, "board", None) if state is not None else None
+    tiles.update(_placed_tiles(title, board))
+    phase = getattr(state, "phase", "") or (title.phase_order[0] if title.phase_order else "")
+    tokens = _tokens(state) if state is not None else {}
+    homes = _homes(title, tokens, state)
+    closed, opened = region_states(title, phase)
+    return Snapshot(tiles, tokens, homes, phase, closed, opened)

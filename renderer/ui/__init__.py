@@ -1,0 +1,1 @@
+"""Widgets, dialogs and the mapping from legal actions to things to click."""

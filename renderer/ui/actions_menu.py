@@ -1,0 +1,108 @@
+"""The action menu: every legal action of the one to act, as rows of buttons.
+
+A row is one kind of action on one thing ("Bid for EPP"); its buttons are the listed values
+(the engine lists representative amounts) and, where an amount is free, a field to type any
+other amount, which the engine then accepts or refuses with the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from framework.core.actions import Action
+from renderer import colors
+from renderer.fonts import font
+from renderer.panels.base import frame
+from renderer.ui.describe import Row, rows, value_label, with_value
+from renderer.ui.widgets import Button, TextField
+
+ROW_H = 26
+
+
+class ActionMenu:
+    def __init__(self, submit: Callable[[Action], None]) -> None:
+        self.submit = submit
+        self.scroll = 0
+        self.fields: dict[str, TextField] = {}
+        self.buttons: list[Button] = []
+        self.rows: list[Row] = []
+        self._key: tuple[Action, ...] = ()
+
+    def update(self, actions: Sequence[Action]) -> None:
+        key = tuple(actions)
+        if key != self._key:
+            self._key = key
+            self.rows = rows(actions)
+            self.scroll = 0
+            self.fields = {k: v for k, v in self.fields.items() if v.focused}
+
+    def focused_field(self) -> TextField | None:
+        for f in self.fields.values():
+            if f.focused:
+                return f
+        return None
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+        area = frame(surface, rect, title)
+        self.buttons = []
+        y = area.y
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        visible = self.rows[self.scroll:]
+        if not self.rows:
+            surface.blit(font(18).render("nothing to do", True, colors.PANEL_DIM), (area.x, y))
+        for row in visible:
+            if y + ROW_H > area.bottom:
+                break
+            label = font(18, True).render(row.title, True, colors.PANEL_TEXT)
+            surface.blit(label, (area.x, y + 5))
+            x = area.x + max(150, label.get_width() + 10)
+            for action in row.actions:
+                text = value_label(action)
+                w = max(44, font(18).size(text)[0] + 14)
+                if x + w > area.right:
+                    break
+                button = Button(pygame.Rect(x, y + 1, w, ROW_H - 4), text,
+                                (lambda a=action: self.submit(a)))
+                self.buttons.append(button)
+                x += w + 4
+            if row.free is not None and x + 110 <= area.right:
+                key = row.title
+                field = self.fields.get(key)
+                if field is None:
+                    field = TextField(pygame.Rect(0, 0, 60, ROW_H - 4), numeric=True)
+                    self.fields[key] = field
+                field.rect = pygame.Rect(x, y + 1, 60, ROW_H - 4)
+                field.on_enter = lambda text, r=row: self._typed(r, text)
+                field.draw(surface)
+                self.buttons.append(Button(pygame.Rect(x + 64, y + 1, 40, ROW_H - 4), "Go",
+                                           (lambda r=row, f=field: self._typed(r, f.text))))
+            y += ROW_H
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        for button in self.buttons:
+            button.draw(surface, hover=button.rect.collidepoint(mouse))
+        surface.set_clip(clip)
+        if self.scroll or len(visible) * ROW_H > area.height:
+            more = f"{self.scroll + 1}-{min(len(self.rows), self.scroll + area.height // ROW_H)}" \
+                   f" of {len(self.rows)} (wheel scrolls)"
+            image = font(16).render(more, True, colors.PANEL_DIM)
+            surface.blit(image, (rect.right - image.get_width() - 6, rect.y + 6))
+
+    def _typed(self, row: Row, text: str) -> None:
+        if row.free is None or not text.strip().isdigit():
+            return
+        self.submit(with_value(row.actions[0], row.free, int(text)))
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        for f in self.fields.values():
+            f.focused = f.rect.collidepoint(pos)
+        for button in self.buttons:
+            if button.hit(pos):
+                button.on_click()
+                return True
+        return any(f.focused for f in self.fields.values())
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(max(0, len(self.rows) - 1), self.scroll - dy))

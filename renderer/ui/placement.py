@@ -1,0 +1,123 @@
+"""Acting on the board: legal actions that name a hex (laying a tile, placing a token) are
+chosen by clicking the hex rather than from the menu.
+
+Legal hexes are outlined; clicking one selects it and previews its first legal choice
+(a tile at a rotation, a token in a city); clicking it again or pressing R cycles through the
+choices for that hex; Enter (or the menu's first row) confirms. Which fields an action has is
+all this reads: ``hex``, and optionally ``tile``/``rotation`` (drawn as a preview) and
+``city`` (a token's city).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pygame
+
+from framework.core.actions import Action
+from renderer import colors
+from renderer.fonts import text
+
+
+def _get(action: Action, name: str) -> Any:
+    return getattr(action, name, None)
+
+
+def board_action(action: Action) -> bool:
+    return isinstance(_get(action, "hex"), str)
+
+
+class Placement:
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.actions: list[Action] = []
+        self.hexes: set[str] = set()
+        self.selected: str | None = None
+        self.index = 0
+
+    def clear(self) -> None:
+        self.selected = None
+        self.index = 0
+
+    def update(self, legal: Sequence[Action]) -> None:
+        actions = [a for a in legal if board_action(a)]
+        if actions != self.actions:
+            self.actions = actions
+            self.hexes = {a.hex for a in actions}  # type: ignore[attr-defined]
+            if self.selected not in self.hexes:
+                self.clear()
+
+    def owns(self, action: Action) -> bool:
+        return board_action(action)
+
+    def choices(self) -> list[Action]:
+        return [a for a in self.actions if _get(a, "hex") == self.selected]
+
+    def current(self) -> Action | None:
+        options = self.choices()
+        if not options:
+            return None
+        return options[self.index % len(options)]
+
+    def click(self, coord: str) -> bool:
+        """Select ``coord`` (or cycle its choices if already selected); True if it is legal."""
+        if coord not in self.hexes:
+            return False
+        if coord == self.selected:
+            self.cycle(1)
+        else:
+            self.selected = coord
+            self.index = 0
+        return True
+
+    def cycle(self, step: int) -> None:
+        if self.selected is not None and self.choices():
+            self.index = (self.index + step) % len(self.choices())
+
+    def hint(self) -> str:
+        if not self.hexes:
+            return ""
+        if self.selected is None:
+            return " (click a highlighted hex)"
+        n = len(self.choices())
+        hexdef = self.board.title.map.hexes.get(self.selected)
+        cost = hexdef.terrain_cost if hexdef is not None else 0
+        extra = f", terrain {cost}" if cost else ""
+        return f" ({self.selected}: choice {self.index % n + 1}/{n}, R cycles, Enter lays{extra})"
+
+    def draw(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
+             phase: str) -> None:
+        if not self.hexes:
+            return
+        self.board.highlight(surface, sorted(self.hexes - {self.selected or ""}), size, offset)
+        action = self.current()
+        if action is None or self.selected is None:
+            return
+        tile_id, rotation = _get(action, "tile"), _get(action, "rotation")
+        if tile_id is not None:
+            tile = self.board.title.tile(str(tile_id))
+            self.board.preview_tile(surface, self.selected, tile, int(rotation or 0), size, offset,
+                                    phase)
+        else:
+            self.board.highlight(surface, [self.selected], size, offset, colors.SELECTED, 4)
+        cx, cy = self.board.layout.center(self.selected, size)
+        label = _label(action, self.board.title.map.hexes.get(self.selected))
+        text(surface, label, (cx + offset[0], cy + offset[1] + size * 1.05), max(14, round(size * 0.36)),
+             colors.TEXT_LIGHT, bold=True, background=colors.SELECTED)
+
+
+def _label(action: Action, hexdef: Any) -> str:
+    fields = {f.name: getattr(action, f.name) for f in attrs.fields(type(action))}
+    parts = []
+    if "tile" in fields:
+        parts.append(f"tile {fields['tile']} rot {fields.get('rotation', 0)}")
+    if "city" in fields and fields["city"] is not None:
+        parts.append(f"city {fields['city']}")
+    for name in ("cost", "price"):
+        if isinstance(fields.get(name), int):
+            parts.append(f"cost {fields[name]}")
+    if hexdef is not None and hexdef.terrain_cost and "tile" in fields:
+        parts.append(f"terrain {hexdef.terrain_cost}")
+    return ", ".join(parts) or "here"

@@ -1,0 +1,58 @@
+"""Opening the window: the new game dialog when no game is given, then the app's loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from renderer.app import App
+from renderer.screens.newgame import NewGameScreen
+
+WINDOW = (1600, 1000)
+
+
+def _autosave_path(title_id: str) -> Path:
+    return Path.home() / ".railyard" / f"autosave-{title_id}.json"
+
+
+def play_window(title: Any, *, game: Any = None, players: int | None = None,
+                bot_seats: set[int] = frozenset(), seed: int = 0, variant: str | None = None,
+                save: str | None = None) -> int:
+    from framework.core.game import Game
+
+    pygame.display.init()
+    pygame.font.init()
+    info = pygame.display.Info()
+    size = (min(WINDOW[0], max(1024, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
+            min(WINDOW[1], max(700, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
+    display = pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.display.set_caption(f"railyard - {title.manifest.name}")
+    bots: set[str] = set()
+    if game is None:
+        if players is None:
+            screen = NewGameScreen(title.manifest.id, 4, variant)
+            clock = pygame.time.Clock()
+            while screen.result is None and not screen.cancelled:
+                for event in pygame.event.get():
+                    screen.handle(event)
+                screen.draw(display)
+                pygame.display.flip()
+                clock.tick(30)
+            if screen.result is None:
+                pygame.quit()
+                return 0
+            setup = screen.result
+            game = Game(setup.title, setup.players, seed=seed, variant=setup.variant)
+            bots = set(setup.bots)
+        else:
+            names = [f"Player {i + 1}" for i in range(players)]
+            game = Game(title, names, seed=seed, variant=variant)
+    if bot_seats:
+        bots |= {game.players[s - 1] for s in bot_seats if 1 <= s <= len(game.players)}
+    app = App(game, surface=display, bots=bots, autosave=_autosave_path(game.title.manifest.id),
+              save_path=save, seed=seed)
+    app.run()
+    pygame.quit()
+    return 0

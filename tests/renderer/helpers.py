@@ -1,0 +1,33 @@
+"""Shared fixtures for the renderer tests: the title loaded once, pygame started windowless."""
+
+from __future__ import annotations
+
+import functools
+from types import SimpleNamespace
+
+import pygame
+
+from framework.loader import load_title
+from renderer.headless import init_headless
+
+
+@functools.lru_cache(maxsize=1)
+def title_1837():
+    return load_title("1837")
+
+
+def start_pygame() -> None:
+    init_headless()
+
+
+def fake_state(phase: str = "2", tokens: dict[str, list[tuple[str, int]]] | None = None,
+               board=None):
+    """A minimal state for the board snapshot: the phase, companies' tokens, a board."""
+    companies = {cid: SimpleNamespace(tokens=list(places), closed=False)
+                 for cid, places in (tokens or {}).items()}
+    return SimpleNamespace(phase=phase, companies=companies, board=board)
+
+
+def pixel(surface: pygame.Surface, x: float, y: float) -> tuple[int, int, int]:
+    c = surface.get_at((round(x), round(y)))
+    return (c.r, c.g, c.b)

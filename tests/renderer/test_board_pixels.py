@@ -1,0 +1,106 @@
+"""The board is drawn from tile geometry: pixels where track, tokens and shading must be."""
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from renderer import colors
+from renderer.board import BoardRenderer
+from renderer.snapshot import region_states, snapshot
+from renderer.track import edge_midpoint
+from tests.renderer.helpers import fake_state, pixel, start_pygame, title_1837
+
+SIZE = 60.0
+
+
+@pytest.fixture(scope="module")
+def board():
+    start_pygame()
+    return BoardRenderer(title_1837())
+
+
+def _inward(board, coord, edge, by=4.0):
+    """A pixel just inside ``coord`` at the middle of ``edge``."""
+    cx, cy = board.layout.center(coord, SIZE)
+    mx, my = edge_midpoint(board.grid, edge)
+    scale = (SIZE * 0.866 - by) / 0.866
+    return cx + mx * scale, cy + my * scale
+
+
+def test_laid_straight_tile_has_track_at_both_edge_midpoints_and_none_elsewhere(board):
+    state = fake_state(board=SimpleNamespace(placed={"E19": ("9", 1)}))  # rot 1: edges 1 and 4
+    surface = board.render_whole(SIZE, snapshot(title_1837(), state))
+    for edge in (1, 4):
+        assert pixel(surface, *_inward(board, "E19", edge)) == colors.TRACK
+    for edge in (0, 2, 3, 5):
+        assert pixel(surface, *_inward(board, "E19", edge)) == colors.TILE["yellow"]
+
+
+def test_blank_hex_is_drawn_in_the_white_hex_colour_without_track(board):
+    surface = board.render_whole(SIZE, snapshot(title_1837()))
+    for edge in range(6):
+        assert pixel(surface, *_inward(board, "E19", edge)) == colors.TILE["white"]
+
+
+def test_a_token_shows_its_company_colour_in_the_city(board):
+    title = title_1837()
+    state = fake_state(tokens={"BK": [("C11", 0)]})
+    surface = board.render_whole(SIZE, snapshot(title, state))
+    cx, cy = board.layout.center("C11", SIZE)  # Prague: one city in the middle of the hex
+    r = SIZE * 0.25
+    fill, _ = colors.company_colors(title.companies["BK"])
+    assert pixel(surface, cx - r * 0.75, cy) == fill
+
+
+def test_an_untokened_home_is_a_reserved_slot_not_a_token(board):
+    title = title_1837()
+    surface = board.render_whole(SIZE, snapshot(title))
+    cx, cy = board.layout.center("C11", SIZE)
+    fill, _ = colors.company_colors(title.companies["BK"])
+    r = SIZE * 0.25
+    assert pixel(surface, cx - (r - 3.5), cy) == fill  # a ring of the company's colour
+    assert pixel(surface, cx - r * 0.55, cy) != fill  # with a pale inside: not a token
+
+
+def test_bosnia_is_shaded_closed_until_phase_3_and_italy_closes_with_phase_4():
+    title = title_1837()
+    closed, opened = region_states(title, "2")
+    assert "bosnia" in closed and "italy" in opened
+    closed, opened = region_states(title, "3")
+    assert "bosnia" in opened and "italy" in opened
+    closed, _ = region_states(title, "4")
+    assert "italy" in closed
+
+
+def test_closed_region_hex_is_darker_than_an_open_one(board):
+    title = title_1837()
+    early = board.render_whole(SIZE, snapshot(title, fake_state("2")))
+    later = board.render_whole(SIZE, snapshot(title, fake_state("3")))
+    cx, cy = board.layout.center("L16", SIZE)  # blank Bosnian hex
+    spot = (cx + SIZE * 0.3, cy + SIZE * 0.35)
+    assert sum(pixel(early, *spot)) < sum(pixel(later, *spot)) - 100
+
+
+def test_geography_prague_north_west_of_vienna_budapest_east_triest_south_west(board):
+    c = {name: board.layout.center(coord, SIZE) for name, coord in
+         {"Prague": "C11", "Vienna": "G17", "Budapest": "H22", "Triest": "L12"}.items()}
+    assert c["Prague"][0] < c["Vienna"][0] and c["Prague"][1] < c["Vienna"][1]
+    assert c["Budapest"][0] > c["Vienna"][0] and abs(c["Budapest"][1] - c["Vienna"][1]) <= SIZE * 1.5
+    assert c["Triest"][0] < c["Vienna"][0] and c["Triest"][1] > c["Vienna"][1]
+
+
+def test_every_hex_centre_and_a_point_near_its_corner_hit_that_hex(board):
+    layout = board.layout
+    for coord in layout.coords:
+        x, y = layout.center(coord, SIZE)
+        assert layout.hex_at(x, y, SIZE) == coord
+        assert layout.hex_at(x + SIZE * 0.8, y - SIZE * 0.1, SIZE) == coord
+    assert layout.hex_at(1, 1, SIZE) is None
+
+
+def test_the_static_layer_is_reused_for_an_unchanged_board(board):
+    snap = snapshot(title_1837())
+    first = board.static_layer(SIZE, snap)
+    assert board.static_layer(SIZE, snapshot(title_1837())) is first
+    assert isinstance(first, pygame.Surface)

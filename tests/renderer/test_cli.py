@@ -1,0 +1,53 @@
+"""The commands: ``railyard render`` writes a PNG without a window; ``railyard play`` with no
+display says so, plays headless as far as the engine allows, saves, draws and exits 0."""
+
+import json
+
+import pygame
+
+from framework.cli import main
+
+
+def test_render_a_title_writes_the_starting_board_png(tmp_path, capsys):
+    out = tmp_path / "board.png"
+    assert main(["render", "1837", "--out", str(out), "--board-only", "--size", "20"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_width() > 600 and image.get_height() > 400
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_render_with_panels_is_wider_than_the_board_alone(tmp_path):
+    board, full = tmp_path / "b.png", tmp_path / "f.png"
+    assert main(["render", "1837", "--out", str(board), "--board-only", "--size", "20"]) == 0
+    assert main(["render", "1837", "--out", str(full), "--size", "20"]) == 0
+    assert pygame.image.load(str(full)).get_width() > pygame.image.load(str(board)).get_width()
+
+
+def test_render_reports_an_unknown_title(tmp_path, capsys):
+    assert main(["render", "no_such_title", "--out", str(tmp_path / "x.png")]) == 1
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_play_without_a_display_says_so_and_plays_headless(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    save = tmp_path / "g.json"
+    code = main(["play", "1837", "--players", "3", "--save", str(save), "--max-actions", "40",
+                 "--seed", "5"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "No display found" in out
+    assert "Played 40 actions" in out
+    data = json.loads(save.read_text())
+    assert len(data["actions"]) == 40 and data["players"] == ["Player 1", "Player 2", "Player 3"]
+    assert save.with_suffix(".png").exists()
+
+
+def test_headless_save_replays_and_renders(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    assert main(["play", "1837", "--headless", "--players", "4", "--save", str(save),
+                 "--max-actions", "25", "--seed", "2"]) == 0
+    out = tmp_path / "again.png"
+    assert main(["render", str(save), "--out", str(out), "--size", "20"]) == 0
+    assert out.exists()
