@@ -73,7 +73,7 @@ def _index_to_letters(index: int) -> str:
 class Grid:
     """The geometry of one map: its hex layout and how printed coordinates read.
 
-    ``parity``, when given, is the required ``(row + col) % 2`` of every hex (1837: row A = 0
+    ``parity``, when given, is the required ``(row + col) % 2`` of every hex (a map whose row A = 0
     holds odd columns, so 1); a coordinate of the other parity does not exist on such a map and
     :meth:`parse` refuses it. With ``parity=None`` any parity parses.
     """
