@@ -15,7 +15,7 @@ same, so a game state holding a board can be checkpointed.
 
 from __future__ import annotations
 
-import re
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -26,8 +26,6 @@ from framework.tiles import Placed, TileDef, Upgrade, upgrade_options, upgrade_r
 
 StopKey = tuple[str, int]
 """A stop on the board: (hex coordinate, stop index on the tile there)."""
-
-_COORD = re.compile(r"^([A-Z]+)(\d+)$")
 
 
 class BoardError(ValueError):
@@ -174,6 +172,19 @@ class BoardView:
             return False
         return (edge + 3) % 6 in self.placed(other).exits
 
+    def distances_from(self, coord: str) -> dict[str, int]:
+        """Steps from ``coord`` to every map hex it can reach, moving only over map hexes and
+        never across an impassable border (a distance on this map, unlike the grid's)."""
+        dist = {coord: 0}
+        queue = deque([coord])
+        while queue:
+            here = queue.popleft()
+            for there in self._neighbours[here]:
+                if there is not None and there not in dist:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        return dist
+
     def upgrade_options(self, coord: str, tile: TileDef) -> tuple[Upgrade, ...]:
         """Rotations in which ``tile`` may replace what lies on ``coord`` (the tile rule only)."""
         return upgrade_options(self.placed(coord), tile)
@@ -316,15 +327,7 @@ class Board(BoardView):
     def from_title(cls, title: Any) -> Board:
         """The starting board of a loaded title (``title.map``, ``title.tiles``)."""
         map_def = title.map
-        first = next(iter(map_def.hexes), None)
-        parity = None
-        m = _COORD.match(first) if first else None
-        if m is not None:
-            letters = 0
-            for ch in m.group(1):
-                letters = letters * 26 + (ord(ch) - ord("A") + 1)
-            parity = (letters - 1 + int(m.group(2))) % 2
-        grid = Grid(map_def.layout, map_def.axes, parity)
+        grid = Grid.for_coords(map_def.layout, map_def.axes, map_def.hexes)
         printed = {c: Placed(h.as_tile(), h.rotation % 6) for c, h in map_def.hexes.items()}
         impassable = [
             (c, b.edge) for c, h in map_def.hexes.items() for b in h.borders if b.kind == "impassable"

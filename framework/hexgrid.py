@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 Layout = Literal["pointy", "flat"]
@@ -92,6 +93,16 @@ class Grid:
         self.parity = parity
         self._steps = _STEPS[layout]
         self._edge0 = _EDGE0_ANGLE[layout]
+
+    @classmethod
+    def for_coords(cls, layout: Layout, axes: Axes, coords: Iterable[str]) -> Grid:
+        """The grid of a map whose hexes are ``coords``, its parity taken from the first one."""
+        first = next(iter(coords), None)
+        parity = None
+        if first is not None:
+            h = cls(layout, axes).parse(first)
+            parity = (h.row + h.col) % 2
+        return cls(layout, axes, parity)
 
     def __repr__(self) -> str:
         return f"Grid(layout={self.layout!r}, axes={self.axes!r}, parity={self.parity!r})"

@@ -317,3 +317,11 @@ def test_board_from_title_uses_map_hexes_rotation_borders_and_manifest_counts():
     assert b.neighbour_across("B2", 3) == "A3"
     assert b.reserved_at("B4", 0) == ("R1",)
     assert b.available("57") == 3
+
+
+def test_distances_on_the_map_go_round_borders_and_gaps(board):
+    d = board.distances_from("B2")
+    assert d["B2"] == 0 and d["B4"] == 1 and d["A3"] == 1
+    assert d["C3"] == 2  # the border B2|C3 is crossed by going round through B4
+    assert d["B8"] == 3 and d["A1"] == 1
+    assert board.grid.distance(board.grid.parse("B2"), board.grid.parse("C3")) == 1

@@ -196,3 +196,9 @@ def test_pointy_hex_has_a_corner_at_the_top_and_flat_edges_east_and_west():
     assert min(corners, key=lambda p: p[1]) == (pytest.approx(0.0), pytest.approx(-10.0))
     e_mid = POINTY.edge_midpoint(Hex(0, 0), 4, 10.0)
     assert e_mid == (pytest.approx(10 * math.sqrt(3) / 2), pytest.approx(0.0))
+
+
+def test_grid_for_a_map_takes_its_parity_from_the_first_hex():
+    assert Grid.for_coords("pointy", "letter_row", ["A11", "B10"]) == POINTY
+    assert Grid.for_coords("pointy", "letter_row", ["A2"]).parity == 0
+    assert Grid.for_coords("flat", "letter_column", []).parity is None

@@ -5,6 +5,7 @@ import pytest
 
 from framework.tiles import (
     Placed,
+    TileDef,
     Upgrade,
     map_hex_tile,
     new_track,
@@ -13,6 +14,7 @@ from framework.tiles import (
     upgrade_refusal,
     upgrade_rotations,
 )
+from tests.framework import tile_samples as samples
 from tests.framework.tile_samples import (
     T3,
     T4,
@@ -301,3 +303,40 @@ def test_new_track_follows_the_stop_mapping_when_cities_swap():
     old, new = Placed(T404, 0), Placed(T408, 3)
     (u,) = [u for u in upgrade_options(old, T408) if u.rotation == 3]
     assert new_track(old, new, u.stop_map) == {(2, "s0"), (5, "s1")}
+
+
+# -- properties over every pair of sample tiles ----------------------------------------------------
+
+SAMPLES = [v for v in vars(samples).values() if isinstance(v, TileDef)]
+
+
+def _translate(path, stop_map):
+    def end(e):
+        return e if isinstance(e, int) else f"s{stop_map[int(e[1:])]}"
+
+    return frozenset(end(e) for e in path)
+
+
+def test_every_legal_upgrade_keeps_every_old_path_and_adds_exactly_the_new_track():
+    checked = 0
+    for old_tile in SAMPLES:
+        for r in range(6):
+            old = Placed(old_tile, r)
+            for new_tile in SAMPLES:
+                for u in upgrade_options(old, new_tile):
+                    new = Placed(new_tile, u.rotation)
+                    kept = {_translate(p, u.stop_map) for p in old.paths}
+                    assert kept <= new.conn.path_keys, (old_tile.id, r, new_tile.id, u)
+                    added = {frozenset(p) for p in new_track(old, new, u.stop_map)}
+                    assert added | kept == set(new.conn.path_keys)
+                    checked += 1
+    assert checked > 100
+
+
+def test_turning_the_old_tile_turns_the_legal_rotations_with_it():
+    for old_tile in SAMPLES:
+        for new_tile in SAMPLES:
+            base = upgrade_rotations(Placed(old_tile, 0), new_tile)
+            for k in range(1, 6):
+                turned = upgrade_rotations(Placed(old_tile, k), new_tile)
+                assert turned == sorted((x + k) % 6 for x in base), (old_tile.id, new_tile.id, k)
