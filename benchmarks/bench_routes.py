@@ -60,7 +60,7 @@ def synthetic_position(seed: int, rows: int = 10, cols: int = 12, open_edges: fl
     hexes = [(r, c) for r in range(rows) for c in range(r % 2, 2 * cols, 2)]
     on_map = set(hexes)
     stops: list[StopNode] = []
-    pieces: list[tuple[str, str]] = []
+    pieces: list[tuple[str, str, str]] = []
     junctions: dict[str, None] = {}
     is_open: dict[str, bool] = {}
 
@@ -88,28 +88,28 @@ def synthetic_position(seed: int, rows: int = 10, cols: int = 12, open_edges: fl
             stops.append(StopNode(sid, "city", rng.choice([30, 40, 50, 60, 70]),
                                   slots=rng.choice([1, 2, 2, 3])))
             cities.append(sid)
-            pieces.extend((sid, n) for n in ends)
+            pieces.extend((sid, n, hid) for n in ends)
         elif roll < 0.45:
             sid = f"{hid}.t"
             stops.append(StopNode(sid, "town", rng.choice([10, 20])))
-            pieces.extend((sid, n) for n in ends[:3])
+            pieces.extend((sid, n, hid) for n in ends[:3])
         elif roll < 0.50 and len(ends) >= 2:
             for k in range(2):
                 sid = f"{hid}.t{k}"
                 stops.append(StopNode(sid, "town", 10))
-                pieces.extend((sid, n) for n in ends[2 * k: 2 * k + 2])
+                pieces.extend((sid, n, hid) for n in ends[2 * k: 2 * k + 2])
         elif roll < 0.54:
             sid = f"{hid}.m"
             stops.append(StopNode(sid, "mine", rng.choice([40, 50, 60]), slots=1))
-            pieces.append((sid, ends[0]))
+            pieces.append((sid, ends[0], hid))
         elif len(ends) >= 2:
             for a, b in zip(ends[0::2], ends[1::2], strict=False):
-                pieces.append((a, b))
+                pieces.append((a, b, hid))
             if len(ends) % 2:
-                pieces.append((ends[-1], rng.choice(ends[:-1])))
+                pieces.append((ends[-1], rng.choice(ends[:-1]), hid))
             if rng.random() < 0.3:
                 a, b = rng.sample(ends, 2)
-                pieces.append((a, b))
+                pieces.append((a, b, hid))
         for n in ends:
             junctions[n] = None
     rng.shuffle(cities)
@@ -122,8 +122,10 @@ def synthetic_position(seed: int, rows: int = 10, cols: int = 12, open_edges: fl
                  tokens=tuple(tokens.get(s.id, [])[: s.slots]))
         for s in stops
     ]
-    unique = list(dict.fromkeys(p for p in pieces if p[0] != p[1] and (p[1], p[0]) != p))
-    return TrackGraph(stops, list(junctions), [Piece(i, a, b) for i, (a, b) in enumerate(unique)])
+    unique = list(dict.fromkeys(p for p in pieces if p[0] != p[1]))
+    return TrackGraph(
+        stops, list(junctions), [Piece(i, a, b, tile) for i, (a, b, tile) in enumerate(unique)]
+    )
 
 
 def _size(graph: TrackGraph) -> str:

@@ -91,9 +91,11 @@ class Link:
     pieces: tuple[int, ...]
     junctions: tuple[str, ...]
     mask: int
+    uid: int = -1
+    """The same for both directions of one link; unique among the graph's links."""
 
     def reversed(self) -> Link:
-        return Link(self.b, self.a, self.pieces[::-1], self.junctions[::-1], self.mask)
+        return Link(self.b, self.a, self.pieces[::-1], self.junctions[::-1], self.mask, self.uid)
 
 
 class TrackGraph:
@@ -179,11 +181,34 @@ class TrackGraph:
                 if link.a < link.b:
                     by_pair.setdefault((link.a, link.b), []).append(link)
         out: dict[str, list[Link]] = {s: [] for s in self.stops}
+        uid = 0
         for (a, b), found in by_pair.items():
             for link in _minimal(found):
+                link = attrs.evolve(link, uid=uid)
+                uid += 1
                 out[a].append(link)
                 out[b].append(link.reversed())
         return {s: tuple(ls) for s, ls in out.items()}
+
+    @cached_property
+    def link_clashes(self) -> dict[int, tuple[int, ...]]:
+        """Link uid -> the uids of links sharing track with it (itself included)."""
+        by_bit: dict[int, list[int]] = {}
+        masks: dict[int, int] = {}
+        for links in self.links.values():
+            for link in links:
+                masks[link.uid] = link.mask
+        for uid, mask in masks.items():
+            m = mask
+            while m:
+                low = m & -m
+                by_bit.setdefault(low, []).append(uid)
+                m ^= low
+        out: dict[int, set[int]] = {uid: {uid} for uid in masks}
+        for uids in by_bit.values():
+            for uid in uids:
+                out[uid].update(uids)
+        return {uid: tuple(sorted(found)) for uid, found in out.items()}
 
     def _walk_links(self, start: str) -> list[Link]:
         found: list[Link] = []

@@ -112,6 +112,30 @@ class RouteRules:
             home_stop_kinds={str(k): str(v) for k, v in (raw.get("home_stop_kinds") or {}).items()},
         )
 
+    @classmethod
+    def of(cls, rules: Any) -> RouteRules:
+        """These rules from a ``routes.yaml`` mapping, a loaded title's route rules, or as is."""
+        if isinstance(rules, RouteRules):
+            return rules
+        if isinstance(rules, Mapping):
+            return cls.from_data(rules)
+        kinds = {
+            str(name): TrainKind(
+                name=str(name),
+                counts=k.counts,
+                plus_counts=k.plus_counts,
+                free=k.free,
+                ignores=k.ignores,
+                forbids=k.forbids,
+                requires=k.requires,
+                at_end=k.at_end,
+                to_treasury=k.to_treasury,
+                min_counted=k.min_counted,
+            )
+            for name, k in rules.train_kinds.items()
+        }
+        return cls(kinds, int(rules.min_stops), dict(rules.home_stop_kinds))
+
     def kind_of(self, train: TrainLike) -> TrainKind:
         try:
             return self.train_kinds[train.kind]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from framework.routes.graph import Link, TrackGraph
 from framework.routes.kinds import RouteRules, TrainKind, TrainLike
@@ -412,55 +412,112 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
 
 
 def _combine(
-    cands: list[list[_Cand]], same_as_prev: list[bool], budget: _Budget | None, floor: int = -1,
+    cands: list[list[_Cand]],
+    same_as_prev: list[bool],
+    clashes: Mapping[int, tuple[int, ...]],
+    budget: _Budget | None,
+    floor: int = -1,
 ) -> tuple[int, list[_Cand | None]]:
     """The best pick of one candidate (or none) per train with disjoint track, if above floor.
 
     Candidates of each train are sorted best first; ``same_as_prev`` marks a train identical to
     the one before it, whose pick must then come later in the list (the two are interchangeable).
-    If the budget runs out, the best pick so far is returned and ``budget.exhausted`` is set.
+    The candidates of a train still open are kept as a bit set (bit k: the k-th candidate), so
+    the best one still free is the lowest bit, and picking a route clears, in one operation per
+    link of its route, every candidate of the later trains that shares track with it (``clashes``:
+    link uid -> uids of the links sharing track with it). If the
+    budget runs out, the best pick so far is returned and ``budget.exhausted`` is set.
     """
     t = len(cands)
-    suffix = [0] * (t + 1)
-    for i in range(t - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + (cands[i][0].value if cands[i] else 0)
+    values = [[c.value for c in lst] for lst in cands]
+    users: list[dict[int, int]] = []  # per train: link uid -> candidates using the link
+    for lst in cands:
+        index: dict[int, list[int]] = {}
+        for k, c in enumerate(lst):
+            for link in c.left:
+                index.setdefault(link.uid, []).append(k)
+            for link in c.right:
+                index.setdefault(link.uid, []).append(k)
+        packed: dict[int, int] = {}
+        size = (len(lst) + 8) // 8
+        for uid, ks in index.items():
+            raw = bytearray(size)
+            for k in ks:
+                raw[k >> 3] |= 1 << (k & 7)
+            packed[uid] = int.from_bytes(raw, "little")
+        users.append(packed)
+    link_cache: dict[tuple[int, int], int] = {}
+
+    def link_clash(uid: int, j: int) -> int:
+        got = link_cache.get((uid, j))
+        if got is None:
+            got = 0
+            found = users[j]
+            for other in clashes[uid]:
+                got |= found.get(other, 0)
+            link_cache[(uid, j)] = got
+        return got
+
+    def clash(i: int, k: int, j: int) -> int:
+        c = cands[i][k]
+        got = 0
+        for link in c.left:
+            got |= link_clash(link.uid, j)
+        for link in c.right:
+            got |= link_clash(link.uid, j)
+        return got
+
+    def top(j: int, avail: int) -> int:
+        return values[j][(avail & -avail).bit_length() - 1] if avail else 0
+
     best_value = floor
-    best_pick: list[_Cand | None] = [None] * t
-    pick: list[_Cand | None] = []
+    best_pick: list[int | None] = [None] * t
+    pick: list[int | None] = [None] * t
     count = 0
 
-    def rec(i: int, used: int, acc: int, min_k: int) -> None:
+    def rec(i: int, acc: int, avails: list[int]) -> None:
         nonlocal best_value, best_pick, count
         if i == t:
             if acc > best_value:
                 best_value = acc
                 best_pick = list(pick)
             return
-        if acc + suffix[i] <= best_value:
-            return
         count += 1
         if budget is not None and count >= 256:
             budget.step(count)
             count = 0
-        lst = cands[i]
-        rest = suffix[i + 1]
+        rest = sum(top(j, avails[j]) for j in range(i + 1, t))
         nxt_same = i + 1 < t and same_as_prev[i + 1]
-        for k in range(min_k if same_as_prev[i] else 0, len(lst)):
-            c = lst[k]
-            if acc + c.value + rest <= best_value:
+        av = avails[i]
+        vals = values[i]
+        while av:
+            low = av & -av
+            av ^= low
+            k = low.bit_length() - 1
+            v = vals[k]
+            if acc + v + rest <= best_value:
                 break
-            if c.mask & used:
+            new = list(avails)
+            for j in range(i + 1, t):
+                new[j] &= ~clash(i, k, j)
+            if nxt_same:
+                new[i + 1] &= ~((low << 1) - 1)
+            if acc + v + sum(top(j, new[j]) for j in range(i + 1, t)) <= best_value:
                 continue
-            pick.append(c)
-            rec(i + 1, used | c.mask, acc + c.value, k + 1)
-            pick.pop()
-        pick.append(None)
-        rec(i + 1, used, acc, len(lst) if nxt_same else 0)
-        pick.pop()
+            pick[i] = k
+            rec(i + 1, acc + v, new)
+        pick[i] = None
+        if acc + rest > best_value:
+            new = list(avails)
+            if nxt_same:
+                new[i + 1] = 0
+            rec(i + 1, acc, new)
 
     with contextlib.suppress(_OutOfBudget):
-        rec(0, 0, 0, 0)
-    return best_value, best_pick
+        rec(0, 0, [(1 << len(lst)) - 1 for lst in cands])
+    return best_value, [
+        None if k is None else cands[i][k] for i, k in enumerate(best_pick)
+    ]
 
 
 def _spec_key(train: TrainLike) -> tuple[str, int, int]:
@@ -485,9 +542,13 @@ def best_routes(
 
     How: each train's best lone route bounds what it can add (``ub``); taking the trains one
     after another, each on the best route the others left free, gives a total in hand (``lb``).
-    A route of train i can then only matter if it is worth at least ``lb`` minus the other
-    trains' bounds, so only those are enumerated before the final branch and bound.
+    Then, for targets from near the sum of the bounds down to ``lb``: a combination worth the
+    target or more can only use routes of train i worth at least the target minus the other
+    trains' bounds, so only those are enumerated and combined. The best combination of them
+    raises ``lb``; once it reaches the target it is the best of all (any better combination
+    would have been among the candidates too).
     """
+    rules = RouteRules.of(rules)
     view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
     specs = [_spec_key(t) for t in trains]
@@ -501,12 +562,12 @@ def best_routes(
         return enumerate_routes(view, kinds[key], key[1], key[2], rules.min_stops, threshold,
                                 budget, bonus, best_only, base)
 
-    thresholds = dict.fromkeys(specs, 0)
     greedy: list[_Cand | None] = [None] * len(order)
     lb = 0
+    targets = [0]
+    ub = dict.fromkeys(specs, 0)
     if bonus is None and trains:
-        ub = {}
-        for key in thresholds:
+        for key in ub:
             found = search(key, 1, best_only=True)
             ub[key] = found[-1].value if found else 0
         used = 0
@@ -519,17 +580,28 @@ def best_routes(
                 lb += found[-1].value
                 used |= found[-1].mask
         total_ub = sum(ub[k] for k in specs)
-        thresholds = {key: max(lb - total_ub + ub[key], 0) for key in thresholds}
-    found_for: dict[tuple[str, int, int], list[_Cand]] = {}
-    for key in dict.fromkeys(specs[i] for i in order):
-        cands = search(key, thresholds[key])
-        cands.sort(key=lambda c: -c.value)
-        found_for[key] = cands
-    per_train = [found_for[specs[i]] for i in order]
+        gap = total_ub - lb
+        targets = [total_ub - gap // d for d in (8, 4, 2) if gap // d > 0] + [lb]
     same = [k > 0 and specs[order[k]] == specs[order[k - 1]] for k in range(len(order))]
-    value, picks = _combine(per_train, same, budget, lb - 1)
-    if value < lb:  # only when a budget cut the search: keep the routes in hand
-        picks = [_strip(c, used=0) for c in greedy]
+    total_ub = sum(ub[k] for k in specs)
+    picks: list[_Cand | None] = greedy
+    for scheduled in targets:
+        # a combination worth ``target`` or more uses only routes worth this much or more
+        target = max(scheduled, lb)
+        thresholds = {key: max(target - total_ub + ub[key], 0) for key in ub}
+        if bonus is not None:
+            thresholds = dict.fromkeys(ub, 0)
+        found_for: dict[tuple[str, int, int], list[_Cand]] = {}
+        for key in dict.fromkeys(specs[i] for i in order):
+            cands = search(key, thresholds[key])
+            cands.sort(key=lambda c: -c.value)
+            found_for[key] = cands
+        per_train = [found_for[specs[i]] for i in order]
+        value, found = _combine(per_train, same, graph.link_clashes, budget, lb - 1)
+        if value >= lb:
+            lb, picks = value, found
+        if value >= target or (budget is not None and budget.exhausted):
+            break
     runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
     for pos, i in enumerate(order):
         c = picks[pos]
@@ -537,7 +609,3 @@ def best_routes(
             route = build_route(view, c.start, c.left, c.right, c.run, c.tre)
             runs[i] = TrainRun(trains[i], route)
     return RouteSet(tuple(runs), complete=not (budget is not None and budget.exhausted))
-
-
-def _strip(c: _Cand | None, used: int) -> _Cand | None:
-    return c

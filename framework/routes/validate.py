@@ -183,6 +183,7 @@ def validate_routes(
     Besides each route's own rules, two routes may not share any track (they may meet at a
     stop).
     """
+    rules = RouteRules.of(rules)
     out: list[RouteCheck] = []
     used_by: dict[int, int] = {}
     junction_by: dict[str, int] = {}
