@@ -68,6 +68,8 @@ def _around(p: Point, reach: float) -> list[Point]:
     return out
 
 
+NAME_SPOTS: list[Point] = [(0.0, 0.64), (0.0, -0.6), (0.22, 0.62), (-0.22, 0.62),
+                           (0.22, -0.58), (-0.22, -0.58)]
 LABEL_SPOTS: list[Point] = [(-0.6, 0.0), (0.6, 0.0), (-0.42, -0.42), (0.42, -0.42),
                             (-0.42, 0.42), (0.42, 0.42), (0.0, -0.55)]
 TERRAIN_SPOTS: list[Point] = [(0.45, -0.3), (-0.45, -0.3), (0.45, 0.3), (-0.45, 0.3),
@@ -349,7 +351,7 @@ class HexPainter:
             labels = list(hexdef.labels)
         name_at = None
         if hexdef is not None and hexdef.name:
-            name_at = spots.best([(0.0, 0.64), (0.0, -0.6)], 0.12, stretch=3.0)
+            name_at = spots.best(NAME_SPOTS, 0.12, stretch=3.0)
             crowded = spots.room(name_at, 0.12, stretch=3.0) < 0
             spots.add_box(name_at, 0.5, 0.12)
         if labels:
@@ -385,11 +387,13 @@ class HexPainter:
             first, second = name.split(" & ", 1)
             lines = [first + " &", second]
         fsize = round(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26))
-        ground = colors.TILE["white"] if crowded else None
         step = fsize * 0.72
         y = pos[1] - step * (len(lines) - 1) / 2
         for line in lines:
-            text(surface, line, (pos[0], y), fsize, colors.TEXT, background=ground)
+            if crowded:  # a pale halo keeps the name readable over track
+                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    text(surface, line, (pos[0] + dx, y + dy), fsize, colors.TILE["white"])
+            text(surface, line, (pos[0], y), fsize, colors.TEXT)
             y += step
 
     def border(self, surface: pygame.Surface, center: Point, size: float, edge: int,

@@ -72,6 +72,13 @@ def _placed_tiles(title: Any, board: Any) -> dict[str, Placed]:
     out: dict[str, Placed] = {}
     if board is None:
         return out
+    laid = getattr(board, "laid", None)
+    placed = getattr(board, "placed", None)
+    if callable(laid) and callable(placed):  # framework.board's BoardView
+        for coord in laid():
+            p = placed(coord)
+            out[coord] = Placed(p.tile, p.rotation)
+        return out
     raw = None
     for name in ("placed", "tiles", "hexes", "laid"):
         raw = getattr(board, name, None)
@@ -102,6 +109,10 @@ def _tile_and_rotation(value: Any) -> tuple[str | None, int]:
 
 
 def _tokens(state: Any) -> dict[tuple[str, int], tuple[str, ...]]:
+    board = getattr(state, "board", None)
+    token_map = getattr(board, "token_map", None)
+    if callable(token_map):  # the board keeps tokens in step with upgrades: it is the truth
+        return {(str(c), int(i)): tuple(v) for (c, i), v in token_map().items()}
     out: dict[tuple[str, int], list[str]] = {}
     companies = getattr(state, "companies", None) or {}
     for cid, company in companies.items():
@@ -147,5 +158,12 @@ def snapshot(title: Any, state: Any = None) -> Snapshot:
     phase = getattr(state, "phase", "") or (title.phase_order[0] if title.phase_order else "")
     tokens = _tokens(state) if state is not None else {}
     homes = _homes(title, tokens, state)
+    reserved_map = getattr(board, "reserved_map", None)
+    if callable(reserved_map):
+        merged = {k: list(v) for k, v in homes.items()}
+        for key, cids in reserved_map().items():
+            have = merged.setdefault((str(key[0]), int(key[1])), [])
+            have.extend(c for c in cids if c not in have)
+        homes = {k: tuple(v) for k, v in merged.items()}
     closed, opened = region_states(title, phase)
     return Snapshot(tiles, tokens, homes, phase, closed, opened)

@@ -104,3 +104,19 @@ def test_the_static_layer_is_reused_for_an_unchanged_board(board):
     first = board.static_layer(SIZE, snap)
     assert board.static_layer(SIZE, snapshot(title_1837())) is first
     assert isinstance(first, pygame.Surface)
+
+
+def test_the_engine_board_drives_the_drawing_tile_and_token_follow_it(board):
+    from framework.board import Board
+
+    title = title_1837()
+    real = Board.from_title(title)
+    real.lay("F28", "57", 0)  # Kaschau: a yellow city tile with track SW-NE (edges 0 and 3)
+    real.place_token("F28", 0, "TI")
+    surface = board.render_whole(SIZE, snapshot(title, fake_state(board=real)))
+    for edge in (0, 3):
+        assert pixel(surface, *_inward(board, "F28", edge)) == colors.TRACK
+    assert pixel(surface, *_inward(board, "F28", 1)) == colors.TILE["yellow"]
+    cx, cy = board.layout.center("F28", SIZE)
+    fill, _ = colors.company_colors(title.companies["TI"])
+    assert pixel(surface, cx - SIZE * 0.25 * 0.75, cy) == fill
