@@ -58,6 +58,15 @@ class GenericTitle:
     def id(self) -> str:
         return self.manifest.id
 
+    @property
+    def hooks_path(self) -> Path | None:
+        """The title's hooks module (``hooks.py`` or a ``hooks/`` package), so that a title of
+        an unregistered family can bring its own RULESET."""
+        if not self.manifest.hooks:
+            return None
+        base = self.path / self.manifest.hooks
+        return base if base.is_dir() else base.with_suffix(".py")
+
 
 _FAMILIES: dict[str, Family] = {}
 

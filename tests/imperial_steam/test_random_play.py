@@ -69,3 +69,14 @@ def test_a_saved_game_replays_to_the_same_state_and_undo_restores_it(tmp_path):
     game.redo()
     game.redo()
     assert game.state_hash() == digest
+
+
+def test_the_core_finds_the_titles_own_ruleset_from_its_hooks(tmp_path):
+    game = Game("imperial_steam", ["A", "B"], 3, debug=True)
+    assert type(game.ruleset).__name__ == "ImperialSteamRuleset"
+    first = game.active_entities()[0]
+    game.process({"type": "is_bid", "entity": first, "amount": 20})
+    game.save(tmp_path / "g.json")
+    again = Game.load(tmp_path / "g.json")
+    assert again.state_hash() == game.state_hash()
+    assert again.state.players[first].cash == 120  # paid once all bids are in, not yet
