@@ -67,6 +67,7 @@ class BoardView:
         "_reserved",
         "_supply",
         "_stock",
+        "_choices",
     )
 
     grid: Grid
@@ -79,6 +80,7 @@ class BoardView:
     _reserved: dict[StopKey, tuple[str, ...]]
     _supply: dict[str, int]
     _stock: Mapping[str, int]
+    _choices: dict[Placed, tuple[tuple[TileDef, Upgrade], ...]]
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -184,6 +186,20 @@ class BoardView:
                     dist[there] = dist[here] + 1
                     queue.append(there)
         return dist
+
+    def lay_choices(self, coord: str) -> tuple[tuple[TileDef, Upgrade], ...]:
+        """Every (manifest tile, upgrade) the tile rule allows on ``coord`` with a copy left in
+        the supply. Phases, money and connection are for the caller to filter."""
+        placed = self.placed(coord)
+        fits = self._choices.get(placed)
+        if fits is None:
+            fits = self._choices[placed] = tuple(
+                (t, u) for t in self._tiles.values() for u in upgrade_options(placed, t)
+            )
+        supply = self._supply
+        return tuple(
+            (t, u) for t, u in fits if t.id not in supply or supply[t.id] > 0
+        )
 
     def upgrade_options(self, coord: str, tile: TileDef) -> tuple[Upgrade, ...]:
         """Rotations in which ``tile`` may replace what lies on ``coord`` (the tile rule only)."""
@@ -299,6 +315,7 @@ class Board(BoardView):
             supply = {tid: t.count for tid, t in self._tiles.items()}
         self._supply = {tid: n for tid, n in supply.items() if n is not None}
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
+        self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
         blocked: set[tuple[str, int]] = set()
         for coord, edge in impassable:
             blocked.add((coord, edge))
@@ -348,6 +365,7 @@ class Board(BoardView):
         new._reserved = dict(self._reserved)
         new._supply = dict(self._supply)
         new._stock = self._stock
+        new._choices = self._choices
         return new
 
     def __copy__(self) -> Board:

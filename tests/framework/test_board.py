@@ -325,3 +325,16 @@ def test_distances_on_the_map_go_round_borders_and_gaps(board):
     assert d["C3"] == 2  # the border B2|C3 is crossed by going round through B4
     assert d["B8"] == 3 and d["A1"] == 1
     assert board.grid.distance(board.grid.parse("B2"), board.grid.parse("C3")) == 1
+
+
+def test_lay_choices_list_fitting_tiles_with_copies_left(board):
+    choices = board.lay_choices("B8")
+    assert sorted({(t.id, u.rotation) for t, u in choices}) == [
+        (tid, r) for tid in ("7", "8") for r in range(6)
+    ] + [("9", r) for r in range(6)]
+    board.lay("B8", T9, 0)
+    assert [(t.id, u.rotation) for t, u in board.lay_choices("B8")] == [
+        ("23", 0), ("23", 3), ("24", 0), ("24", 3)
+    ]
+    assert [t.id for t, _ in board.lay_choices("C5")] == ["7"] * 6 + ["8"] * 6  # no 9 left
+    assert board.lay_choices("B6")[0][0].id == "404"
