@@ -13,8 +13,11 @@ Conventions:
   and wrapped, so hand-written definitions in tests stay short.
 
 For cattrs: ``End`` is the union ``int | str``, which cattrs cannot structure on its own;
-register :func:`structure_end` for it (``converter.register_structure_hook(End, structure_end)``
-also works via ``register_structure_hook_func(lambda t: t == End, structure_end)``).
+register :func:`structure_end` for it: ``register_structure_hook_func(lambda t: t == End,
+structure_end)``.
+
+Geometry (:class:`Placed`, :class:`Connectivity`) is computed once per tile and rotation and
+cached, because bots evaluate thousands of lays; so are upgrade checks (:func:`upgrade_options`).
 """
 
 from __future__ import annotations
