@@ -150,6 +150,19 @@ def graph_for_title(
                 waiting = [c for c in stop.reserved.values() if c not in tokens.get((coord, i), ())]
                 if waiting:
                     reserved[(coord, i)] = waiting
+    return graph_from_tiles(
+        grid,
+        tiles,
+        revenue=lambda stop: stop.revenue.at(phase, phase_order),
+        tokens=tokens,
+        reserved=reserved,
+        homes=_homes(title, tiles),
+        impassable=impassable,
+    )
+
+
+def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey, list[str]]:
+    """Stops that are a company's station without a token (``home_stop_kinds``)."""
     homes: dict[StopKey, list[str]] = {}
     home_kinds = dict(title.routes.home_stop_kinds)
     for company in title.companies.values():
@@ -160,12 +173,35 @@ def graph_for_title(
             for i, stop in enumerate(tile[0].stops):
                 if home_kinds.get(stop.kind) == company.type and home.city in (None, i):
                     homes.setdefault((home.hex, i), []).append(company.id)
-    return graph_from_tiles(
-        grid,
+    return homes
+
+
+_CACHE: dict[tuple[Any, ...], TrackGraph] = {}
+_CACHE_SIZE = 8
+
+
+def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
+    """The graph of a game's board (``framework.board.BoardView``) in ``phase``.
+
+    Cached per board position and phase: every company and every query of one position share
+    one graph (and its links), and a new tile or token gives a new graph.
+    """
+    key = (id(title), phase, board.state_key())
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    tiles = board.placements()
+    phase_order = tuple(title.phases)
+    graph = graph_from_tiles(
+        board.grid,
         tiles,
         revenue=lambda stop: stop.revenue.at(phase, phase_order),
-        tokens=tokens,
-        reserved=reserved,
-        homes=homes,
-        impassable=impassable,
+        tokens=board.token_map(),
+        reserved=board.reserved_map(),
+        homes=_homes(title, tiles),
+        impassable=board.impassable,
     )
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = graph
+    return graph

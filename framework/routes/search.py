@@ -16,6 +16,7 @@ hand. When an optional budget stops the search early, the result says so (``comp
 from __future__ import annotations
 
 import contextlib
+import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
 
@@ -548,7 +549,28 @@ def best_routes(
     raises ``lb``; once it reaches the target it is the best of all (any better combination
     would have been among the candidates too).
     """
-    rules = RouteRules.of(rules)
+    # The search allocates many small, short-lived objects and no garbage cycles worth
+    # chasing mid-search; the cyclic collector's full passes over a large game state would
+    # otherwise cost more than the search itself now and then.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
+                            max_nodes, max_seconds)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _best_routes(
+    graph: TrackGraph,
+    trains: Sequence[TrainLike],
+    company: str,
+    rules: RouteRules,
+    bonus: Bonus | None,
+    max_nodes: int | None,
+    max_seconds: float | None,
+) -> RouteSet:
     view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
     specs = [_spec_key(t) for t in trains]
