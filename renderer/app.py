@@ -64,6 +64,9 @@ class App:
         self.dragging: tuple[int, int] | None = None
         self.show_standings = True
         self._last_bot = 0.0
+        self._legal_key: Any = None
+        self._legal: list[Action] = []
+        self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.set_game(game)
 
     # ------------------------------------------------------------------ game
@@ -93,12 +96,20 @@ class App:
         assert self._snap is not None
         return self._snap
 
+    def version(self) -> tuple[int, int, int]:
+        """Changes whenever the position may have changed (actions, undo, a loaded game)."""
+        return (id(self.game), len(self.game.actions), id(self.game.state))
+
     def legal(self) -> list[Action]:
-        try:
-            return list(self.game.legal_actions())
-        except Exception as error:  # an engine bug must not take the window down
-            self.say(f"legal actions failed: {error}", error=True)
-            return []
+        key = self.version()
+        if self._legal_key != key:
+            try:
+                self._legal = list(self.game.legal_actions())
+            except Exception as error:  # an engine bug must not take the window down
+                self.say(f"legal actions failed: {error}", error=True)
+                self._legal = []
+            self._legal_key = key
+        return self._legal
 
     def human_to_act(self) -> bool:
         player = view.acting_player(self.game)
@@ -347,13 +358,19 @@ class App:
         offset = (lay.board.x + self.camera.offset[0], lay.board.y + self.camera.offset[1])
         self.placement.draw(surface, self.camera.size, offset, snap.phase)
         surface.set_clip(clip)
-        status_panel.draw(surface, lay.status, self.game, self.message, self.error)
+        version = self.version()
+        self._panel(surface, "status", lay.status, (version, self.message, self.error),
+                    lambda s, r: status_panel.draw(s, r, self.game, self.message, self.error))
         self._draw_top_buttons(surface, lay.status)
-        players_panel.draw(surface, lay.players, self.game)
-        companies_panel.draw(surface, lay.companies, self.game)
-        depot_panel.draw(surface, lay.depot, self.game)
-        market_panel.draw(surface, lay.market, self.game)
-        log_panel.draw(surface, lay.log, self.game)
+        self._panel(surface, "players", lay.players, version,
+                    lambda s, r: players_panel.draw(s, r, self.game))
+        self._panel(surface, "companies", lay.companies, version,
+                    lambda s, r: companies_panel.draw(s, r, self.game))
+        self._panel(surface, "depot", lay.depot, version,
+                    lambda s, r: depot_panel.draw(s, r, self.game))
+        self._panel(surface, "market", lay.market, version,
+                    lambda s, r: market_panel.draw(s, r, self.game))
+        self._panel(surface, "log", lay.log, version, lambda s, r: log_panel.draw(s, r, self.game))
         current = self.placement.current()
         self.menu.update(([current] if current is not None else [])
                          + [a for a in legal if not self.placement.owns(a)])
@@ -374,6 +391,18 @@ class App:
         if self.prompt is not None:
             self._draw_prompt(surface)
         return surface
+
+    def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
+               draw: Any) -> None:
+        """Blit a panel, redrawing it only when ``key`` (the position, the message) changed."""
+        key = (key, rect.size)
+        cached = self._panel_cache.get(name)
+        if cached is None or cached[0] != key:
+            image = pygame.Surface(rect.size)
+            draw(image, pygame.Rect((0, 0), rect.size))
+            cached = (key, image)
+            self._panel_cache[name] = cached
+        surface.blit(cached[1], rect.topleft)
 
     def _draw_top_buttons(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),

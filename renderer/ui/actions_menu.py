@@ -65,7 +65,7 @@ class ActionMenu:
                 if x + w > area.right:
                     break
                 button = Button(pygame.Rect(x, y + 1, w, ROW_H - 4), text,
-                                (lambda a=action: self.submit(a)))
+                                (lambda a=action: self.submit(a)), action=action)
                 self.buttons.append(button)
                 x += w + 4
             if row.free is not None and x + 110 <= area.right:
@@ -103,6 +103,17 @@ class ActionMenu:
                 button.on_click()
                 return True
         return any(f.focused for f in self.fields.values())
+
+    def button_for(self, action: Action) -> Button | None:
+        """The button that submits ``action`` (as last drawn)."""
+        for button in self.buttons:
+            if button.action == action:
+                return button
+        return None
+
+    def field_for(self, title: str) -> TextField | None:
+        """The amount field of the row titled ``title`` (as last drawn)."""
+        return self.fields.get(title)
 
     def wheel(self, dy: int) -> None:
         self.scroll = max(0, min(max(0, len(self.rows) - 1), self.scroll - dy))

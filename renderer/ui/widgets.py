@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pygame
@@ -19,6 +20,7 @@ class Button:
     enabled: bool = True
     hint: str = ""  # shown in the status bar on hover (e.g. a keyboard shortcut)
     fill: colors.Color | None = None
+    action: Any = None  # the action the button submits, if any (for hover text and tests)
 
     def draw(self, surface: pygame.Surface, hover: bool = False, size: int = 18) -> None:
         if not self.enabled:

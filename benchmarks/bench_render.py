@@ -1,0 +1,87 @@
+"""Frame times of the client (pytest-benchmark): a full-map board frame must stay under 16 ms.
+
+- board frame, idle: the cached static layer blitted into a 1060x700 viewport;
+- board frame while placing a tile: the same plus legal-hex highlights and a tile preview
+  that moves to another hex every frame (as when dragging a tile over the map);
+- whole window frame: board plus every panel and the action menu (1600x1000);
+- static layer rebuild: what a board change (a tile laid, a token placed) costs once.
+
+Run: ``SDL_VIDEODRIVER=dummy python3 -m pytest benchmarks/bench_render.py``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from framework.core.game import Game  # noqa: E402
+from renderer.app import App  # noqa: E402
+from renderer.board import BoardRenderer  # noqa: E402
+from renderer.headless import init_headless  # noqa: E402
+from renderer.snapshot import snapshot  # noqa: E402
+
+FRAME_BUDGET = 0.016
+
+
+@pytest.fixture(scope="module")
+def game():
+    init_headless()
+    return Game("1837", ["Ann", "Bob", "Cid", "Dee"], seed=1)
+
+
+@pytest.fixture(scope="module")
+def fitted(game):
+    target = pygame.Surface((1600, 1000))
+    app = App(game, surface=target)
+    return app, target
+
+
+def _mean(benchmark) -> float:
+    return benchmark.stats.stats.mean
+
+
+def test_board_frame_idle(benchmark, fitted):
+    app, target = fitted
+    board, snap = app.board, app.snap()
+    viewport = app.layout.board
+    board.draw(target, viewport, app.camera.size, app.camera.offset, snap)  # warm the cache
+    benchmark(board.draw, target, viewport, app.camera.size, app.camera.offset, snap)
+    assert _mean(benchmark) < FRAME_BUDGET
+
+
+def test_board_frame_while_placing_a_tile(benchmark, fitted, game):
+    app, target = fitted
+    board, snap = app.board, app.snap()
+    viewport = app.layout.board
+    size, offset = app.camera.size, app.camera.offset
+    legal = [c for c, h in game.title.map.hexes.items() if h.color == "white"][:40]
+    tile = game.title.tiles["57"]
+    moves = itertools.cycle(itertools.product(legal, range(6)))
+    board.draw(target, viewport, size, offset, snap)
+
+    def frame():
+        coord, rotation = next(moves)
+        board.draw(target, viewport, size, offset, snap)
+        screen_offset = (viewport.x + offset[0], viewport.y + offset[1])
+        board.highlight(target, legal, size, screen_offset)
+        board.preview_tile(target, coord, tile, rotation, size, screen_offset, snap.phase)
+
+    benchmark(frame)
+    assert _mean(benchmark) < FRAME_BUDGET
+
+
+def test_whole_window_frame(benchmark, fitted):
+    app, _target = fitted
+    app.draw()
+    benchmark(app.draw)
+
+
+def test_static_layer_rebuild(benchmark, game):
+    board = BoardRenderer(game.title)
+    snap = snapshot(game.title, game.state)
+    benchmark.pedantic(board.draw_static, args=(32.0, snap), rounds=5, iterations=1)

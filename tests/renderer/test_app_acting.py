@@ -1,0 +1,166 @@
+"""Acting through the UI layer: scripted clicks and keys on the app, then the game state."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pygame
+import pytest
+
+from framework.core.actions import Action
+from framework.core.errors import IllegalAction
+from framework.core.game import Game
+from framework.eighteen.actions import Bid, Pass
+from renderer.app import App
+from renderer.ui.placement import Placement
+from tests.renderer.helpers import start_pygame, title_1837
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    start_pygame()
+    game = Game(title_1837(), PLAYERS, seed=1)
+    a = App(game, surface=pygame.Surface((1600, 1000)), autosave=tmp_path / "auto.json")
+    a.draw()
+    return a
+
+
+def click(app: App, pos) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.draw()
+
+
+def key(app: App, k: int, mod: int = 0, char: str = "") -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=char))
+    app.draw()
+
+
+def test_clicking_a_bid_button_opens_the_auction_at_that_price(app):
+    button = app.menu.button_for(Bid("Ann", "EPP", 40))
+    assert button is not None
+    click(app, button.rect.center)
+    rnd = app.game.state.round
+    assert (rnd.item, rnd.high_bid, rnd.high_bidder) == ("EPP", 40, "Ann")
+    assert app.game.state.player("Ann").cash == 730  # nothing paid until the auction ends
+
+
+def test_a_typed_bid_below_the_minimum_is_refused_with_the_rule(app):
+    field = app.menu.field_for("Bid for EPP")
+    assert field is not None
+    click(app, field.rect.center)
+    for ch in "10":
+        key(app, getattr(pygame, f"K_{ch}"), char=ch)
+    key(app, pygame.K_RETURN)
+    with pytest.raises(IllegalAction) as refusal:
+        Game(title_1837(), PLAYERS, seed=1).process(Bid("Ann", "EPP", 10))
+    assert app.error and app.message == str(refusal.value)
+    assert app.game.actions == ()
+
+
+def test_p_passes_ctrl_z_undoes_and_ctrl_y_redoes(app):
+    key(app, pygame.K_p, char="p")
+    assert app.game.actions == (Pass("Ann"),)
+    assert app.game.active_entities() == ("Bob",)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.game.actions == ()
+    assert app.game.active_entities() == ("Ann",)
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.game.actions == (Pass("Ann"),)
+
+
+def test_every_action_is_autosaved(app, tmp_path):
+    key(app, pygame.K_p, char="p")
+    saved = json.loads((tmp_path / "auto.json").read_text())
+    assert [a["type"] for a in saved["actions"]] == ["pass"]
+
+
+def test_save_through_the_prompt_and_load_it_back(app, tmp_path):
+    key(app, pygame.K_p, char="p")
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.prompt is not None
+    app.prompt[1].text = str(tmp_path / "mine.json")
+    key(app, pygame.K_RETURN)
+    assert (tmp_path / "mine.json").exists() and app.prompt is None
+    key(app, pygame.K_p, char="p")
+    assert len(app.game.actions) == 2
+    app.load(tmp_path / "mine.json")
+    assert app.game.actions == (Pass("Ann"),)
+
+
+def test_bots_move_for_their_seats_and_wait_for_the_human(tmp_path):
+    start_pygame()
+    game = Game(title_1837(), PLAYERS, seed=1)
+    app = App(game, surface=pygame.Surface((1600, 1000)), bots={"Bob", "Cid"})
+    assert not app.bot_step()  # Ann is human and to act
+    app.act(Pass("Ann"))
+    assert app.bot_step()  # Bob moves
+    assert app.game.actions[1].entity == "Bob"
+
+
+def test_wheel_zoom_keeps_the_hex_under_the_mouse(app):
+    pos = app.hex_pos("G17")
+    before = app.camera.size
+    lay = app.layout
+    app.camera.zoom(1.5, (pos[0] - lay.board.x, pos[1] - lay.board.y))
+    assert app.camera.size > before
+    assert app.hex_at(pos) == "G17"
+
+
+# ---------------------------------------------------------------- acting on the board
+@attrs.frozen
+class LayStub(Action):
+    """Stands in for a tile-laying action: only its field names matter to the client."""
+
+    hex: str
+    tile: str
+    rotation: int
+
+
+class BoardGame:
+    """A real game whose legal actions are tile lays (until the operating round lands)."""
+
+    def __init__(self, game: Game, lays: list[LayStub]) -> None:
+        self._game = game
+        self.lays = lays
+        self.done: list[Action] = []
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def legal_actions(self, entity=None):
+        return list(self.lays)
+
+    def process(self, action):
+        self.done.append(action)
+        return [f"laid {action.tile}"]
+
+
+def test_clicking_a_legal_hex_previews_r_cycles_and_enter_lays():
+    start_pygame()
+    lays = [LayStub("Ann", "F28", "57", 0), LayStub("Ann", "F28", "57", 1),
+            LayStub("Ann", "E19", "8", 2)]
+    game = BoardGame(Game(title_1837(), PLAYERS, seed=1), lays)
+    app = App(game, surface=pygame.Surface((1600, 1000)))
+    app.draw()
+    assert app.placement.hexes == {"F28", "E19"}
+    click(app, app.hex_pos("F28"))
+    assert app.placement.current() == lays[0]
+    key(app, pygame.K_r, char="r")
+    assert app.placement.current() == lays[1]
+    click(app, app.hex_pos("F28"))  # clicking the selected hex cycles too
+    assert app.placement.current() == lays[0]
+    key(app, pygame.K_RETURN)
+    assert game.done == [lays[0]]
+
+
+def test_an_illegal_hex_is_not_selected_and_terrain_cost_is_in_the_hint():
+    board = type("B", (), {"title": title_1837()})()
+    placement = Placement(board)
+    placement.update([LayStub("Ann", "G19", "57", 0)])  # Preßburg: river, 50
+    assert not placement.click("E19")
+    assert placement.click("G19")
+    assert "terrain 50" in placement.hint()
