@@ -17,6 +17,7 @@ COMMANDS: tuple[str, ...] = (
     "framework.commands.info",
     "framework.commands.play",
     "framework.commands.render",
+    "framework.commands.routes",
 )
 
 
