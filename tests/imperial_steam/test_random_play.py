@@ -80,3 +80,15 @@ def test_the_core_finds_the_titles_own_ruleset_from_its_hooks(tmp_path):
     again = Game.load(tmp_path / "g.json")
     assert again.state_hash() == game.state_hash()
     assert again.state.players[first].cash == 120  # paid once all bids are in, not yet
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_focused_builder_plays_whole_games(n):
+    from .bots import builder_choice
+
+    game = _game(n, 11)
+    rng = random.Random(11)
+    while not game.is_over():
+        game.process(builder_choice(game.ruleset, game.state, game.legal_actions(), rng))
+    assert game.check_invariants() == []
+    assert max(len(p.tracks) for p in game.state.players.values()) >= 3

@@ -204,7 +204,12 @@ def _goods(data: TitleData, state: State, player: Player) -> list[Action]:
             out.append(BuyGood(pid, good, discard))
         if _ok(shipments.plan_order, data, state, player, (good,)):
             out.append(OrderGoods(pid, (good,)))
-    return out
+    room = shipments.order_limit(state) - player.ordered
+    if room > 1:
+        for goods in (("wood", "stone", "iron")[:room], ("wood", "stone", "iron", "coal")[:room]):
+            if len(goods) > 1 and _ok(shipments.plan_order, data, state, player, goods):
+                out.append(OrderGoods(pid, goods))
+    return list(dict.fromkeys(out))
 
 
 def _trains(data: TitleData, state: State, player: Player) -> list[Action]:
