@@ -151,11 +151,14 @@ class BoardView:
     def neighbour_across(self, coord: str, edge: int) -> str | None:
         """The map hex across ``edge`` of ``coord``; None off the map or across an impassable
         border."""
-        return self._neighbours[coord][edge]
+        return self.neighbours(coord)[edge]
 
     def neighbours(self, coord: str) -> tuple[str | None, ...]:
         """:meth:`neighbour_across` for edges 0-5."""
-        return self._neighbours[coord]
+        try:
+            return self._neighbours[coord]
+        except KeyError:
+            raise BoardError(f"{coord} is not a hex of this map") from None
 
     @property
     def impassable(self) -> frozenset[tuple[str, int]]:

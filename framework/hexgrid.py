@@ -139,6 +139,8 @@ class Grid:
 
     def format(self, h: Hex) -> str:
         """The printed form of ``h`` (inverse of :meth:`parse`)."""
+        if h.row < 0 or h.col < 0:
+            raise ValueError(f"hex {tuple(h)} lies before row or column 0 and has no printed name")
         if self.axes == "letter_row":
             return f"{_index_to_letters(h.row)}{h.col}"
         return f"{_index_to_letters(h.col)}{h.row}"

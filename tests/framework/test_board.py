@@ -80,6 +80,8 @@ def test_impassable_border_blocks_both_sides(board):
 def test_unknown_hex_is_named_in_the_error(board):
     with pytest.raises(BoardError, match="Z9 is not a hex of this map"):
         board.placed("Z9")
+    with pytest.raises(BoardError, match="Z9 is not a hex of this map"):
+        board.neighbour_across("Z9", 0)
 
 
 def test_track_meets_only_where_both_sides_have_track(board):

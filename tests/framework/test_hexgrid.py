@@ -202,3 +202,8 @@ def test_grid_for_a_map_takes_its_parity_from_the_first_hex():
     assert Grid.for_coords("pointy", "letter_row", ["A11", "B10"]) == POINTY
     assert Grid.for_coords("pointy", "letter_row", ["A2"]).parity == 0
     assert Grid.for_coords("flat", "letter_column", []).parity is None
+
+
+def test_hex_before_the_first_row_has_no_printed_name():
+    with pytest.raises(ValueError, match="no printed name"):
+        POINTY.format(POINTY.neighbour(POINTY.parse("A11"), 2))
