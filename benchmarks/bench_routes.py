@@ -1,11 +1,13 @@
-"""Route search speed on dense synthetic boards shaped like a late game.
+"""Route search speed on late-game positions: real 1837 boards and dense synthetic ones.
 
-Each position is a hex map (doubled coordinates, pointy layout) mostly covered by tiles: brown
-cities with three or four exits, towns and double towns, gray mines, and plain track tiles whose
-branches merge at hex edges; a company with four stations in well-connected cities, other
-companies' tokens filling some cities, and three trains: a 5+4, a 5 and a 3G. Run with
-``python3 -m pytest benchmarks/bench_routes.py`` (pytest-benchmark), or as a script for the
-median and worst time over many seeds: ``python3 benchmarks/bench_routes.py [N]``.
+Real: the boards of a recorded 1837 game (tests/framework/test_routes_recorded.py replays its
+tiles and tokens), from phase 4 on, every company with tokens on the board given three trains:
+a 5+4, a 5 and a 4G. Synthetic: a hex map (pointy layout) mostly covered by tiles: cities with
+three to six exits, towns and double towns, mines, and plain track tiles whose branches merge at
+hex edges; a company with four stations, other companies' tokens filling some cities, and a 5+4,
+a 5 and a 3G. Run with ``python3 -m pytest benchmarks/bench_routes.py`` (pytest-benchmark), or
+as a script for the median and worst time over many positions:
+``python3 benchmarks/bench_routes.py [N synthetic seeds]``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,21 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from framework.routes import Piece, RouteRules, StopNode, TrackGraph, TrainSpec, best_routes
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from framework.routes import (  # noqa: E402
+    Piece,
+    RouteRules,
+    StopNode,
+    TrackGraph,
+    TrainSpec,
+    best_routes,
+)
+from framework.routes.board_graph import graph_for_title  # noqa: E402
 
 RULES = RouteRules.from_data(
     {
@@ -142,7 +155,60 @@ def test_bench_best_routes_late_game(benchmark, seed: int) -> None:
     assert result.complete
 
 
+def recorded_positions(every: int = 1) -> list[tuple[str, TrackGraph, str]]:
+    """(label, graph, company) for late positions of the recorded 1837 game."""
+    from tests.framework.test_routes_recorded import late_runs, title
+
+    out = []
+    for run in late_runs("4")[::every]:
+        graph = graph_for_title(title(), run.phase, run.placed, run.tokens, run.reserved)
+        for company in sorted({c for owners in run.tokens.values() for c in owners}):
+            out.append((f"action {run.index}, phase {run.phase}", graph, company))
+    return out
+
+
+def _recorded_trains() -> list[TrainSpec]:
+    from tests.framework.test_routes_recorded import _train
+
+    return [_train("5+4"), _train("5"), _train("4G")]
+
+
+@pytest.mark.parametrize("company", ["CL", "KK", "UG", "BH"])
+def test_bench_best_routes_recorded_final_board(benchmark, company: str) -> None:
+    from tests.framework.test_routes_recorded import _rules, late_runs, title
+
+    pytest.importorskip("framework.loader")
+    runs = late_runs("5")
+    if not runs:
+        pytest.skip("recorded game not available")
+    run = runs[-1]
+    graph = graph_for_title(title(), run.phase, run.placed, run.tokens, run.reserved)
+    graph.links  # noqa: B018
+    result = benchmark(best_routes, graph, _recorded_trains(), company, _rules())
+    benchmark.extra_info["size"] = _size(graph)
+    benchmark.extra_info["total"] = result.total
+    assert result.complete
+
+
 def main(n: int) -> None:
+    from tests.framework.test_routes_recorded import _rules
+
+    rules = _rules()
+    trains = _recorded_trains()
+    times = []
+    sizes = []
+    for _label, graph, company in recorded_positions():
+        graph.links  # noqa: B018
+        t0 = time.perf_counter()
+        best_routes(graph, trains, company, rules)
+        times.append(time.perf_counter() - t0)
+        sizes.append((len(graph.stops), len(graph.pieces)))
+    worst = max(range(len(times)), key=times.__getitem__)
+    print(f"recorded 1837 game, phase 4 on, {len(times)} (position, company) pairs, "
+          f"trains 5+4, 5, 4G: median {statistics.median(times) * 1000:.1f} ms, "
+          f"worst {times[worst] * 1000:.1f} ms; "
+          f"stops {min(s for s, _ in sizes)}-{max(s for s, _ in sizes)}, "
+          f"pieces {min(p for _, p in sizes)}-{max(p for _, p in sizes)}")
     times = []
     link_times = []
     sizes = []
