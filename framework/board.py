@@ -22,7 +22,14 @@ from typing import Any
 import attrs
 
 from framework.hexgrid import Grid
-from framework.tiles import Placed, TileDef, Upgrade, upgrade_options, upgrade_refusal
+from framework.tiles import (
+    Placed,
+    TileDef,
+    Upgrade,
+    new_track,
+    upgrade_options,
+    upgrade_refusal,
+)
 
 StopKey = tuple[str, int]
 """A stop on the board: (hex coordinate, stop index on the tile there)."""
@@ -203,6 +210,15 @@ class BoardView:
         return tuple(
             (t, u) for t, u in fits if t.id not in supply or supply[t.id] > 0
         )
+
+    def new_track(self, coord: str, tile: TileDef, rotation: int) -> frozenset[tuple[Any, Any]]:
+        """Paths ``tile`` in ``rotation`` would add on ``coord`` (rotated, as in ``Placed.paths``),
+        for the rule that some new track must be reachable. Empty if the lay does not fit."""
+        old = self.placed(coord)
+        for u in upgrade_options(old, tile):
+            if u.rotation == rotation:
+                return new_track(old, Placed(tile, rotation), u.stop_map)
+        return frozenset()
 
     def upgrade_options(self, coord: str, tile: TileDef) -> tuple[Upgrade, ...]:
         """Rotations in which ``tile`` may replace what lies on ``coord`` (the tile rule only)."""

@@ -340,3 +340,10 @@ def test_lay_choices_list_fitting_tiles_with_copies_left(board):
     ]
     assert [t.id for t, _ in board.lay_choices("C5")] == ["7"] * 6 + ["8"] * 6  # no 9 left
     assert board.lay_choices("B6")[0][0].id == "404"
+
+
+def test_new_track_of_a_lay_on_the_board(board):
+    assert board.new_track("B8", T9, 1) == {(1, 4)}
+    board.lay("B8", T9, 1)
+    assert board.new_track("B8", T24, 4) == {(4, 0)}  # 24 turned by 4: straight 4-1, curve 4-0
+    assert board.new_track("B8", T24, 2) == set()  # does not fit
