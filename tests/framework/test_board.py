@@ -1,6 +1,7 @@
 """The board: tiles on hexes, tile supply, tokens and reservations, copying and canonical form."""
 
 import copy
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -347,3 +348,29 @@ def test_new_track_of_a_lay_on_the_board(board):
     board.lay("B8", T9, 1)
     assert board.new_track("B8", T24, 4) == {(4, 0)}  # 24 turned by 4: straight 4-1, curve 4-0
     assert board.new_track("B8", T24, 2) == set()  # does not fit
+
+
+def test_random_lays_and_tokens_keep_the_board_consistent(board):
+    rng = random.Random(5)
+    coords = list(board.coords())
+    history = []
+    for _ in range(300):
+        coord = rng.choice(coords)
+        choices = board.lay_choices(coord)
+        if choices and rng.random() < 0.7:
+            t, u = rng.choice(choices)
+            board.lay(coord, t, u.rotation)
+        else:
+            stops = board.placed(coord).stops
+            if stops:
+                i = rng.randrange(len(stops))
+                company = rng.choice(["A", "B", "R1"])
+                if board.free_slots(coord, i, company) > 0 and not board.has_token(coord, company, i):
+                    board.place_token(coord, i, company)
+        history.append(board.copy())
+        assert board.tile_conservation_problems() == []
+    # every snapshot reloads to an equal board
+    for snap in history[::37]:
+        fresh = Board(GRID, {c: Placed(t, 0) for c, t in HEXES.items()}, MANIFEST, supply=COUNTS)
+        assert fresh.load_dict(snap.to_dict()).state_key() == snap.state_key()
+    assert len(board.laid()) >= 4
