@@ -67,6 +67,8 @@ class App:
         self._legal_key: Any = None
         self._legal: list[Action] = []
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
+        self.routes_company: str | None = None
+        self._routes: tuple[Any, Any] = (None, None)
         self.set_game(game)
 
     # ------------------------------------------------------------------ game
@@ -283,9 +285,48 @@ class App:
             dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(key, 0)
             dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(key, 0)
             self.camera.pan(dx, dy)
+        elif key == pygame.K_t:
+            self.toggle_routes()
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
+
+    def route_companies(self) -> list[str]:
+        state = self.game.state
+        return [cid for cid, c in getattr(state, "companies", {}).items()
+                if getattr(c, "trains", None) and not getattr(c, "closed", False)]
+
+    def toggle_routes(self) -> None:
+        """T: show the best routes of the company acting now, then of each company with
+        trains in turn, then none."""
+        options = self.route_companies()
+        acting = [e for e in view.active(self.game) if e in options]
+        order = acting + [c for c in options if c not in acting]
+        if not order:
+            self.routes_company = None
+            self.say("no company has trains to run", error=True)
+            return
+        if self.routes_company in order:
+            i = order.index(self.routes_company) + 1
+            self.routes_company = order[i] if i < len(order) else None
+        else:
+            self.routes_company = order[0]
+
+    def shown_routes(self) -> Any:
+        """The best routes of ``routes_company`` in this position (cached per position)."""
+        if self.routes_company is None:
+            return None
+        key = (self.version(), self.routes_company)
+        if self._routes[0] != key:
+            from renderer.routes_view import best_routes_for
+
+            try:
+                found = best_routes_for(self.game, self.routes_company)
+            except Exception as error:
+                self.say(f"route search failed: {error}", error=True)
+                found = None
+            self._routes = (key, found)
+        return self._routes[1]
 
     def _board_centre(self) -> tuple[float, float]:
         b = self.layout.board
@@ -357,6 +398,12 @@ class App:
         surface.set_clip(lay.board)
         offset = (lay.board.x + self.camera.offset[0], lay.board.y + self.camera.offset[1])
         self.placement.draw(surface, self.camera.size, offset, snap.phase)
+        shown = self.shown_routes()
+        if shown is not None:
+            from renderer.routes_view import draw_legend, draw_routes
+
+            draw_routes(surface, self.board, snap, shown, self.camera.size, offset)
+            draw_legend(surface, lay.board, shown, self.game.title.manifest.currency)
         surface.set_clip(clip)
         version = self.version()
         self._panel(surface, "status", lay.status, (version, self.message, self.error),

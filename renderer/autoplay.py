@@ -26,11 +26,15 @@ def choose(game: Any, legal: list[Any], rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
+STALL = 300  # this many passes in a row and nothing else: the game makes no progress
+
+
 def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000) -> str:
     """Play bot moves until the game ends or cannot go on; returns how far it got."""
     rng = random.Random(seed)
     refused = 0
     played = 0
+    passes = 0
     reason = f"stopped at the limit of {max_actions} actions"
     while played < max_actions:
         if game.is_over():
@@ -57,6 +61,10 @@ def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000) -> str:
             reason = f"the engine failed on {action!r}: {type(error).__name__}: {error}"
             break
         played += 1
+        passes = passes + 1 if type(action).__name__ == "Pass" else 0
+        if passes >= STALL:
+            reason = f"{STALL} passes in a row: the game makes no progress from here"
+            break
     where = view.round_text(game)
     phase = getattr(game.state, "phase", "?")
     lines = [f"Played {len(game.actions)} actions; reached {where}, phase {phase}: {reason}."]
