@@ -31,6 +31,15 @@ def _position():
     for good in ("wood", "iron", "coal"):
         state.supply[good] -= 1
     a.keys = ["bronze:gold", "white:silver"]
+    d.keys = ["white:gold"]
+    state.hubs["bronze"].gold, state.hubs["white"].gold, state.hubs["white"].silver = "A", "D", "A"
+    state.sites["WNS"].demands[3] = "A"
+    state.sites["GRA"].demands[3:5] = ["D", "A"]
+    state.hubs["bronze"].delivered, state.hubs["white"].delivered = 1, 2
+    state.supply["coal"] -= 3  # the three delivered coal sit on the demand spaces
+    a.stations.append("BAD")
+    a.stations_left -= 1
+    state.sites["BAD"].stations.append("A")
     a.contracts = ["K05", "K06"]  # wood 60 (filled), stone 40 (not)
     a.factories = [Factory("BAD#0", "BAD", "wood", 1, 0)]
     a.tracks = list(PATH)
@@ -66,8 +75,9 @@ def test_final_scoring_six_steps():
     assert state.scoring["B"] == {"income": 0, "goods": 0, "keys": 0, "hubs": 0, "contracts": -40,
                                   "track_usage": -40, "shareholders": 0}
     # B's shortest path Laibach-Adelsberg-Trieste: 20 to C (higher influence than A), 20 to A
-    assert state.final == {"A": 284, "B": 20, "C": 220, "D": 100}
-    assert rules.standings(state) == [("A", 284), ("C", 220), ("D", 100), ("B", 20)]
+    assert state.scoring["D"]["keys"] == 50  # gold below the white marker (step 6)
+    assert state.final == {"A": 284, "B": 20, "C": 220, "D": 150}
+    assert rules.standings(state) == [("A", 284), ("C", 220), ("D", 150), ("B", 20)]
     assert rules.invariants(state) == []
 
 

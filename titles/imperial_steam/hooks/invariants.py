@@ -74,6 +74,20 @@ def check(data: TitleData, state: State) -> list[str]:
     cards = sum(len(d) for d in state.display.values()) + len(state.contracts_out) + sum(len(p.contracts) for p in players)
     if cards != len(data.contracts):
         problems.append(f"contracts: {cards} cards")
+    for colour, hub in state.hubs.items():
+        filled = sum(1 for who in state.sites[hub.site].demands if who is not None)
+        if filled != hub.delivered:
+            problems.append(f"hubs: {colour} has {filled} filled demands, {hub.delivered} deliveries")
+        for kind in ("gold", "silver"):
+            holder = getattr(hub, kind)
+            holders = [p.id for p in players if f"{colour}:{kind}" in p.keys]
+            if holders != ([holder] if holder else []):
+                problems.append(f"keys: {colour} {kind} held by {holders}, recorded {holder}")
+        if hub.gold is not None and hub.gold == hub.silver:
+            problems.append(f"keys: {hub.gold} holds both {colour} keys")
+    for p in players:
+        if p.warehouse + p.stations_left != int(data.start["stations"]) or len(p.stations) != p.warehouse + 1:
+            problems.append(f"stations: {p.id} has {p.warehouse} built, {p.stations_left} left")
     for site, s in state.sites.items():
         for pid in s.stations:
             if site not in state.players[pid].stations:
