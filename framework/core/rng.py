@@ -41,6 +41,15 @@ class GameRng:
         self.draws += 1
         return self._random.sample(items, k)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRng:
+        # the generator's state is an immutable tuple: copying it is cheaper than deepcopy
+        new = object.__new__(GameRng)
+        new.seed = self.seed
+        new.draws = self.draws
+        new._random = random.Random()
+        new._random.setstate(self._random.getstate())
+        return new
+
     def to_dict(self) -> dict[str, Any]:
         """A canonical form for hashing: the seed, the number of draws and a digest of the state."""
         digest = hashlib.sha256(repr(self._random.getstate()).encode()).hexdigest()[:16]

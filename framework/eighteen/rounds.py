@@ -158,7 +158,15 @@ def require_active(rules: G18Ruleset, state: G18State, entity: str) -> None:
 # the operating round is registered by its own module when it exists; until then (and for
 # titles that never operate) a placeholder that ends at once keeps the sequence going.
 class PlaceholderOperatingRound(RoundType):
+    """Stands in for the operating round: every floated company counts as having operated."""
+
     kind = "operating"
+
+    def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
+        for company in state.companies.values():
+            if company.floated and not company.closed:
+                company.operated = True
+        return []
 
     def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
         return ()

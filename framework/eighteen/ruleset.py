@@ -23,14 +23,31 @@ from framework.eighteen.state import (
     Train,
 )
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _fields_of(cls: type) -> tuple[str, ...] | None:
+    if cls not in _FIELDS:
+        _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+    return _FIELDS[cls]
+
 
 def canonical(value: Any) -> Any:
     """A JSON-able, order-stable form of any state value (for hashing and inspection)."""
+    if isinstance(value, _PLAIN):
+        return value
+    cls = type(value)
+    if cls is list or cls is tuple:
+        return [canonical(v) for v in value]
+    if cls is dict:
+        return {_key(k): canonical(v) for k, v in value.items()}
     if isinstance(value, GameRng):
         return value.to_dict()
-    if attrs.has(type(value)):
-        data = {f.name: canonical(getattr(value, f.name)) for f in attrs.fields(type(value))}
-        data["__type__"] = type(value).__name__
+    names = _fields_of(cls)
+    if names is not None:
+        data = {name: canonical(getattr(value, name)) for name in names}
+        data["__type__"] = cls.__name__
         return data
     if isinstance(value, dict):
         return {_key(k): canonical(v) for k, v in value.items()}
@@ -38,8 +55,6 @@ def canonical(value: Any) -> Any:
         return [canonical(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted(canonical(v) for v in value)
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
     to_dict = getattr(value, "to_dict", None)
     if callable(to_dict):
         return canonical(to_dict())
@@ -144,13 +159,8 @@ class G18Ruleset(Ruleset):
             from framework import board as board_module
         except ImportError:
             return None
-        factory = getattr(board_module, "new_board_state", None) or getattr(board_module, "Board", None)
-        if factory is None:
-            return None
-        try:
-            return factory(title)
-        except Exception:  # a board the geometry engine cannot build yet must not stop play
-            return None
+        factory = getattr(board_module, "new_board_state", None)
+        return None if factory is None else factory(title)
 
     # ------------------------------------------------------------------ play
     def active_entities(self, state: G18State) -> tuple[str, ...]:

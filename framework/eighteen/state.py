@@ -38,12 +38,18 @@ class Certificate:
     director: bool
     owner: str = IPO
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Certificate:
+        return Certificate(self.id, self.company, self.percent, self.director, self.owner)
+
 
 @attrs.define
 class Player:
     id: str
     cash: int
     bankrupt: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        return Player(self.id, self.cash, self.bankrupt)
 
 
 @attrs.define
@@ -75,6 +81,9 @@ class Train:
     name: str  # the train name in trains.yaml
     owner: str = DEPOT  # DEPOT, TRAIN_POOL, SCRAPPED or a company id
     operated: bool = False  # bought this turn trains may not run (OR bookkeeping)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Train:
+        return Train(self.id, self.name, self.owner, self.operated)
 
 
 @attrs.define

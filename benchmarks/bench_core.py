@@ -1,0 +1,67 @@
+"""Core driver speed: undo on a long game, atomic refusal, state hashing (pytest-benchmark).
+
+Run: python3 -m pytest benchmarks/bench_core.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+
+import pytest
+
+from framework.core.game import Game
+from framework.eighteen.actions import Pass
+
+TITLE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "packetrail"
+
+
+def long_game(actions: int = 1500, seed: int = 5) -> Game:
+    """A packetrail game driven by random legal actions to ``actions`` actions."""
+    game = Game(str(TITLE), ("a", "b", "c", "d"), seed)
+    rng = random.Random(seed)
+    while len(game.actions) < actions and not game.is_over():
+        legal = game.legal_actions()
+        moves = [a for a in legal if not isinstance(a, Pass)]
+        game.process(rng.choice(moves) if moves and rng.random() < 0.5 else rng.choice(legal))
+    return game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return long_game()
+
+
+def test_undo_redo_on_a_1500_action_game(benchmark, game):
+    assert len(game.actions) == 1500
+
+    def undo_redo() -> None:
+        game.undo()
+        game.redo()
+
+    benchmark(undo_redo)
+
+
+def test_undo_ten_actions_on_a_1500_action_game(benchmark, game):
+    def undo_ten() -> None:
+        game.undo_to(len(game.actions) - 10)
+        for _ in range(10):
+            game.redo()
+
+    benchmark(undo_ten)
+
+
+def test_refused_action_on_a_1500_action_game(benchmark, game):
+    from framework.core.errors import IllegalAction
+    from framework.eighteen.actions import SellShares
+
+    def refuse() -> None:
+        with contextlib.suppress(IllegalAction):
+            game.process(SellShares("nobody", "AR", 10))
+
+    benchmark(refuse)
+
+
+def test_state_hash(benchmark, game):
+    benchmark(game.state_hash)
