@@ -83,7 +83,7 @@ class App:
     @property
     def layout(self) -> ScreenLayout:
         w, h = self.surface.get_size()
-        return ScreenLayout(w, h)
+        return ScreenLayout(w, h, len(getattr(self.game.state, "players", ())) or 4)
 
     def fit(self) -> None:
         lay = self.board.layout

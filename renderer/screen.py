@@ -18,6 +18,7 @@ MARKET_W = 620
 class ScreenLayout:
     width: int
     height: int
+    players_count: int = 4
 
     @property
     def status(self) -> pygame.Rect:
@@ -37,26 +38,38 @@ class ScreenLayout:
         m = self.market
         return pygame.Rect(m.right, m.y, self.width - SIDE_W - m.width, BOTTOM_H)
 
-    def _side(self, top: float, bottom: float) -> pygame.Rect:
-        h = self.height - STATUS_H
-        y0 = STATUS_H + int(h * top)
-        return pygame.Rect(self.width - SIDE_W, y0, SIDE_W, STATUS_H + int(h * bottom) - y0)
+    @property
+    def _side_heights(self) -> tuple[int, int, int, int]:
+        """Players (as tall as its rows), depot (fixed), actions (a third), companies (rest)."""
+        total = self.height - STATUS_H
+        players = min(int(total * 0.34), 50 + self.players_count * 34)
+        depot = 118
+        actions = max(220, int(total * 0.34))
+        companies = max(80, total - players - depot - actions)
+        return players, companies, depot, actions
+
+    def _side(self, index: int) -> pygame.Rect:
+        heights = self._side_heights
+        y = STATUS_H + sum(heights[:index])
+        return pygame.Rect(self.width - SIDE_W, y, SIDE_W, heights[index])
 
     @property
     def players(self) -> pygame.Rect:
-        return self._side(0.0, 0.25)
+        return self._side(0)
 
     @property
     def companies(self) -> pygame.Rect:
-        return self._side(0.25, 0.52)
+        return self._side(1)
 
     @property
     def depot(self) -> pygame.Rect:
-        return self._side(0.52, 0.62)
+        return self._side(2)
 
     @property
     def actions(self) -> pygame.Rect:
-        return self._side(0.62, 1.0)
+        r = self._side(3)
+        r.height = self.height - r.y
+        return r
 
 
 def compose(game: Any, size: float = 44.0) -> pygame.Surface:

@@ -203,7 +203,9 @@ def market(game: Any) -> dict[tuple[int, int], list[str]]:
 
 def round_text(game: Any) -> str:
     state = _state(game)
-    rnd = state.round
+    rnd = getattr(state, "round", None)
+    if not hasattr(rnd, "kind"):
+        return f"round {rnd}" if rnd is not None else "the game"
     kind = {"auction": "Start packet auction", "stock": "Stock round",
             "operating": "Operating round"}.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
     number = f" {rnd.number}" if getattr(rnd, "number", 0) else ""

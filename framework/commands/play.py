@@ -68,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
         if not args.headless:
             print(f"No display found ({why}): playing headless, bots in every seat.")
         return run_headless(title, args, game)
+    if not hasattr(title, "map"):
+        print("The window client draws hex-map titles only: playing headless, bots in every seat.")
+        return run_headless(title, args, game)
     return run_window(title, args, game)
 
 
@@ -100,10 +103,13 @@ def run_headless(title, args: argparse.Namespace, game=None) -> int:
     save = Path(args.save) if args.save else _default_save(title.manifest.id, "headless")
     save.parent.mkdir(parents=True, exist_ok=True)
     game.save(save)
-    png = save_png(board_surface(title, game.state), save.with_suffix(".png"))
     print(report)
     print(f"saved the game to {save}")
-    print(f"drew the board to {png}")
+    if hasattr(title, "map"):
+        png = save_png(board_surface(title, game.state), save.with_suffix(".png"))
+        print(f"drew the board to {png}")
+    else:
+        print("(no board picture: the client draws hex maps only)")
     return 0
 
 

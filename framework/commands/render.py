@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot read {args.source}: {error}", file=sys.stderr)
         return 1
 
+    if not hasattr(title, "map"):
+        print(f"{args.source}: the client draws hex-map titles only", file=sys.stderr)
+        return 1
     from renderer import headless
 
     if game is None and not args.board_only:

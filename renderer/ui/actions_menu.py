@@ -56,11 +56,14 @@ class ActionMenu:
         for row in visible:
             if y + ROW_H > area.bottom:
                 break
-            label = font(18, True).render(row.title, True, colors.PANEL_TEXT)
-            surface.blit(label, (area.x, y + 5))
-            x = area.x + max(150, label.get_width() + 10)
+            x = area.x
+            bare = len(row.actions) == 1 and not value_label(row.actions[0]) and row.free is None
+            if not bare:  # a lone action with nothing to choose is just a button
+                label = font(18, True).render(row.title, True, colors.PANEL_TEXT)
+                surface.blit(label, (area.x, y + 5))
+                x = area.x + max(150, label.get_width() + 10)
             for action in row.actions:
-                text = value_label(action)
+                text = value_label(action) or row.title
                 w = max(44, font(18).size(text)[0] + 14)
                 if x + w > area.right:
                     break

@@ -61,14 +61,14 @@ def value_label(action: Action) -> str:
                 parts.append({"ipo": "IPO", "pool": "pool"}.get(str(v), str(v)))
             else:
                 parts.append(str(v))
-    return " ".join(parts) or "OK"
+    return " ".join(parts)
 
 
 def describe(action: Action) -> str:
     """A whole action in words (status bar, log of the client's own doings)."""
     label = value_label(action)
     title = group_title(action)
-    return f"{action.entity}: {title}" + ("" if label == "OK" else f" {label}")
+    return f"{action.entity}: {title}" + (f" {label}" if label else "")
 
 
 def free_field(action: Action) -> str | None:
