@@ -119,3 +119,21 @@ def test_the_board_has_about_thirty_sites_four_hubs_and_crownable_connections():
     assert len(data.fixed["state_railways"]) == 3
     raw = yaml.safe_load((TITLE / "map.yaml").read_text())
     assert raw["sites"]["WIE"]["x"] > raw["sites"]["TRI"]["x"] and raw["sites"]["WIE"]["y"] < raw["sites"]["TRI"]["y"]
+
+
+def test_railyard_validate_accepts_the_title():
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "framework.cli", "validate", "titles/imperial_steam"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_an_override_changes_the_rules_through_data_only():
+    from framework.core.game import Game
+
+    game = Game("imperial_steam", ["A", "B"], 1, overrides=["rules.fundraise=20"])
+    assert game.ruleset.data.rules["fundraise"] == 20
