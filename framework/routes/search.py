@@ -15,6 +15,7 @@ hand. When an optional budget stops the search early, the result says so (``comp
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import gc
 import time
@@ -543,11 +544,11 @@ def best_routes(
 
     How: each train's best lone route bounds what it can add (``ub``); taking the trains one
     after another, each on the best route the others left free, gives a total in hand (``lb``).
-    Then, for targets from near the sum of the bounds down to ``lb``: a combination worth the
-    target or more can only use routes of train i worth at least the target minus the other
-    trains' bounds, so only those are enumerated and combined. The best combination of them
-    raises ``lb``; once it reaches the target it is the best of all (any better combination
-    would have been among the candidates too).
+    A combination worth a target or more can only use routes of train i worth at least the
+    target minus the other trains' bounds. So for falling targets (from near the sum of the
+    bounds down to ``lb``) only those candidates are combined; the best combination found raises
+    ``lb``, and once it reaches the target it is the best of all (any better combination would
+    have been among the candidates too). The last target is ``lb`` itself, which is reached.
     """
     # The search allocates many small, short-lived objects and no garbage cycles worth
     # chasing mid-search; the cyclic collector's full passes over a large game state would
@@ -586,7 +587,6 @@ def _best_routes(
 
     greedy: list[_Cand | None] = [None] * len(order)
     lb = 0
-    targets = [0]
     ub = dict.fromkeys(specs, 0)
     if bonus is None and trains:
         for key in ub:
@@ -601,29 +601,48 @@ def _best_routes(
                 greedy[pos] = found[-1]
                 lb += found[-1].value
                 used |= found[-1].mask
-        total_ub = sum(ub[k] for k in specs)
-        gap = total_ub - lb
-        targets = [total_ub - gap // d for d in (8, 4, 2) if gap // d > 0] + [lb]
     same = [k > 0 and specs[order[k]] == specs[order[k - 1]] for k in range(len(order))]
     total_ub = sum(ub[k] for k in specs)
     picks: list[_Cand | None] = greedy
-    for scheduled in targets:
+
+    def thresholds(target: int) -> dict[tuple[str, int, int], int]:
         # a combination worth ``target`` or more uses only routes worth this much or more
-        target = max(scheduled, lb)
-        thresholds = {key: max(target - total_ub + ub[key], 0) for key in ub}
         if bonus is not None:
-            thresholds = dict.fromkeys(ub, 0)
-        found_for: dict[tuple[str, int, int], list[_Cand]] = {}
-        for key in dict.fromkeys(specs[i] for i in order):
-            cands = search(key, thresholds[key])
+            return dict.fromkeys(ub, 0)
+        return {key: max(target - total_ub + ub[key], 0) for key in ub}
+
+    def candidates(target: int) -> dict[tuple[str, int, int], list[_Cand]]:
+        out = {}
+        for key, threshold in thresholds(target).items():
+            cands = search(key, threshold)
             cands.sort(key=lambda c: -c.value)
-            found_for[key] = cands
-        per_train = [found_for[specs[i]] for i in order]
-        value, found = _combine(per_train, same, graph.link_clashes, budget, lb - 1)
+            out[key] = cands
+        return out
+
+    def combine(found: dict[tuple[str, int, int], list[_Cand]], target: int) -> bool:
+        """Combine the candidates good enough for ``target``; True once ``lb`` reaches it."""
+        nonlocal lb, picks
+        limits = thresholds(target)
+        per_train = []
+        for i in order:
+            cands = found[specs[i]]
+            cut = bisect.bisect_right(cands, -limits[specs[i]], key=lambda c: -c.value)
+            per_train.append(cands[:cut])
+        value, best = _combine(per_train, same, graph.link_clashes, budget, lb - 1)
         if value >= lb:
-            lb, picks = value, found
-        if value >= target or (budget is not None and budget.exhausted):
-            break
+            lb, picks = value, best
+        return value >= target or (budget is not None and budget.exhausted)
+
+    # First a quick look with few candidates near the bounds; it often lifts ``lb``. Then every
+    # candidate the final target needs is enumerated once, and combined for falling targets.
+    top = total_ub
+    quick = total_ub - (total_ub - lb) // 4
+    if quick <= lb or not combine(candidates(quick), quick):
+        top = min(top, quick - 1)
+        found = candidates(lb)
+        for target in (top - (top - lb) // 4, top - (top - lb) // 2, lb):
+            if combine(found, max(target, lb)):
+                break
     runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
     for pos, i in enumerate(order):
         c = picks[pos]
