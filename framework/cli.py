@@ -18,6 +18,7 @@ COMMANDS: tuple[str, ...] = (
     "framework.commands.play",
     "framework.commands.render",
     "framework.commands.routes",
+    "framework.commands.replay",
 )
 
 

@@ -65,8 +65,9 @@ class Game:
         if isinstance(title, (str, Path)):
             from framework.loader import load_title
 
-            self.title_ref: str | None = str(title)
             loaded = load_title(str(title), variant, tuple(overrides))
+            self.title_ref: str | None = getattr(loaded, "id", None) or str(title)
+            self._title_path = str(Path(title).resolve()) if Path(title).is_dir() else None
         else:
             loaded = title
             title_id, path = _title_reference(loaded)
@@ -84,6 +85,7 @@ class Game:
         self._actions: list[Action] = []
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
+        self.replay_error: ReplayError | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -216,15 +218,16 @@ class Game:
         title: Any = None,
         ruleset: Ruleset | None = None,
         debug: bool = False,
-        stop_on_error: bool = True,
+        strict: bool = True,
     ) -> Game:
-        """Rebuild a game by replaying its actions; a refused action raises ReplayError."""
+        """Rebuild a game by replaying its actions. A refused action raises ReplayError, or with
+        ``strict=False`` stops the replay there and is kept in ``game.replay_error``."""
         if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
             raise ValueError(f"not a railyard save (format {data.get('format')!r})")
         if title is None:
             title = data["title"]
             title_path = data.get("title_path")
-            if title_path and Path(title_path).exists():
+            if title_path and Path(title_path).is_dir():
                 title = title_path
         game = cls(
             title,
@@ -240,8 +243,10 @@ class Game:
             try:
                 game.process(action)
             except Exception as error:
-                if stop_on_error:
-                    raise ReplayError(index, action, error) from error
+                failure = ReplayError(index, action, error)
+                if strict:
+                    raise failure from error
+                game.replay_error = failure
                 break
         return game
 
