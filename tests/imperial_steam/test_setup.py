@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from titles.imperial_steam.hooks.data import GOODS
 
@@ -66,3 +68,13 @@ def test_random_setup_puts_one_hub_in_each_region_and_draws_the_state_railway_co
     assert all(t.startswith("3-") or t.startswith("hub:") for s in state.sites.values() if (t := s.tile) != "printed")
     _, again = fresh(3, seed=11, option="random")
     assert rules.state_dict(state) == rules.state_dict(again)
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(2, 4), seed=st.integers(0, 10_000), option=st.sampled_from(["fixed", "normal", "random"]))
+def test_every_setup_keeps_every_component_accounted_for(n, seed, option):
+    rules, state = fresh(n, seed, option)
+    assert rules.invariants(state) == []
+    tiles = [s.tile for s in state.sites.values() if s.tile != "printed"]
+    assert len(tiles) == len(set(tiles)) == 27
+    assert sorted(h.site for h in state.hubs.values()) == sorted(s for s, x in state.sites.items() if x.tile.startswith("hub:"))
