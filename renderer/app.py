@@ -30,7 +30,8 @@ from renderer.screen import ScreenLayout
 from renderer.snapshot import Snapshot, snapshot
 from renderer.ui.actions_menu import ActionMenu
 from renderer.ui.camera import Camera
-from renderer.ui.describe import describe
+from renderer.ui.describe import describe, tag
+from renderer.ui.help import DIALOG_TAGS, draw_help, draw_tooltip, hex_info
 from renderer.ui.placement import Placement
 from renderer.ui.widgets import Button, TextField
 
@@ -63,6 +64,7 @@ class App:
         self.top_buttons: list[Button] = []
         self.dragging: tuple[int, int] | None = None
         self.show_standings = True
+        self.show_help = False
         self._last_bot = 0.0
         self._legal_key: Any = None
         self._legal: list[Action] = []
@@ -234,7 +236,7 @@ class App:
 
     def _wheel(self, dy: int, pos: tuple[int, int]) -> None:
         lay = self.layout
-        if lay.actions.collidepoint(pos):
+        if self.menu_rect().collidepoint(pos):
             self.menu.wheel(dy)
         elif lay.board.collidepoint(pos):
             anchor = (pos[0] - lay.board.x, pos[1] - lay.board.y)
@@ -264,6 +266,7 @@ class App:
         elif key == pygame.K_ESCAPE:
             self.placement.clear()
             self.show_standings = False
+            self.show_help = False
         elif key == pygame.K_r:
             self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -287,6 +290,8 @@ class App:
             self.camera.pan(dx, dy)
         elif key == pygame.K_t:
             self.toggle_routes()
+        elif key in (pygame.K_h, pygame.K_F1):
+            self.show_help = not self.show_help
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
@@ -362,7 +367,7 @@ class App:
                 button.on_click()
                 return
         lay = self.layout
-        if lay.actions.collidepoint(pos) and event.button == 1:
+        if self.menu_rect().collidepoint(pos) and event.button == 1:
             if self.human_to_act():
                 self.menu.click(pos)
             return
@@ -430,7 +435,16 @@ class App:
             title = f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
         else:
             title = f"{who}: your move" + self.placement.hint()
-        self.menu.draw(surface, lay.actions, title)
+        if self.dialog_mode():
+            w, h = surface.get_size()
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 110))
+            surface.blit(shade, (0, 0))
+            title = f"{who}: choose" if who else "Choose"
+        self.menu.draw(surface, self.menu_rect(), title)
+        self._draw_hover(surface)
+        if self.show_help:
+            draw_help(surface)
         if self.game.is_over() and self.show_standings:
             from renderer.screens.standings import draw as draw_standings
 
@@ -438,6 +452,39 @@ class App:
         if self.prompt is not None:
             self._draw_prompt(surface)
         return surface
+
+    def dialog_mode(self) -> bool:
+        """Choices that interrupt play (an exchange, a national's formation) are asked in a
+        dialog over the board rather than in the side menu."""
+        legal = self.legal() if self.human_to_act() else []
+        return bool(legal) and all(tag(a) in DIALOG_TAGS for a in legal)
+
+    def menu_rect(self) -> pygame.Rect:
+        if self.dialog_mode():
+            board = self.layout.board
+            rect = pygame.Rect(0, 0, min(720, board.width - 40), min(360, board.height - 40))
+            rect.center = board.center
+            return rect
+        return self.layout.actions
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        """A tooltip: what a button does, or what a hex holds."""
+        if not pygame.display.get_init() or not pygame.mouse.get_focused():
+            return
+        pos = pygame.mouse.get_pos()
+        lines: list[str] = []
+        for button in self.menu.buttons:
+            if button.rect.collidepoint(pos) and button.action is not None:
+                lines = [describe(button.action)]
+        for button in self.top_buttons:
+            if button.rect.collidepoint(pos) and button.hint:
+                lines = [button.hint]
+        if not lines and self.layout.board.collidepoint(pos):
+            coord = self.hex_at(pos)
+            if coord is not None:
+                lines = hex_info(self.game.title, self.snap(), coord)
+        if lines:
+            draw_tooltip(surface, pos, lines)
 
     def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
                draw: Any) -> None:
@@ -455,7 +502,8 @@ class App:
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
                  ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
-                 ("Fit", self.fit, "F")]
+                 ("Fit", self.fit, "F: fit the map; wheel zooms, drag pans"),
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
         x = rect.right - 8
         self.top_buttons = []
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)

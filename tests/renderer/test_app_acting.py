@@ -164,3 +164,38 @@ def test_an_illegal_hex_is_not_selected_and_terrain_cost_is_in_the_hint():
     assert not placement.click("E19")
     assert placement.click("G19")
     assert "terrain 50" in placement.hint()
+
+
+class ChoiceGame(BoardGame):
+    """A game asking a choice (an exchange, a home city) before anything else."""
+
+    def legal_actions(self, entity=None):
+        return list(self.lays)
+
+
+def test_a_pending_choice_is_asked_in_a_dialog_over_the_board():
+    from framework.eighteen.actions import Choose
+
+    start_pygame()
+    choices = [Choose("Ann", "home_SD5", "L2"), Choose("Ann", "home_SD5", "L8")]
+    game = ChoiceGame(Game(title_1837(), PLAYERS, seed=1), choices)
+    app = App(game, surface=pygame.Surface((1600, 1000)))
+    app.draw()
+    assert app.dialog_mode()
+    assert app.layout.board.contains(app.menu_rect())
+    button = app.menu.button_for(choices[1])
+    assert button is not None and app.menu_rect().contains(button.rect)
+    click(app, button.rect.center)
+    assert game.done == [choices[1]]
+
+
+def test_hex_tooltip_names_the_stops_tokens_and_homes():
+    from renderer.snapshot import snapshot
+    from renderer.ui.help import hex_info
+
+    title = title_1837()
+    lines = hex_info(title, snapshot(title), "G17")
+    assert lines[0].startswith("G17 Vienna: yellow, printed")
+    assert any("home of SD1" in line for line in lines)
+    assert any("city 40, 0/1 slots" in line for line in lines)
+    assert "region bosnia: closed" in hex_info(title, snapshot(title), "L16")

@@ -51,3 +51,10 @@ def test_headless_save_replays_and_renders(tmp_path, capsys):
     out = tmp_path / "again.png"
     assert main(["render", str(save), "--out", str(out), "--size", "20"]) == 0
     assert out.exists()
+
+
+def test_render_refuses_a_title_without_a_hex_map(tmp_path, capsys):
+    out = tmp_path / "x.png"
+    assert main(["render", "imperial_steam", "--out", str(out)]) == 1
+    assert "hex-map titles only" in capsys.readouterr().err
+    assert not out.exists()
