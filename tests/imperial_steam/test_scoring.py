@@ -108,3 +108,34 @@ def test_ties_share_the_victory():
     state.final = {"A": 200, "B": 200, "C": 150}
     assert scoring.winners(state) == ["A", "B"]
     assert rules.standings(state) == [("A", 200), ("B", 200), ("C", 150)]
+
+
+def test_connecting_trieste_ends_the_game_at_the_end_of_that_round_and_scores_contracts():
+    from titles.imperial_steam.hooks.actions import (
+        BuildTracks,
+        EndTurn,
+        Fundraise,
+        Pass,
+        SecureContract,
+    )
+
+    rules, state = in_round_one(2)
+    a = state.players["A"]
+    a.tracks = PATH[:-1]  # reaches Adelsberg
+    a.training = {1: 0, 2: 2, 3: 0}
+    card = state.display["I"][0]
+    value = rules.data.contracts[card].value
+    rules.apply(state, SecureContract("A", card, ("wood",)))  # reserve one car: wood goes back
+    rules.apply(state, EndTurn("A"))
+    rules.apply(state, Fundraise("B"))
+    rules.apply(state, EndTurn("B"))
+    a.goods["wood"] += 1
+    state.supply["wood"] -= 1
+    rules.apply(state, BuildTracks("A", ("ADE-TRI",), (2, 2)))
+    assert a.cash == 120 + 130 and not rules.is_over(state)
+    rules.apply(state, EndTurn("A"))
+    rules.apply(state, Pass("B"))
+    rules.apply(state, EndTurn("B"))
+    assert rules.is_over(state) and state.round == 1
+    assert state.scoring["A"]["contracts"] == -value  # no factories: the contract costs its value
+    assert rules.invariants(state) == []
