@@ -106,7 +106,9 @@ class G18Ruleset(Ruleset):
             for _ in range(count):
                 self.mint_train(state, name)
         state.phase = spec.phase_order[0] if spec.phases else ""
-        if spec.setup.priority == "random":
+        if spec.setup.priority == "last_seat":
+            state.priority = len(players) - 1
+        elif spec.setup.priority == "random":
             state.priority = rng.randint(0, len(players) - 1)
         packet = spec.setup.start_packet
         state.packet_remaining = list(packet.items) if packet is not None else []

@@ -121,3 +121,16 @@ def test_debug_flag_runs_invariants_after_each_action():
         game.process(Add("ann", 1))
     assert game.state.pile == 0
     assert game.actions == ()
+
+
+def test_any_exception_in_a_ruleset_leaves_the_state_unchanged():
+    class Crashing(PileRuleset):
+        def apply(self, state, action):
+            state.pile += 5
+            raise RuntimeError("bug after a mutation")
+
+    game = Game(None, ("ann", "bob"), 1, ruleset=Crashing())
+    before = game.state_hash()
+    with pytest.raises(RuntimeError):
+        game.process(Add("ann", 1))
+    assert game.state_hash() == before and game.state.pile == 0
