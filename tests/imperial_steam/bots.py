@@ -11,6 +11,7 @@ from titles.imperial_steam.hooks import track
 from titles.imperial_steam.hooks.actions import (
     Bid,
     BuildFactory,
+    BuildStation,
     BuildTracks,
     BuyGood,
     BuyStateRailway,
@@ -100,12 +101,19 @@ def builder_choice(rules, state, legal, rng: random.Random):
         if buys and any(player.landing.values()) is False and state.round == 8:
             return buys[0]
     hires = [a for a in legal if isinstance(a, Hire)]
-    engineers = [a for a in hires if a.workers == 0]
-    if engineers and rng.random() < 0.5:
-        return engineers[0]
+    frontier = [c for s in net for c in data.by_end()[s] if c.id not in player.tracks]
+    toward = [c for c in frontier if min(dist[c.a], dist[c.b]) < here]
+    kinds = {c.kind for c in toward}
+    if toward and all(c.kind != "plain" or c.id in state.crowned for c in toward):
+        for a in hires:
+            if a.workers == 0 and ((a.bridge and "bridge" in kinds) or (a.tunnel and "tunnel" in kinds)):
+                return a
     workers = [a for a in hires if a.workers]
-    if workers and player.workers < 6 and player.cash > 60:
+    if workers and sum(lvl * n for lvl, n in player.training.items()) < 5 and player.cash >= 40:
         return min(workers, key=lambda a: a.workers)
+    stations = [a for a in legal if isinstance(a, BuildStation)]
+    if stations and state.round <= 5 and player.cash >= 50:
+        return stations[0]
     sells = [a for a in legal if isinstance(a, SellShare)]
     if sells and player.cash < 60:
         return sells[0]
