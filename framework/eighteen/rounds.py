@@ -67,7 +67,12 @@ def register_round_type(cls: type[RoundType]) -> type[RoundType]:
     return cls
 
 
-def round_type(kind: str) -> RoundType:
+def round_type(kind: str, rules: G18Ruleset | None = None) -> RoundType:
+    """The round type of ``kind``: the ruleset's own override if it has one, else the
+    registered one."""
+    own = getattr(rules, "round_types", None)
+    if own and kind in own:
+        return own[kind]
     try:
         return _ROUND_TYPES[kind]
     except KeyError:
@@ -80,11 +85,11 @@ def registered_round_kinds() -> tuple[str, ...]:
 
 def start_round(rules: G18Ruleset, state: G18State, kind: str) -> list[str]:
     """Make ``kind`` the current round and start it."""
-    rtype = round_type(kind)
+    rtype = round_type(kind, rules)
     number = 1 + sum(1 for r in state.history if r.kind == kind)
     if kind == "operating":
         previous_main = next(
-            (r for r in reversed(state.history) if round_type(r.kind).main), None
+            (r for r in reversed(state.history) if round_type(r.kind, rules).main), None
         )
         if previous_main is not None and previous_main.kind == "operating":
             state.operating_round_in_set += 1
@@ -114,8 +119,10 @@ def begin_next_round(rules: G18Ruleset, state: G18State) -> list[str]:
     else:
         finished = state.round
         previous_main = finished
-        if not round_type(finished.kind).main:
-            last = next((r for r in reversed(state.history) if round_type(r.kind).main), None)
+        if not round_type(finished.kind, rules).main:
+            last = next(
+                (r for r in reversed(state.history) if round_type(r.kind, rules).main), None
+            )
             previous_main = RoundState(kind=last.kind, number=last.number) if last else finished
         kind = rules.hooks.next_round(state, previous_main)
         extra = rules.hooks.interludes(state, kind)
@@ -133,7 +140,7 @@ def advance(rules: G18Ruleset, state: G18State) -> list[str]:
     for _ in range(1000):
         if state.game_over:
             return lines
-        rtype = round_type(state.round.kind)
+        rtype = round_type(state.round.kind, rules)
         if not rtype.is_finished(rules, state):
             return lines
         lines += rtype.finish(rules, state)
@@ -149,7 +156,7 @@ def advance(rules: G18Ruleset, state: G18State) -> list[str]:
 
 def require_active(rules: G18Ruleset, state: G18State, entity: str) -> None:
     """Refuse an action by someone who is not to act."""
-    active = round_type(state.round.kind).active_entities(rules, state)
+    active = round_type(state.round.kind, rules).active_entities(rules, state)
     if entity not in active:
         who = ", ".join(active) or "nobody"
         raise IllegalAction("rule:turn_order", f"it is not {entity}'s turn ({who} to act)")
@@ -181,4 +188,5 @@ class PlaceholderOperatingRound(RoundType):
         return True
 
 
-register_round_type(PlaceholderOperatingRound)
+if "operating" not in _ROUND_TYPES:
+    register_round_type(PlaceholderOperatingRound)

@@ -12,7 +12,7 @@ from framework.core.rng import GameRng
 from framework.core.ruleset import Ruleset, title_hooks_module
 from framework.eighteen import end, invariants
 from framework.eighteen.hooks import Hooks
-from framework.eighteen.rounds import round_type, start_round
+from framework.eighteen.rounds import RoundType, round_type, start_round
 from framework.eighteen.spec import GameSpec, spec_from_title
 from framework.eighteen.state import (
     RESERVED,
@@ -70,8 +70,17 @@ def _key(key: Any) -> str:
 class G18Ruleset(Ruleset):
     """Rules of the 18xx family, configured by a title's data and hooks."""
 
-    def __init__(self, title: Any = None, *, spec: GameSpec | None = None, hooks: type[Hooks] | None = None) -> None:
+    def __init__(
+        self,
+        title: Any = None,
+        *,
+        spec: GameSpec | None = None,
+        hooks: type[Hooks] | None = None,
+        round_types: dict[str, RoundType] | None = None,
+    ) -> None:
         super().__init__(title)
+        #: round types used instead of the registered ones of the same kind (tests, titles)
+        self.round_types: dict[str, RoundType] = dict(round_types or {})
         self.spec = spec if spec is not None else spec_from_title(title)
         if hooks is None:
             module = title_hooks_module(title) if title is not None else None
@@ -83,6 +92,9 @@ class G18Ruleset(Ruleset):
     @classmethod
     def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
         return cls(spec.title, spec=spec, hooks=hooks)
+
+    def round_type(self, kind: str) -> RoundType:
+        return round_type(kind, self)
 
     # ------------------------------------------------------------------ setup
     def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> G18State:
@@ -168,13 +180,13 @@ class G18Ruleset(Ruleset):
     def active_entities(self, state: G18State) -> tuple[str, ...]:
         if state.game_over:
             return ()
-        return round_type(state.round.kind).active_entities(self, state)
+        return round_type(state.round.kind, self).active_entities(self, state)
 
     def legal_actions(self, state: G18State, entity: str | None = None) -> list[Action]:
         actors = self.active_entities(state)
         if entity is not None:
             actors = tuple(a for a in actors if a == entity)
-        rtype = round_type(state.round.kind)
+        rtype = round_type(state.round.kind, self)
         actions: list[Action] = []
         for actor in actors:
             actions += rtype.legal_actions(self, state, actor)
@@ -185,7 +197,7 @@ class G18Ruleset(Ruleset):
 
         if state.game_over:
             raise IllegalAction("rule:game_over", "the game is over")
-        lines = round_type(state.round.kind).apply(self, state, action)
+        lines = round_type(state.round.kind, self).apply(self, state, action)
         return list(lines) + advance(self, state)
 
     def is_over(self, state: G18State) -> bool:

@@ -12,7 +12,7 @@ import functools
 from pathlib import Path
 
 from framework.eighteen import G18Ruleset, G18State
-from framework.eighteen.rounds import start_round
+from framework.eighteen.rounds import PlaceholderOperatingRound, start_round
 from framework.eighteen.state import IPO, POOL
 from framework.loader import load_title
 
@@ -26,7 +26,11 @@ def _title(variant: str | None, overrides: tuple[str, ...]):
 
 
 def ruleset(variant: str | None = None, overrides: tuple[str, ...] = ()) -> G18Ruleset:
-    return G18Ruleset(_title(variant, tuple(overrides)))
+    """The packetrail rules with the placeholder operating round (which ends at once and marks
+    floated companies operated), so that these positions test the stock round alone."""
+    return G18Ruleset(
+        _title(variant, tuple(overrides)), round_types={"operating": PlaceholderOperatingRound()}
+    )
 
 
 def new_game(variant: str | None = None, overrides: tuple[str, ...] = (), players=PLAYERS):
