@@ -10,11 +10,12 @@ from framework.routes.graph import Link, Piece, StopNode, TrackGraph
 from framework.routes.kinds import RouteRules, TrainKind, TrainSpec
 from framework.routes.result import Route, RouteSet, TrainRun
 from framework.routes.search import best_routes
-from framework.routes.validate import RouteCheck, check_route, validate_routes
+from framework.routes.validate import Refusal, RouteCheck, check_route, validate_routes
 
 __all__ = [
     "Link",
     "Piece",
+    "Refusal",
     "Route",
     "RouteCheck",
     "RouteRules",

@@ -176,7 +176,7 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
     return homes
 
 
-_CACHE: dict[tuple[Any, ...], TrackGraph] = {}
+_CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
 _CACHE_SIZE = 8
 
 
@@ -188,8 +188,8 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     """
     key = (id(title), phase, board.state_key())
     found = _CACHE.get(key)
-    if found is not None:
-        return found
+    if found is not None and found[0] is title:
+        return found[1]
     tiles = board.placements()
     phase_order = tuple(title.phases)
     graph = graph_from_tiles(
@@ -203,5 +203,5 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     )
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = graph
+    _CACHE[key] = (title, graph)
     return graph

@@ -4,6 +4,15 @@ A drawn route is the list of nodes (stops and junctions) it travels, in order; w
 nodes are joined by more than one piece of track, pass a
 :class:`~framework.routes.result.Route` instead, which names its pieces too. Each
 route is checked on its own, then against the routes before it (no shared track).
+
+Every refusal carries a generic rule key (a title maps them to its rulebook's sections):
+``track.unknown``, ``track.missing``, ``track.ambiguous`` (the drawing does not follow track),
+``route.ends`` (must start and end at stops), ``track.reversed`` (turns back at a junction),
+``track.reused``, ``stop.twice``, ``stop.group`` (two stops that count as one),
+``route.min_stops``, ``route.station`` (no station of the company), ``stop.terminal`` and
+``stop.blocked`` (passes a stop that may only end a route), ``train.forbids``,
+``train.requires``, ``train.at_end``, ``train.distance``, ``train.min_counted`` (the train
+kind's rules), ``trains.shared_track`` (track already used by another train).
 """
 
 from __future__ import annotations
@@ -21,16 +30,37 @@ Draft = Sequence[str] | Route
 
 
 @attrs.frozen
+class Refusal:
+    """Why a route is refused: a generic rule key and a message for the player."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@attrs.frozen
 class RouteCheck:
-    """The verdict on one drawn route: the route with its revenue, or the reasons it is refused."""
+    """The verdict on one drawn route: the route with its revenue, or why it is refused."""
 
     train: Any
     route: Route | None
-    reasons: tuple[str, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not self.reasons
+        return not self.refusals
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The refusal messages, in the order found."""
+        return tuple(r.message for r in self.refusals)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule keys broken, in the order found."""
+        return tuple(r.rule for r in self.refusals)
 
 
 def _plural(n: int, word: str) -> str:
@@ -41,32 +71,147 @@ def _train_name(train: TrainLike) -> str:
     return str(getattr(train, "name", f"{train.distance}"))
 
 
-def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], list[str]]:
-    """Nodes and pieces of a draft, and the reasons it does not even follow track."""
+def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], list[Refusal]]:
+    """Nodes and pieces of a draft, and why it does not even follow track."""
     given = list(draft.pieces) if isinstance(draft, Route) else None
     nodes = [str(n) for n in (draft.nodes if isinstance(draft, Route) else draft)]
-    reasons = [f"route passes {n!r}, which is not on the board" for n in nodes
-               if n not in graph.stops and n not in graph.incident]
-    if reasons:
-        return nodes, [], reasons
+    refusals = [
+        Refusal("track.unknown", f"route passes {n!r}, which is not on the board")
+        for n in nodes
+        if n not in graph.stops and n not in graph.incident
+    ]
+    if refusals:
+        return nodes, [], refusals
     if given is not None:
         if len(given) != max(len(nodes) - 1, 0):
-            return nodes, [], ["route's track pieces do not match its points"]
+            return nodes, [], [Refusal("track.missing",
+                                       "route's track pieces do not match its points")]
         for a, b, p in zip(nodes, nodes[1:], given, strict=False):
             piece = graph.pieces.get(p)
             if piece is None or {piece.a, piece.b} != {a, b}:
-                reasons.append(f"route has no track piece {p} between {a} and {b}")
-        return nodes, given, reasons
+                refusals.append(
+                    Refusal("track.missing", f"route has no track piece {p} between {a} and {b}")
+                )
+        return nodes, given, refusals
     pieces: list[int] = []
     for a, b in zip(nodes, nodes[1:], strict=False):
         between = graph.pieces_between(a, b)
         if not between:
-            reasons.append(f"route has no track between {a} and {b}")
+            refusals.append(Refusal("track.missing", f"route has no track between {a} and {b}"))
         elif len(between) > 1:
-            reasons.append(f"route is ambiguous between {a} and {b}: more than one track")
+            refusals.append(Refusal(
+                "track.ambiguous", f"route is ambiguous between {a} and {b}: more than one track"
+            ))
         else:
             pieces.append(between[0].id)
-    return nodes, pieces, reasons
+    return nodes, pieces, refusals
+
+
+def _track_refusals(graph: TrackGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
+    out = []
+    if not nodes:
+        return [Refusal("route.ends", "route is empty")]
+    if nodes[0] not in graph.stops or nodes[-1] not in graph.stops:
+        out.append(Refusal(
+            "route.ends",
+            "route must start and end at a stop (a city, town, mine or off-board area)",
+        ))
+    for i in range(1, len(nodes) - 1):
+        if nodes[i] not in graph.stops:
+            before, after = graph.pieces[pieces[i - 1]], graph.pieces[pieces[i]]
+            if before.tile is not None and before.tile == after.tile:
+                out.append(Refusal("track.reversed",
+                                   f"route turns back at {nodes[i]} (track may not reverse there)"))
+    seen: set[int] = set()
+    for p in pieces:
+        if p in seen:
+            out.append(Refusal("track.reused", f"route uses the same track twice (track piece {p})"))
+        seen.add(p)
+    for j in dict.fromkeys(n for n in nodes if n not in graph.stops):
+        if nodes.count(j) > 1:
+            out.append(Refusal("track.reused",
+                               f"route uses the same track twice (where track meets at {j})"))
+    return out
+
+
+def _stop_refusals(graph: TrackGraph, stop_ids: list[str], company: str,
+                   rules: RouteRules) -> list[Refusal]:
+    out = []
+    seen: set[str] = set()
+    groups: dict[str, str] = {}
+    for sid in stop_ids:
+        stop = graph.stops[sid]
+        if sid in seen:
+            out.append(Refusal("stop.twice", f"route visits {sid} twice"))
+            continue
+        seen.add(sid)
+        if stop.group is not None:
+            if stop.group in groups:
+                out.append(Refusal(
+                    "stop.group",
+                    f"route visits {groups[stop.group]} and {sid}, which count as one stop",
+                ))
+            groups[stop.group] = sid
+    if len(seen) < rules.min_stops:
+        out.append(Refusal("route.min_stops",
+                           f"route must visit at least {rules.min_stops} different stops"))
+    if not any(graph.stops[s].is_station_of(company) for s in stop_ids):
+        out.append(Refusal("route.station", f"route must include a station of {company}"))
+    for sid in stop_ids[1:-1]:
+        stop = graph.stops[sid]
+        if stop.terminal:
+            out.append(Refusal("stop.terminal",
+                               f"route passes through {sid}, which may only be the end of a route"))
+        elif stop.blocked_for(company):
+            out.append(Refusal(
+                "stop.blocked",
+                f"route passes through {sid}, whose stations are all taken by other companies",
+            ))
+    return out
+
+
+def _train_refusals(train: TrainLike, kind: TrainKind, stop_ids: list[str],
+                    kinds: list[str]) -> list[Refusal]:
+    out = []
+    name = _train_name(train)
+    for sid, k in zip(stop_ids, kinds, strict=True):
+        if k in kind.forbids:
+            out.append(Refusal("train.forbids", f"a {name} train may not visit a {k} ({sid})"))
+    for req_kind, n in kind.requires:
+        have = kinds.count(req_kind)
+        if have != n:
+            out.append(Refusal(
+                "train.requires",
+                f"a {name} train's route must include exactly {_plural(n, req_kind)}, "
+                f"this one has {have}",
+            ))
+    for i, (sid, k) in enumerate(zip(stop_ids, kinds, strict=True)):
+        if k in kind.at_end and 0 < i < len(stop_ids) - 1:
+            out.append(Refusal("train.at_end", f"{sid} ({k}) must be an end of a {name} train's route"))
+    counted = [k for k in kinds if k in kind.counts]
+    only_base = [k for k in counted if k not in kind.plus_counts]
+    distance, plus = int(train.distance), int(getattr(train, "plus", 0) or 0)
+    over_total = len(counted) > distance + plus
+    if len(only_base) > distance and (plus or not over_total):
+        what = "/".join(sorted(kind.counts - kind.plus_counts))
+        out.append(Refusal(
+            "train.distance",
+            f"route includes {len(only_base)} stops of kind {what}, "
+            f"a {name} train may include at most {distance}",
+        ))
+    if over_total:
+        out.append(Refusal(
+            "train.distance",
+            f"route counts {len(counted)} stops, a {name} train counts at most {distance + plus}",
+        ))
+    if len(counted) < kind.min_counted:
+        what = "/".join(sorted(kind.counts))
+        out.append(Refusal(
+            "train.min_counted",
+            f"a {name} train's route needs at least {kind.min_counted} stops of kind {what}, "
+            f"this one has {len(counted)}",
+        ))
+    return out
 
 
 def check_route(
@@ -79,89 +224,18 @@ def check_route(
     bonus: Callable[[Route], int] | None = None,
 ) -> RouteCheck:
     """One route on its own: track, stops, station, blocked cities, and the train's rating."""
-    nodes, pieces, reasons = _resolve(graph, draft)
-    if reasons:
-        return RouteCheck(train, None, tuple(reasons))
-    name = _train_name(train)
-    if not nodes:
-        return RouteCheck(train, None, ("route is empty",))
-    if nodes[0] not in graph.stops or nodes[-1] not in graph.stops:
-        reasons.append("route must start and end at a stop (a city, town, mine or off-board area)")
-    for i in range(1, len(nodes) - 1):
-        if nodes[i] not in graph.stops:
-            before, after = graph.pieces[pieces[i - 1]], graph.pieces[pieces[i]]
-            if before.tile is not None and before.tile == after.tile:
-                reasons.append(f"route turns back at {nodes[i]} (track may not reverse there)")
-    seen_pieces: set[int] = set()
-    for p in pieces:
-        if p in seen_pieces:
-            reasons.append(f"route uses the same track twice (track piece {p})")
-        seen_pieces.add(p)
-    stop_ids = [n for n in nodes if n in graph.stops]
-    for j in {n for n in nodes if n not in graph.stops}:
-        if nodes.count(j) > 1:
-            reasons.append(f"route uses the same track twice (where track meets at {j})")
-    seen_stops: set[str] = set()
-    seen_groups: dict[str, str] = {}
-    for sid in stop_ids:
-        stop = graph.stops[sid]
-        if sid in seen_stops:
-            reasons.append(f"route visits {sid} twice")
-            continue
-        seen_stops.add(sid)
-        if stop.group is not None:
-            if stop.group in seen_groups:
-                reasons.append(
-                    f"route visits {seen_groups[stop.group]} and {sid}, which count as one stop"
-                )
-            seen_groups[stop.group] = sid
-    if len(set(stop_ids)) < rules.min_stops:
-        reasons.append(f"route must visit at least {rules.min_stops} different stops")
-    if not any(graph.stops[s].is_station_of(company) for s in stop_ids):
-        reasons.append(f"route must include a station of {company}")
-    for sid in stop_ids[1:-1]:
-        stop = graph.stops[sid]
-        if stop.terminal:
-            reasons.append(f"route passes through {sid}, which may only be the end of a route")
-        elif stop.blocked_for(company):
-            reasons.append(
-                f"route passes through {sid}, whose stations are all taken by other companies"
-            )
-    kinds = [graph.stops[s].kind for s in stop_ids]
-    for sid, k in zip(stop_ids, kinds, strict=True):
-        if k in kind.forbids:
-            reasons.append(f"a {name} train may not visit a {k} ({sid})")
-    for req_kind, n in kind.requires:
-        have = kinds.count(req_kind)
-        if have != n:
-            reasons.append(
-                f"a {name} train's route must include exactly {_plural(n, req_kind)}, "
-                f"this one has {have}"
-            )
-    for i, (sid, k) in enumerate(zip(stop_ids, kinds, strict=True)):
-        if k in kind.at_end and 0 < i < len(stop_ids) - 1:
-            reasons.append(f"{sid} ({k}) must be an end of a {name} train's route")
-    counted = [k for k in kinds if k in kind.counts]
-    only_base = [k for k in counted if k not in kind.plus_counts]
-    distance, plus = int(train.distance), int(getattr(train, "plus", 0) or 0)
-    if len(only_base) > distance:
-        what = "/".join(sorted(kind.counts - kind.plus_counts))
-        reasons.append(
-            f"route includes {len(only_base)} stops of kind {what}, "
-            f"a {name} train may include at most {distance}"
-        )
-    if len(counted) > distance + plus:
-        reasons.append(
-            f"route counts {len(counted)} stops, a {name} train counts at most {distance + plus}"
-        )
-    if len(counted) < kind.min_counted:
-        what = "/".join(sorted(kind.counts))
-        reasons.append(
-            f"a {name} train's route needs at least {kind.min_counted} stops of kind {what}, "
-            f"this one has {len(counted)}"
-        )
-    if reasons:
-        return RouteCheck(train, None, tuple(reasons))
+    nodes, pieces, refusals = _resolve(graph, draft)
+    if refusals:
+        return RouteCheck(train, None, tuple(refusals))
+    refusals = _track_refusals(graph, nodes, pieces)
+    if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
+                         for r in refusals):
+        stop_ids = [n for n in nodes if n in graph.stops]
+        kinds = [graph.stops[s].kind for s in stop_ids]
+        refusals += _stop_refusals(graph, stop_ids, company, rules)
+        refusals += _train_refusals(train, kind, stop_ids, kinds)
+    if refusals:
+        return RouteCheck(train, None, tuple(refusals))
     run = sum(graph.stops[s].revenue for s in stop_ids if kind.pays(graph.stops[s].kind))
     tre = sum(graph.stops[s].revenue for s in stop_ids if graph.stops[s].kind in kind.to_treasury)
     route = Route(tuple(nodes), tuple(stop_ids), tuple(pieces), run, tre)
@@ -189,7 +263,7 @@ def validate_routes(
     junction_by: dict[str, int] = {}
     for index, (train, draft) in enumerate(runs):
         check = check_route(graph, train, rules.kind_of(train), company, rules, draft, bonus)
-        reasons = list(check.reasons)
+        refusals = list(check.refusals)
         nodes, pieces, _ = _resolve(graph, draft)
         shared = sorted({used_by[p] for p in pieces if p in used_by})
         shared += sorted(
@@ -197,12 +271,15 @@ def validate_routes(
             - set(shared)
         )
         for other in shared:
-            reasons.append(f"route uses track already used by another train (route {other + 1})")
-        if not reasons:
+            refusals.append(Refusal(
+                "trains.shared_track",
+                f"route uses track already used by another train (route {other + 1})",
+            ))
+        if not refusals:
             for p in pieces:
                 used_by[p] = index
             for j in nodes:
                 if j not in graph.stops:
                     junction_by[j] = index
-        out.append(RouteCheck(train, None if reasons else check.route, tuple(reasons)))
+        out.append(RouteCheck(train, None if refusals else check.route, tuple(refusals)))
     return out

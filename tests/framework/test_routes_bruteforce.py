@@ -215,3 +215,58 @@ def test_route_check_accepts_exactly_the_walks_the_rules_allow(position) -> None
         if expected is not None:
             assert isinstance(check.route, Route)
             assert check.route.value == expected
+
+
+def every_route_combined(graph: TrackGraph, trains: list[TrainSpec]) -> int:
+    """The best total from every route of every train (no bounds, no targets), tried in full."""
+    from framework.routes.search import CompanyView, enumerate_routes
+
+    view = CompanyView(graph, COMPANY)
+    options = []
+    for t in trains:
+        found = enumerate_routes(view, RULES.kind_of(t), t.distance, t.plus, RULES.min_stops)
+        options.append(sorted(((c.value, c.mask) for c in found), reverse=True))
+    best = 0
+
+    def go(i: int, used: int, acc: int) -> None:
+        nonlocal best
+        if i == len(options):
+            best = max(best, acc)
+            return
+        go(i + 1, used, acc)
+        for value, mask in options[i]:
+            if not mask & used:
+                go(i + 1, used | mask, acc + value)
+
+    go(0, 0, 0)
+    return best
+
+
+@st.composite
+def medium_positions(draw: st.DrawFn) -> tuple[TrackGraph, list[TrainSpec]]:
+    n_stops = draw(st.integers(6, 12))
+    stops = []
+    for i in range(n_stops):
+        kind = "city" if i < 2 else draw(st.sampled_from(["city", "city", "town", "mine"]))
+        slots = 1 if kind in ("city", "mine") else 0
+        tokens = (COMPANY,) if i < 2 else tuple(draw(st.lists(st.just("Y"), max_size=slots)))
+        stops.append(StopNode(f"s{i}", kind, draw(st.sampled_from([10, 20, 30, 40, 50])),
+                              slots=slots, tokens=tokens if kind == "city" else ()))
+    junctions = [f"j{i}" for i in range(draw(st.integers(0, 6)))]
+    nodes = [s.id for s in stops] + junctions
+    pieces = []
+    for pid in range(draw(st.integers(8, 22))):
+        a, b = draw(st.lists(st.sampled_from(nodes), min_size=2, max_size=2, unique=True))
+        pieces.append(Piece(pid, a, b, tile=draw(st.sampled_from([None, "t0", "t1", "t2"]))))
+    trains = draw(st.lists(st.sampled_from([
+        TrainSpec("4+2", "plain", 4, 2), TrainSpec("3", "plain", 3), TrainSpec("3E", "express", 3),
+        TrainSpec("2G", "goods", 2), TrainSpec("2", "plain", 2),
+    ]), min_size=2, max_size=3))
+    return TrackGraph(stops, junctions, pieces), trains
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(medium_positions())
+def test_pruned_search_equals_every_route_combined_on_medium_positions(position) -> None:
+    graph, trains = position
+    assert best_routes(graph, trains, COMPANY, RULES).total == every_route_combined(graph, trains)

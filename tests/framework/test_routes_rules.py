@@ -327,3 +327,40 @@ def test_a_search_cut_by_its_budget_says_it_is_incomplete() -> None:
     assert cut.total <= full.total
     checks = validate_routes(g, [(r.train, r.route) for r in cut.runs if r.route], X, RULES)
     assert all(c.ok for c in checks)
+
+
+def test_each_refusal_names_its_rule() -> None:
+    g = graph(
+        [city("A", 20, (X,)), city("F", 40, ("Y",)), city("G", 60), mine("M", 30),
+         city("W1", 30, group="W"), city("W2", 30, group="W")],
+        [("A", "F"), ("F", "G"), ("A", "M"), ("A", "W1"), ("W1", "W2")],
+    )
+
+    def rules_of(name: str, nodes: list[str]) -> tuple[str, ...]:
+        (check,) = validate_routes(g, [(train(name), nodes)], X, RULES)
+        return check.rules
+
+    assert rules_of("3", ["A", "F", "G"]) == ("stop.blocked",)
+    assert rules_of("3", ["F", "G"]) == ("route.station",)
+    assert rules_of("3", ["A", "W1", "W2"]) == ("stop.group",)
+    assert rules_of("3", ["M", "A"]) == ("train.forbids",)
+    assert rules_of("2", ["G", "F", "A", "W1"]) == ("stop.blocked", "train.distance")
+    assert rules_of("1+1", ["A", "W1", "W2"]) == ("stop.group", "train.distance", "train.distance")
+    assert rules_of("2G", ["A", "F"]) == ("train.requires",)
+    assert rules_of("2E", ["A", "M"]) == ("train.forbids", "train.min_counted")
+    assert rules_of("3", ["A", "G"]) == ("track.missing",)
+    assert rules_of("3", ["A", "Q"]) == ("track.unknown",)
+    checks = validate_routes(g, [(train("2"), ["A", "F"]), (train("2"), ["F", "A"])], X, RULES)
+    assert [c.rules for c in checks] == [(), ("trains.shared_track",)]
+
+
+def test_equal_positions_give_equal_routes() -> None:
+    g = graph(
+        [city("A", 30, (X,)), city("B", 30), city("C", 30), city("D", 30), town("T", 30)],
+        [("A", "B"), ("A", "C"), ("A", "D"), ("A", "T"), ("B", "C")],
+    )
+    first = best(g, "2", "2")
+    for _ in range(3):
+        again = best(g, "2", "2")
+        assert [r.route for r in again.runs] == [r.route for r in first.runs]
+    assert first.total == 120
