@@ -265,6 +265,28 @@ def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePl
     return SalePlan(tuple(c.id for c in sold), new_director, price)
 
 
+def must_sell(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
+    """Corporations the player must sell now: over the share limit in one (or over the
+    certificate limit) after an exchange or a change of director, and a sale is possible.
+    The rules say to sell down at the first opportunity."""
+    limit = rules.spec.setup.stock_round.player_share_limit
+    unit = rules.spec.stock.share_percent
+    over_certs = certificate_count(rules, state, player) > rules.hooks.certificate_limit(state, player)
+    due = []
+    for cid, company in state.companies.items():
+        if company.kind != "corporation" or company.closed:
+            continue
+        held = state.percent_held(player, cid)
+        if not held or not (held > limit or over_certs):
+            continue
+        try:
+            check_sell(rules, state, SellShares(player, cid, unit))
+        except IllegalAction:
+            continue
+        due.append(cid)
+    return due
+
+
 @register_round_type
 class StockRound(RoundType):
     kind = "stock"
@@ -305,15 +327,25 @@ class StockRound(RoundType):
 
     def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
         legal = []
+        due = must_sell(rules, state, entity)
         for action in self.candidates(rules, state, entity):
             try:
-                self.check(rules, state, action)
+                self.check(rules, state, action, due)
             except IllegalAction:
                 continue
             legal.append(action)
         return legal
 
-    def check(self, rules: G18Ruleset, state: G18State, action: Action) -> object:
+    def check(
+        self, rules: G18Ruleset, state: G18State, action: Action, due: list[str] | None = None
+    ) -> object:
+        if due is None:
+            due = must_sell(rules, state, action.entity)
+        if due and not (isinstance(action, SellShares) and action.company in due):
+            raise IllegalAction(
+                "rule:stock_round.sell_down",
+                f"{action.entity} is over a holding limit and must first sell {', '.join(due)}",
+            )
         if isinstance(action, Pass):
             return None
         if isinstance(action, SellShares):

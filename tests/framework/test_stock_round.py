@@ -281,3 +281,21 @@ def test_minor_bought_from_an_offer_starts_with_its_capital():
     assert state.companies["M1"].cash == 90 and state.companies["M1"].floated
     assert state.bank == bank + 100 - 90
     assert cert.owner == "ann"
+
+
+def test_a_player_over_the_share_limit_must_sell_down_first():
+    rules, state = stock_position()
+    started(rules, state, "AR", (0, 1))
+    give(state, "ann", "AR", 70, director=True)  # e.g. after an exchange
+    refused(rules, state, Pass("ann"), "rule:stock_round.sell_down")
+    refused(rules, state, Par("ann", "CR", 70), "rule:stock_round.sell_down")
+    act(rules, state, SellShares("ann", "AR", 10))
+    act(rules, state, Par("ann", "CR", 70))
+    assert state.percent_held("ann", "AR") == 60
+
+
+def test_no_sell_down_when_no_sale_is_possible():
+    rules, state = stock_position()
+    started(rules, state, "AR", (0, 1), operated=False)
+    give(state, "ann", "AR", 70, director=True)
+    act(rules, state, Pass("ann"))
