@@ -393,7 +393,6 @@ class App:
     # ------------------------------------------------------------------ drawing
     def draw(self) -> pygame.Surface:
         surface = self.surface
-        surface.fill(colors.PANEL_BG)
         lay = self.layout
         snap = self.snap()
         legal = self.legal() if self.human_to_act() else []

@@ -21,10 +21,21 @@ from renderer.snapshot import Snapshot
 from renderer.track import Point
 
 
+def changed_hexes(old: Snapshot, new: Snapshot) -> set[str]:
+    """Hexes whose drawing differs between two snapshots of one phase."""
+    changed = {c for c, p in new.tiles.items() if old.tiles.get(c) != p}
+    for mapping_old, mapping_new in ((old.tokens, new.tokens), (old.homes, new.homes)):
+        for key in set(mapping_old) | set(mapping_new):
+            if mapping_old.get(key) != mapping_new.get(key):
+                changed.add(key[0])
+    return changed
+
+
 class BoardRenderer:
     """Draws one title's map. ``size`` is the hex radius in pixels."""
 
     CACHE_SIZES = 3
+    PATCH_LIMIT = 12  # more changed hexes than this: draw the whole board again
 
     def __init__(self, title: Any) -> None:
         self.title = title
@@ -32,6 +43,7 @@ class BoardRenderer:
         self.grid = self.layout.grid
         self.painter = HexPainter(title, self.grid)
         self._cache: OrderedDict[tuple[float, Any], pygame.Surface] = OrderedDict()
+        self._snaps: dict[tuple[float, Any], Snapshot] = {}
         self._region_of: dict[str, str] = {}
         for rid, region in title.map.regions.items():
             for h in region.hexes:
@@ -39,30 +51,71 @@ class BoardRenderer:
 
     # ----------------------------------------------------------------- static layer
     def static_layer(self, size: float, snap: Snapshot) -> pygame.Surface:
-        """The board drawn at ``size`` (cached; the few most recent sizes are kept)."""
+        """The board drawn at ``size`` (cached; the few most recent layers are kept). A board
+        that differs from a cached one of the same size in a few hexes (a tile laid, a token
+        placed) is made from a copy of it with only those hexes drawn again."""
         key = (round(size, 2), snap.key())
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = self.draw_static(size, snap)
+        surface = self._patched(size, snap)
+        if surface is None:
+            surface = self.draw_static(size, snap)
         self._cache[key] = surface
+        self._snaps[key] = snap
         while len(self._cache) > self.CACHE_SIZES:
-            self._cache.popitem(last=False)
+            old, _ = self._cache.popitem(last=False)
+            self._snaps.pop(old, None)
         return surface
+
+    def _patched(self, size: float, snap: Snapshot) -> pygame.Surface | None:
+        for key in reversed(self._cache):
+            if key[0] != round(size, 2):
+                continue
+            old = self._snaps.get(key)
+            if old is None or old.phase != snap.phase or old.closed_regions != snap.closed_regions:
+                continue
+            changed = changed_hexes(old, snap)
+            if len(changed) > self.PATCH_LIMIT:
+                continue
+            surface = self._cache[key].copy()
+            self.redraw(surface, size, snap, changed)
+            return surface
+        return None
 
     def draw_static(self, size: float, snap: Snapshot) -> pygame.Surface:
         surface = pygame.Surface(self.layout.size_px(size))
         surface.fill(colors.BACKGROUND)
         for coord in self.layout.coords:
             self.draw_hex(surface, coord, size, snap)
-        self._draw_regions(surface, size, snap)
-        for coord in self.layout.coords:
+        self._shade_regions(surface, size, snap, self._region_of)
+        self._draw_borders(surface, size, self.layout.coords)
+        self._label_regions(surface, size, snap)
+        return surface
+
+    def redraw(self, surface: pygame.Surface, size: float, snap: Snapshot,
+               coords: set[str]) -> None:
+        """Draw ``coords`` again on a drawn board (shading, borders and labels kept whole)."""
+        for coord in coords:
+            self.draw_hex(surface, coord, size, snap)
+        self._shade_regions(surface, size, snap,
+                            {c: r for c, r in self._region_of.items() if c in coords})
+        near = set(coords)
+        for coord in coords:
+            for n in self.grid.neighbours(self.layout.hexes[coord]):
+                other = self.layout.by_hex.get(n)
+                if other is not None:
+                    near.add(other)
+        self._draw_borders(surface, size, [c for c in self.layout.coords if c in near])
+        self._label_regions(surface, size, snap)
+
+    def _draw_borders(self, surface: pygame.Surface, size: float, coords: Iterable[str]) -> None:
+        for coord in coords:
             hexdef = self.title.map.hexes[coord]
             center = self.layout.center(coord, size)
             for border in hexdef.borders:
                 self.painter.border(surface, center, size, border.edge, border.kind)
-        return surface
 
     def draw_hex(self, surface: pygame.Surface, coord: str, size: float, snap: Snapshot) -> None:
         hexdef = self.title.map.hexes[coord]
@@ -81,25 +134,39 @@ class BoardRenderer:
             show_coord=size >= 22,
         )
 
-    def _draw_regions(self, surface: pygame.Surface, size: float, snap: Snapshot) -> None:
-        if not self._region_of:
+    def _shade_regions(self, surface: pygame.Surface, size: float, snap: Snapshot,
+                       hexes: dict[str, str]) -> None:
+        if not hexes:
             return
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        labelled: set[str] = set()
-        for coord, rid in self._region_of.items():
+        # shade only the area the hexes cover (a patch touches a few hexes)
+        pad = size + 2
+        xs = [self.layout.center(c, size) for c in hexes if c in self.layout.hexes]
+        if not xs:
+            return
+        area = pygame.Rect(int(min(x for x, _ in xs) - pad), int(min(y for _, y in xs) - pad), 0, 0)
+        area.width = int(max(x for x, _ in xs) + pad) - area.x
+        area.height = int(max(y for _, y in xs) + pad) - area.y
+        area = area.clip(surface.get_rect())
+        shade = pygame.Surface(area.size, pygame.SRCALPHA)
+        ox, oy = area.topleft
+        for coord, rid in hexes.items():
             if coord not in self.layout.hexes:
                 continue
             closed = rid in snap.closed_regions
             color, alpha = colors.REGION_CLOSED if closed else colors.REGION_OPEN
-            pts = hex_polygon(self.grid, self.layout.center(coord, size), size)
+            cx, cy = self.layout.center(coord, size)
+            cx, cy = cx - ox, cy - oy
+            pts = hex_polygon(self.grid, (cx, cy), size)
             pygame.draw.polygon(shade, (*color, alpha), pts)
             if closed:
                 # hatching marks a closed region even where the shade is hard to see
-                cx, cy = self.layout.center(coord, size)
                 for k in (-0.5, 0.0, 0.5):
                     pygame.draw.line(shade, (0, 0, 0, 90), (cx - size * 0.6 + k * size, cy + size * 0.6),
                                      (cx + size * 0.6 + k * size, cy - size * 0.6), 1)
-        surface.blit(shade, (0, 0))
+        surface.blit(shade, area.topleft)
+
+    def _label_regions(self, surface: pygame.Surface, size: float, snap: Snapshot) -> None:
+        labelled: set[str] = set()
         for rid, region in self.title.map.regions.items():
             if rid in labelled or not region.hexes:
                 continue
@@ -151,10 +218,13 @@ class BoardRenderer:
         """Blit the visible part of the board into ``viewport`` of ``target``; ``offset`` is
         where the map's top-left pixel lands relative to the viewport."""
         layer = self.static_layer(size, snap)
-        target.fill(colors.BACKGROUND, viewport)
+        at = pygame.Rect((viewport.x + round(offset[0]), viewport.y + round(offset[1])),
+                         layer.get_size())
+        if not at.contains(viewport):  # the map does not cover the view: clear around it
+            target.fill(colors.BACKGROUND, viewport)
         clip = target.get_clip()
         target.set_clip(viewport)
-        target.blit(layer, (viewport.x + round(offset[0]), viewport.y + round(offset[1])))
+        target.blit(layer, at.topleft)
         target.set_clip(clip)
 
     def render_whole(self, size: float, snap: Snapshot) -> pygame.Surface:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 _CACHE: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -20,11 +22,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
+_RENDERED: dict[tuple[str, int, tuple[int, int, int], bool, Any], pygame.Surface] = {}
+_RENDERED_MAX = 4096
+
+
+def rendered(content: str, size: int, color: tuple[int, int, int], bold: bool = False,
+             background: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """``content`` rendered once and reused (panels and buttons redraw the same words every
+    frame)."""
+    key = (content, int(size), tuple(color), bold, background)
+    image = _RENDERED.get(key)
+    if image is None:
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        image = font(size, bold).render(content, True, color, background)
+        _RENDERED[key] = image
+    return image
+
+
 def text(surface: pygame.Surface, content: str, pos: tuple[float, float], size: int,
          color: tuple[int, int, int], *, anchor: str = "center", bold: bool = False,
          background: tuple[int, int, int] | None = None) -> pygame.Rect:
     """Draw ``content`` anchored at ``pos`` (a pygame Rect attribute name: center, topleft...)."""
-    image = font(size, bold).render(content, True, color, background)
+    image = rendered(content, size, color, bold, background)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect

@@ -33,9 +33,15 @@ class Snapshot:
     phase: str
     closed_regions: frozenset[str]
     open_regions: frozenset[str]
+    _key: tuple[Any, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def key(self) -> tuple[Any, ...]:
-        """A hashable summary: equal keys draw the same static board."""
+        """A hashable summary: equal keys draw the same static board (computed once)."""
+        if self._key is None:
+            object.__setattr__(self, "_key", self._compute_key())
+        return self._key  # type: ignore[return-value]
+
+    def _compute_key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted((h, p.tile.id, p.rotation) for h, p in self.tiles.items())),
             tuple(sorted(self.tokens.items())),

@@ -13,7 +13,7 @@ import pygame
 
 from framework.core.actions import Action
 from renderer import colors
-from renderer.fonts import font
+from renderer.fonts import font, rendered
 from renderer.panels.base import frame
 from renderer.ui.describe import Row, rows, value_label, with_value
 from renderer.ui.widgets import Button, TextField
@@ -29,6 +29,7 @@ class ActionMenu:
         self.buttons: list[Button] = []
         self.rows: list[Row] = []
         self._key: tuple[Action, ...] = ()
+        self._image: tuple[object, pygame.Surface] | None = None
 
     def update(self, actions: Sequence[Action]) -> None:
         key = tuple(actions)
@@ -45,6 +46,25 @@ class ActionMenu:
         return None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+        """Draw the menu; the picture is reused while nothing it shows has changed."""
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
+        hovered = next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(mouse)), -1)
+        fields = tuple((k, f.text, f.focused) for k, f in self.fields.items())
+        key = (self._key, tuple(rect), title, self.scroll, hovered, fields)
+        if self._image is not None and self._image[0] == key:
+            surface.blit(self._image[1], rect.topleft)
+            return
+        image = pygame.Surface(rect.size)
+        self._draw(image, pygame.Rect((0, 0), rect.size), title, (mouse[0] - rect.x, mouse[1] - rect.y))
+        for b in self.buttons:
+            b.rect.move_ip(rect.topleft)
+        for f in self.fields.values():
+            f.rect.move_ip(rect.topleft)
+        surface.blit(image, rect.topleft)
+        self._image = (key, image)
+
+    def _draw(self, surface: pygame.Surface, rect: pygame.Rect, title: str,
+              mouse: tuple[int, int]) -> None:
         area = frame(surface, rect, title)
         self.buttons = []
         y = area.y
@@ -52,14 +72,14 @@ class ActionMenu:
         surface.set_clip(area)
         visible = self.rows[self.scroll:]
         if not self.rows:
-            surface.blit(font(18).render("nothing to do", True, colors.PANEL_DIM), (area.x, y))
+            surface.blit(rendered("nothing to do", 18, colors.PANEL_DIM), (area.x, y))
         for row in visible:
             if y + ROW_H > area.bottom:
                 break
             x = area.x
             bare = len(row.actions) == 1 and not value_label(row.actions[0]) and row.free is None
             if not bare:  # a lone action with nothing to choose is just a button
-                label = font(18, True).render(row.title, True, colors.PANEL_TEXT)
+                label = rendered(row.title, 18, colors.PANEL_TEXT, True)
                 surface.blit(label, (area.x, y + 5))
                 x = area.x + max(150, label.get_width() + 10)
             for action in row.actions:
@@ -83,14 +103,13 @@ class ActionMenu:
                 self.buttons.append(Button(pygame.Rect(x + 64, y + 1, 40, ROW_H - 4), "Go",
                                            (lambda r=row, f=field: self._typed(r, f.text))))
             y += ROW_H
-        mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)
         for button in self.buttons:
             button.draw(surface, hover=button.rect.collidepoint(mouse))
         surface.set_clip(clip)
         if self.scroll or len(visible) * ROW_H > area.height:
             more = f"{self.scroll + 1}-{min(len(self.rows), self.scroll + area.height // ROW_H)}" \
                    f" of {len(self.rows)} (wheel scrolls)"
-            image = font(16).render(more, True, colors.PANEL_DIM)
+            image = rendered(more, 16, colors.PANEL_DIM)
             surface.blit(image, (rect.right - image.get_width() - 6, rect.y + 6))
 
     def _typed(self, row: Row, text: str) -> None:

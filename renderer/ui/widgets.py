@@ -9,7 +9,7 @@ import attrs
 import pygame
 
 from renderer import colors
-from renderer.fonts import font
+from renderer.fonts import font, rendered
 
 
 @attrs.define
@@ -35,7 +35,7 @@ class Button:
         ink = colors.PANEL_TEXT if self.enabled else colors.PANEL_DIM
         if self.fill is not None and self.enabled:
             ink = colors.contrast(self.fill)
-        image = font(size).render(self.label, True, ink)
+        image = rendered(self.label, size, ink)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         surface.blit(image, image.get_rect(center=self.rect.center))

@@ -120,3 +120,32 @@ def test_the_engine_board_drives_the_drawing_tile_and_token_follow_it(board):
     cx, cy = board.layout.center("F28", SIZE)
     fill, _ = colors.company_colors(title.companies["TI"])
     assert pixel(surface, cx - SIZE * 0.25 * 0.75, cy) == fill
+
+
+def test_a_board_change_redraws_only_its_hexes_and_matches_a_full_redraw():
+    from framework.board import Board
+
+    start_pygame()
+    title = title_1837()
+    renderer = BoardRenderer(title)
+    real = Board.from_title(title)
+    before = snapshot(title, fake_state(board=real))
+    renderer.static_layer(30.0, before)
+    real.lay("F28", "57", 0)
+    real.place_token("F28", 0, "TI")
+    real.lay("L16", "9", 0)  # Bosnia: shaded, patched with its shade
+    after = snapshot(title, fake_state(board=real))
+    from renderer.board import changed_hexes
+
+    assert changed_hexes(before, after) == {"F28", "L16"}
+    patched = renderer.static_layer(30.0, after)
+    full = renderer.draw_static(30.0, after)
+    w, h = full.get_size()
+    differ = [(x, y) for x in range(w) for y in range(h) if patched.get_at((x, y)) != full.get_at((x, y))]
+    near = {"F28", "L16"}
+    for coord in ("F28", "L16"):
+        for n in renderer.grid.neighbours(renderer.layout.hexes[coord]):
+            near.add(renderer.layout.by_hex.get(n))
+    # only the rims shared with neighbours may differ (which hex was drawn last)
+    assert {renderer.layout.hex_at(x, y, 30.0) for x, y in differ} <= near
+    assert len(differ) < 0.002 * w * h
