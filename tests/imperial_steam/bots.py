@@ -118,4 +118,7 @@ def builder_choice(rules, state, legal, rng: random.Random):
     if sells and player.cash < 60:
         return sells[0]
     cheap = [a for a in legal if isinstance(a, Fundraise | Pass)]
-    return cheap[0] if cheap else rng.choice(legal)
+    if cheap:
+        return cheap[0]
+    harmless = [a for a in legal if type(a).__name__ in ("Produce", "BuildStation", "Hire", "BuyGood")]
+    return harmless[0] if harmless else rng.choice(legal)
