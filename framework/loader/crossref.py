@@ -7,10 +7,9 @@ place that names the missing thing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
-from typing import Any
 
+from framework.hexgrid import Grid
 from framework.loader.errors import DocPath
 from framework.loader.families import Parts, Problem
 from framework.model.companies import CompanyDef, CompanyType
@@ -23,46 +22,22 @@ from framework.model.trains import TrainDef
 from framework.model.values import PhaseValue
 from framework.tiles import TileDef
 
-_COORD = re.compile(r"^([A-Z]+)(\d+)$")
-
-
-def _letters(text: str) -> int:
-    n = 0
-    for ch in text:
-        n = n * 26 + (ord(ch) - ord("A") + 1)
-    return n - 1
-
 
 class _Coords:
-    """Parses printed coordinates with the map's grid (parity taken from the first hex)."""
+    """Parses printed coordinates with the map's grid (its parity taken from the first hex)."""
 
     def __init__(self, map_def: MapDef) -> None:
-        self.parity: int | None = None
-        self.grid: Any = None
-        first = next(iter(map_def.hexes), None)
-        m = _COORD.match(first) if first else None
-        if m:
-            self.parity = (_letters(m.group(1)) + int(m.group(2))) % 2
         try:
-            from framework.hexgrid import Grid
-
-            self.grid = Grid(map_def.layout, map_def.axes, self.parity)  # type: ignore[arg-type]
-        except (ImportError, ValueError, TypeError):
-            self.grid = None
+            self.grid: Grid | None = map_def.grid()
+        except ValueError:
+            self.grid = None  # the schema already reported the bad coordinate
 
     def problem(self, coord: str) -> str | None:
         """Why ``coord`` is not a valid coordinate on this map, or None."""
-        if self.grid is not None:
-            try:
-                self.grid.parse(coord)
-            except ValueError as exc:
-                return str(exc)
-            return None
-        m = _COORD.match(coord)
-        if not m:
-            return f"bad hex coordinate {coord!r}: expected capital letters then a number"
-        if self.parity is not None and (_letters(m.group(1)) + int(m.group(2))) % 2 != self.parity:
-            return f"bad hex coordinate {coord!r}: letters alternate odd and even numbers"
+        try:
+            (self.grid or Grid()).parse(coord)
+        except ValueError as exc:
+            return str(exc)
         return None
 
 

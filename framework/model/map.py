@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from framework.hexgrid import Grid
 from framework.model.keys import key_field
 from framework.tiles import End, Stop, TileDef
 
@@ -89,3 +90,7 @@ class MapDef:
 
     def hex(self, coord: str) -> HexDef:
         return self.hexes[coord]
+
+    def grid(self) -> Grid:
+        """The grid these coordinates live on (raises ValueError for a bad first coordinate)."""
+        return Grid.for_coords(self.layout, self.axes, self.hexes)  # type: ignore[arg-type]
