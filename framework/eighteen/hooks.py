@@ -79,6 +79,11 @@ class Hooks:
         choose homes..."""
         return []
 
+    def may_float(self, state: G18State, company_id: str) -> bool:
+        """Called before a corporation floats through sales from its initial offering; False
+        keeps it unfloated (for corporations that only start through a title's event)."""
+        return True
+
     def on_item_bought(self, state: G18State, item_id: str, player_id: str) -> list[str]:
         """Called after a start-packet item or offer has been bought and paid for."""
         return []
@@ -134,6 +139,38 @@ class Hooks:
     def train_limit(self, state: G18State, company_id: str, default: int | None) -> int | None:
         """A company's train limit (default: the phase's limit for its type's limit group)."""
         return default
+
+    # -- operating-round hook points (framework/eighteen/operating_round.py and its steps)
+    def operates_this_round(self, state: G18State, company_id: str) -> bool | None:
+        """Whether a company that floated or formed during this operating round still takes a
+        turn in it (None: the default, it does not)."""
+        return None
+
+    def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
+        """Called when a company's operating turn starts (after its home token is placed)."""
+        return []
+
+    def may_lay_tile(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
+        """The cost of a company's tile lay on ``coord`` (``cost``: terrain on a first lay, 0
+        otherwise, after abilities); raise IllegalAction to refuse the lay."""
+        return cost
+
+    def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
+        """The cost of a station token on ``coord`` (``cost``: the type's ``token_cost``)."""
+        return cost
+
+    def can_buy_train(self, state: G18State, company_id: str, train_id: str) -> str | None:
+        """Why a company may not buy this train (a refusal naming the rule), or None."""
+        return None
+
+    def mine_income(self, state: G18State, company_id: str) -> int:
+        """Income paid to the treasury each run apart from the trains' revenue."""
+        return 0
+
+    def dividend_options(self, state: G18State, company_id: str, options: tuple[str, ...]) -> tuple[str, ...]:
+        """The dividend choices a company has this turn (default: its type's, or withhold
+        only while it owes the bank)."""
+        return options
 
     def company_formation(self, state: G18State) -> list[str]:
         """Called at the start of each round, before interludes: form/merge companies whose

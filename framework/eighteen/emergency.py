@@ -1,0 +1,165 @@
+"""Raising money for a forced train purchase: the director's emergency share sales, and
+bankruptcy when even those cannot pay for the cheapest train.
+
+Emergency sales follow every rule of a stock-round sale and may not hand the stricken company's
+directorship to someone else. A bankrupt director pays all their cash, the company all its
+cash, and the bank finances the rest of the cheapest train from the depot or pool (the company
+then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
+the player leaves: their shares go to the bank pool, their privates and minors close, and each
+company whose director's certificate went to the pool is run by the player holding most of it
+(ties: the priority deal holder, then clockwise from them; nobody: the priority deal holder).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.core.errors import IllegalAction
+from framework.eighteen import end, trains
+from framework.eighteen.actions import SellShares
+from framework.eighteen.control import CONTROL_KEY, controller_of
+from framework.eighteen.dividends import DEBT_KEY
+from framework.eighteen.or_actions import DeclareBankruptcy
+from framework.eighteen.shares import share_value, swap_director
+from framework.eighteen.state import BANK, CLOSED, DEPOT, POOL, TRAIN_POOL, G18State
+from framework.eighteen.stock_round import SalePlan, check_sell, move_price
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+
+def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:
+    """What the director still has to raise to afford the dearest train a helped purchase may
+    take (0: nothing to raise, or no helped purchase)."""
+    prices = trains.help_prices(rules, state, company_id)
+    director = controller_of(state, company_id)
+    if not prices or director is None:
+        return 0
+    have = state.companies[company_id].cash + state.player(director).cash
+    return max(0, max(prices) - have)
+
+
+def check_sale(rules: G18Ruleset, state: G18State, company_id: str, action: SellShares) -> SalePlan:
+    if controller_of(state, company_id) != action.entity:
+        raise IllegalAction("rule:emergency.director", f"only {company_id}'s director may sell to raise money")
+    if shortfall(rules, state, company_id) <= 0:
+        raise IllegalAction("rule:emergency.not_needed", f"{action.entity} needs no money for {company_id}'s train")
+    plan = check_sell(rules, state, action)
+    if action.company == company_id and plan.new_director is not None:
+        raise IllegalAction(
+            "rule:emergency.directorship", f"the sale would hand the directorship of {company_id} to {plan.new_director}"
+        )
+    return plan
+
+
+def apply_sale(rules: G18Ruleset, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
+    lines = []
+    if plan.new_director is not None:
+        swap_director(state, action.company, plan.new_director)
+        lines.append(f"{plan.new_director} becomes director of {action.company}")
+    for cert_id in plan.certificates:
+        state.cert(cert_id).owner = POOL
+    money = share_value(rules, plan.price, action.percent)
+    state.pay(BANK, action.entity, money)
+    opts = rules.spec.stock
+    times = 1
+    if rules.spec.setup.stock_round.price_drop == "per_share":
+        times = action.percent // opts.share_percent
+    move_price(rules, state, action.company, opts.sale_move, times)
+    return [f"{action.entity} sells {action.percent}% of {action.company} for {money} (emergency)"] + lines
+
+
+def sale_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[SellShares]:
+    director = controller_of(state, company_id)
+    if director is None or shortfall(rules, state, company_id) <= 0:
+        return []
+    unit = rules.spec.stock.share_percent
+    out = []
+    for cid, company in state.companies.items():
+        if company.kind != "corporation":
+            continue
+        held = state.percent_held(director, cid)
+        for percent in range(unit, held + 1, unit):
+            action = SellShares(director, cid, percent)
+            try:
+                check_sale(rules, state, company_id, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+    return out
+
+
+def check_bankruptcy(rules: G18Ruleset, state: G18State, company_id: str, action: DeclareBankruptcy) -> None:
+    if controller_of(state, company_id) != action.entity:
+        raise IllegalAction("rule:bankruptcy.director", f"{action.entity} does not run {company_id}")
+    prices = trains.help_prices(rules, state, company_id)
+    if not prices:
+        raise IllegalAction("rule:bankruptcy.not_needed", f"{company_id} has no forced train purchase to make")
+    have = state.companies[company_id].cash + state.player(action.entity).cash
+    if have >= min(prices):
+        raise IllegalAction("rule:bankruptcy.can_pay", f"{action.entity} can pay for a train ({have} >= {min(prices)})")
+    if sale_choices(rules, state, company_id):
+        raise IllegalAction("rule:bankruptcy.can_sell", f"{action.entity} can still sell shares")
+
+
+def _new_controller(state: G18State, company_id: str) -> str | None:
+    alive = [p for p in state.seats_from(state.priority_player) if not state.player(p).bankrupt]
+    if not alive:
+        return None
+    best = max(state.percent_held(p, company_id) for p in alive)
+    return next(p for p in alive if state.percent_held(p, company_id) == best)
+
+
+def leave(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
+    """A bankrupt player leaves play: shares to the pool, own companies closed, control passed."""
+    lines = []
+    stranded = []
+    for cid, company in state.companies.items():
+        mine = [c for c in company.certificates if c.owner == player]
+        if not mine:
+            continue
+        if company.kind == "corporation":
+            for cert in mine:
+                cert.owner = POOL
+                if cert.director:
+                    stranded.append(cid)
+            continue
+        for cert in company.certificates:
+            if cert.owner == player:
+                cert.owner = CLOSED
+        if state.director(cid) is None and not company.closed:
+            company.closed = True
+            for train_id in list(company.trains):
+                trains.to_pool(state, train_id)
+            if state.board is not None:
+                for coord, stop in state.board.tokens_of(cid):
+                    state.board.remove_token(coord, stop, cid)
+            state.pay(cid, BANK, company.cash)
+            lines.append(f"{cid} closes")
+    for cid in stranded:
+        who = _new_controller(state, cid)
+        state.companies[cid].extra[CONTROL_KEY] = who
+        lines.append(f"{who} takes control of {cid} (its director's certificate is in the bank pool)")
+    if state.player(player).cash > 0:
+        state.pay(player, BANK, state.player(player).cash)
+    return lines
+
+
+def apply_bankruptcy(rules: G18Ruleset, state: G18State, company_id: str, action: DeclareBankruptcy) -> list[str]:
+    player = action.entity
+    company = state.companies[company_id]
+    bank_trains = [(t, p) for t, p in trains.offers(rules, state, company_id) if state.trains[t].owner in (DEPOT, TRAIN_POOL)]
+    lines = [f"{player} cannot raise the money for {company_id}'s train"]
+    if bank_trains:
+        train_id, price = min(bank_trains, key=lambda tp: tp[1])
+        paid = company.cash + state.player(player).cash
+        state.pay(company_id, BANK, company.cash)
+        state.pay(player, BANK, state.player(player).cash)
+        debt = price - paid
+        company.extra[DEBT_KEY] = company.extra.get(DEBT_KEY, 0) + debt
+        lines.append(f"{company_id} takes train {train_id}; the bank finances {debt}")
+        lines += trains.transfer(rules, state, train_id, company_id)
+    lines += end.declare_bankruptcy(rules, state, player)
+    if not state.game_over:
+        lines += leave(rules, state, player)
+    return lines

@@ -1,0 +1,108 @@
+"""Running trains: the routes a company's trains may run, their revenue, and income paid
+straight to the treasury.
+
+Routes drawn by the player are checked by :func:`framework.routes.validate_routes` (and the
+title's ``route_problems``); the best routes come from :func:`framework.routes.best_routes`.
+Stop values follow the current phase. Trains that already ran this round (bought from or
+inherited from a company that operated) may not run again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.or_actions import RunRoutes, TrainRoute
+from framework.eighteen.state import G18State
+from framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
+from framework.routes.board_graph import graph_for_board
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+_RULES: dict[int, RouteRules] = {}
+
+
+@attrs.frozen
+class RunResult:
+    revenue: int  # what the dividend step distributes
+    treasury: int  # paid to the treasury at once (mine values, ``mine_income``)
+    routes: tuple[tuple[str, Route], ...]  # (train id, route)
+
+
+def route_rules(rules: G18Ruleset) -> RouteRules:
+    title = rules.spec.title
+    key = id(title)
+    if key not in _RULES:
+        _RULES[key] = RouteRules.of(title.routes)
+    return _RULES[key]
+
+
+def spec_of(rules: G18Ruleset, state: G18State, train_id: str) -> TrainSpec:
+    tdef = rules.spec.trains[state.trains[train_id].name]
+    return TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus)
+
+
+def runnable(state: G18State, company_id: str, ran: list[str]) -> list[str]:
+    """The company's trains that may run now (not yet run this round)."""
+    return [t for t in state.companies[company_id].trains if t not in ran]
+
+
+def graph(rules: G18Ruleset, state: G18State) -> Any:
+    return graph_for_board(state.board, rules.spec.title, state.phase)
+
+
+def result_of(rules: G18Ruleset, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
+    revenue = sum(r.revenue for _, r in routes)
+    treasury = sum(r.treasury for _, r in routes)
+    revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
+    treasury += rules.hooks.mine_income(state, company_id)
+    return RunResult(revenue, treasury, tuple(routes))
+
+
+def check(rules: G18Ruleset, state: G18State, action: RunRoutes, ran: list[str]) -> RunResult:
+    company_id = action.entity
+    allowed = runnable(state, company_id, ran)
+    ids = [run.train for run in action.runs]
+    for train_id in ids:
+        if train_id not in allowed:
+            why = "has already run this round" if train_id in ran else f"is not a train of {company_id}"
+            raise IllegalAction("rule:running.train", f"train {train_id} {why}")
+    if len(set(ids)) != len(ids):
+        raise IllegalAction("rule:running.train", "a train runs one route per turn")
+    if not action.runs:
+        return result_of(rules, state, company_id, [])
+    if state.board is None:
+        raise IllegalAction("rule:running.board", "this title has no board to run on")
+    g = graph(rules, state)
+    drafts: list[tuple[Any, Any]] = []
+    for run in action.runs:
+        draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)
+        drafts.append((spec_of(rules, state, run.train), draft))
+    checks = validate_routes(g, drafts, company_id, route_rules(rules))
+    problems = [
+        f"train {run.train}: {reason}" for run, c in zip(action.runs, checks, strict=True) for reason in c.reasons
+    ]
+    routes = [(run.train, c.route) for run, c in zip(action.runs, checks, strict=True) if c.route is not None]
+    if not problems:
+        problems = list(rules.hooks.route_problems(state, company_id, routes))
+    if problems:
+        raise IllegalAction("rule:running.route", "; ".join(problems))
+    return result_of(rules, state, company_id, routes)
+
+
+def best(rules: G18Ruleset, state: G18State, company_id: str, ran: list[str]) -> RunRoutes:
+    """The routes earning the company the most with its runnable trains."""
+    trains = runnable(state, company_id, ran)
+    if not trains or state.board is None:
+        return RunRoutes(company_id, ())
+    result = best_routes(graph(rules, state), [spec_of(rules, state, t) for t in trains], company_id,
+                         route_rules(rules))
+    runs = tuple(
+        TrainRoute(train_id, run.route.nodes, run.route.pieces)
+        for train_id, run in zip(trains, result.runs, strict=True)
+        if run.route is not None
+    )
+    return RunRoutes(company_id, runs)

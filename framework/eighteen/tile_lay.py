@@ -1,0 +1,244 @@
+"""One tile lay or upgrade in a company's operating turn: what may go where, and what it costs.
+
+A lay must fit the board (the general upgrade rule, tiles left in the supply: the board's
+job), be a colour the phase allows, lie outside closed regions and hexes blocked by open
+privates, send no track off the map or into a hex that can never carry track there, and add
+track the company's network reaches. An upgrade qualifies without new reachable track when it
+changes the value of a city the company reaches. Terrain is paid on the first lay on a hex;
+a private's ``free_tile_lay`` ability waives it for its owner's companies on its hexes; the
+title's ``may_lay_tile`` hook has the last word on the cost (or refuses).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from framework.core.errors import IllegalAction
+from framework.eighteen import phases
+from framework.eighteen.control import controller_of
+from framework.eighteen.or_actions import LayTile
+from framework.eighteen.reach import Reach, stations, walk
+from framework.eighteen.state import BANK, G18State
+from framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+NEVER_REPLACED = ("gray", "red")
+
+
+def home_hexes(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    chosen = state.companies[company_id].home
+    if chosen is not None:
+        return [chosen.split(".")[0]]
+    return [h.hex for h in rules.spec.companies[company_id].home]
+
+
+def home_stations(rules: G18Ruleset, state: G18State, company_id: str) -> list[tuple[str, int]]:
+    """Home stops that are the company's station without a token (``home_stop_kinds``)."""
+    board = state.board
+    title = rules.spec.title
+    kinds = dict(getattr(getattr(title, "routes", None), "home_stop_kinds", {}) or {})
+    if not kinds:
+        return []
+    ctype = state.companies[company_id].type
+    out = []
+    for home in rules.spec.companies[company_id].home:
+        if not board.on_map(home.hex):
+            continue
+        for i, stop in enumerate(board.placed(home.hex).tile.stops):
+            if kinds.get(stop.kind) == ctype and home.city in (None, i):
+                out.append((home.hex, i))
+    return out
+
+
+def company_reach(rules: G18Ruleset, state: G18State, company_id: str, *, backtrack: bool = False) -> Reach:
+    board = state.board
+    starts = stations(board, company_id, home_stations(rules, state, company_id))
+    return walk(board, company_id, starts, backtrack=backtrack)
+
+
+def _stop_value(rules: G18Ruleset, state: G18State, stop: Any) -> int:
+    return stop.revenue.at(state.phase, rules.spec.phase_order)
+
+
+def blocking_private(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
+    """An open private with a ``blocks_hexes`` ability on ``coord``."""
+    for cid, cdef in rules.spec.companies.items():
+        open_here = coord in cdef.hexes and not state.companies[cid].closed
+        if open_here and any(a.get("kind") == "blocks_hexes" for a in cdef.abilities):
+            return cid
+    return None
+
+
+def base_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> int:
+    """Terrain on a first lay, waived by a ``free_tile_lay`` private of the same controller."""
+    board = state.board
+    if not board.is_printed(coord):
+        return 0
+    hexdef = rules.spec.title.map.hexes[coord]
+    cost = hexdef.terrain_cost
+    me = controller_of(state, company_id)
+    for cid, cdef in rules.spec.companies.items():
+        if coord not in cdef.hexes or state.companies[cid].closed or me is None:
+            continue
+        if any(a.get("kind") == "free_tile_lay" for a in cdef.abilities) and state.director(cid) == me:
+            cost = 0
+    return cost
+
+
+def _dead_end(board: Any, coord: str, placed: Placed, old: Placed) -> int | None:
+    """An exit of the new tile that runs off the map, across an impassable border, or into a
+    hex that can never carry track on that side."""
+    for edge in sorted(placed.exits - old.exits):
+        there = board.neighbour_across(coord, edge)
+        if there is None:
+            return edge
+        other = board.placed(there)
+        if other.tile.color in NEVER_REPLACED and (edge + 3) % 6 not in other.exits:
+            return edge
+    return None
+
+
+def _connected(
+    board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reach: Reach, no_station: bool
+) -> bool:
+    fresh = new_track(old, placed, upgrade.stop_map)
+    reached_new = {
+        upgrade.stop_map[i]
+        for (c, i) in reach.stops
+        if c == coord and i < len(upgrade.stop_map) and upgrade.stop_map[i] is not None
+    }
+    for a, b in fresh:
+        for end in (a, b):
+            s = stop_index(end)
+            if s is not None:
+                if s in reached_new:
+                    return True
+                continue
+            if no_station:
+                return True
+            there = board.neighbour_across(coord, int(end))
+            if (coord, int(end)) in reach.out_edges:
+                return True
+            if there is not None and (there, (int(end) + 3) % 6) in reach.out_edges:
+                return True
+    return False
+
+
+def _value_changes(rules: G18Ruleset, state: G18State, coord: str, old: Placed, tile: TileDef,
+                   upgrade: Upgrade, reach: Reach) -> bool:
+    for (c, i) in reach.stops:
+        if c != coord or i >= len(upgrade.stop_map) or upgrade.stop_map[i] is None:
+            continue
+        j = upgrade.stop_map[i]
+        if _stop_value(rules, state, old.tile.stops[i]) != _stop_value(rules, state, tile.stops[j]):
+            return True
+    return False
+
+
+def refusal(
+    rules: G18Ruleset, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    reach: Reach,
+) -> tuple[str, str] | None:
+    """(rule, reason) when this lay is illegal for the company, else None (cost not checked)."""
+    board = state.board
+    if tile.color not in phases.tile_colors(rules, state):
+        return "rule:tile_lay.phase", f"{tile.color} tiles are not available in phase {state.phase}"
+    region = phases.region_closed(rules, state, coord)
+    if region is not None:
+        return "rule:tile_lay.region", f"{coord} lies in {region}, closed to track in phase {state.phase}"
+    blocker = blocking_private(rules, state, coord)
+    if blocker is not None:
+        return "rule:tile_lay.blocked", f"{coord} is blocked while {blocker} is open"
+    old = board.placed(coord)
+    placed = Placed(tile, upgrade.rotation)
+    edge = _dead_end(board, coord, placed, old)
+    if edge is not None:
+        return "rule:tile_lay.dead_end", f"track on {coord} would run off the map or into a blank side (edge {edge})"
+    no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
+    if _connected(board, coord, old, placed, upgrade, reach, no_station):
+        return None
+    if old.tile.paths and _value_changes(rules, state, coord, old, tile, upgrade, reach):
+        return None
+    return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
+
+
+def lay_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> int:
+    return rules.hooks.may_lay_tile(state, company_id, coord, base_cost(rules, state, company_id, coord))
+
+
+def check(rules: G18Ruleset, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
+    board = state.board
+    company_id = action.entity
+    if board is None or not board.on_map(action.hex):
+        raise IllegalAction("rule:tile_lay.hex", f"{action.hex} is not a hex of this map")
+    try:
+        tile = board.tile_def(action.tile)
+    except ValueError as error:
+        raise IllegalAction("rule:tile_lay.tile", str(error)) from None
+    if board.available(tile.id) == 0:
+        raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
+    upgrade = next((u for u in board.upgrade_options(action.hex, tile) if u.rotation == action.rotation), None)
+    if upgrade is None:
+        raise IllegalAction(
+            "rule:tile_lay.fit", f"tile {tile.id} in rotation {action.rotation} does not fit on {action.hex}"
+        )
+    reach = company_reach(rules, state, company_id)
+    why = refusal(rules, state, company_id, action.hex, tile, upgrade, reach)
+    if why is not None:
+        raise IllegalAction(*why)
+    cost = lay_cost(rules, state, company_id, action.hex)
+    cash = state.companies[company_id].cash
+    if cost > cash:
+        raise IllegalAction("rule:tile_lay.cost", f"{company_id} has {cash}, the lay costs {cost}")
+    return tile, upgrade, cost
+
+
+def apply(rules: G18Ruleset, state: G18State, action: LayTile, cost: int) -> list[str]:
+    board = state.board
+    result = board.lay(action.hex, action.tile, action.rotation)
+    state.pay(action.entity, BANK, cost)
+    lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}), pays {cost}"]
+    for company_id, _ in result.removed:
+        state.companies[company_id].tokens_left += 1
+        lines.append(f"{company_id} gets a token back ({action.hex} merged its stations)")
+    return lines
+
+
+def candidate_hexes(rules: G18Ruleset, state: G18State, company_id: str, reach: Reach) -> list[str]:
+    board = state.board
+    near: set[str] = {c for c, _ in reach.stops}
+    for coord, edge in reach.out_edges:
+        near.add(coord)
+        there = board.neighbour_across(coord, edge)
+        if there is not None:
+            near.add(there)
+    if not reach.stations:
+        near.update(h for h in home_hexes(rules, state, company_id) if board.on_map(h))
+    return [c for c in board.coords() if c in near]
+
+
+def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[LayTile]:
+    """Every legal (hex, tile, rotation) for the company now, cost included."""
+    board = state.board
+    if board is None:
+        return []
+    reach = company_reach(rules, state, company_id)
+    cash = state.companies[company_id].cash
+    colors = phases.tile_colors(rules, state)
+    out = []
+    for coord in candidate_hexes(rules, state, company_id, reach):
+        options = [(t, u) for t, u in board.lay_choices(coord) if t.color in colors]
+        if not options:
+            continue
+        try:
+            cost = lay_cost(rules, state, company_id, coord)
+        except IllegalAction:
+            continue
+        if cost > cash:
+            continue
+        for tile, upgrade in options:
+            if refusal(rules, state, company_id, coord, tile, upgrade, reach) is None:
+                out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
+    return out

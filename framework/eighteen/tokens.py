@@ -1,0 +1,181 @@
+"""Station tokens: the free home token, and one token per turn beyond it.
+
+A token beyond the home one needs a type with ``extra_tokens``, a token left, a free slot on a
+city the company reaches (backtracking allowed, never through a city full of others' tokens),
+no token of the company on that hex already, and must leave a slot for every other company
+whose home the city is and which has not placed its home token yet. Its cost comes from the
+type's ``token_cost`` (``fixed`` or ``per_hex`` times the distance from home over hexes the
+company reaches); the title's ``token_cost`` hook has the last word.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.or_actions import PlaceToken
+from framework.eighteen.reach import Reach
+from framework.eighteen.state import BANK, G18State
+from framework.eighteen.tile_lay import company_reach, home_hexes
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+TOKEN_KINDS = ("city",)
+
+
+def home_stop(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str, int] | None:
+    """Where the home token goes: the chosen (or only) home, on its city (None: no token home,
+    e.g. a home mine, or a choice still to make)."""
+    board = state.board
+    company = state.companies[company_id]
+    homes = rules.spec.companies[company_id].home
+    if company.home is not None:
+        coord, _, city = company.home.partition(".")
+        wanted: int | None = int(city) if city else None
+        if wanted is None:
+            wanted = next((h.city for h in homes if h.hex == coord), None)
+    elif len(homes) == 1:
+        coord, wanted = homes[0].hex, homes[0].city
+    else:
+        return None
+    if board is None or not board.on_map(coord):
+        return None
+    stops = board.placed(coord).tile.stops
+    for i, stop in enumerate(stops):
+        if stop.kind in TOKEN_KINDS and stop.slots > 0 and wanted in (None, i):
+            return coord, i
+    return None
+
+
+def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    """Put the company's home token down if it has none on the board yet."""
+    board = state.board
+    company = state.companies[company_id]
+    if board is None or board.tokens_of(company_id) or company.tokens_left <= 0:
+        return []
+    where = home_stop(rules, state, company_id)
+    if where is None:
+        return []
+    coord, stop = where
+    if board.free_slots(coord, stop, company_id) <= 0:
+        return [f"{company_id} finds no free slot for its home token on {coord}"]
+    board.place_token(coord, stop, company_id)
+    company.tokens_left -= 1
+    return [f"{company_id} places its home token on {coord}"]
+
+
+def waiting_homes(rules: G18Ruleset, state: G18State, coord: str, stop: int, company_id: str) -> int:
+    """Slots to keep free on this stop for other companies' home tokens not yet placed."""
+    board = state.board
+    held = board.reserved_at(coord, stop)
+    count = 0
+    for cid, cdef in rules.spec.companies.items():
+        if cid == company_id or state.companies[cid].closed or state.companies[cid].operated:
+            continue
+        if board.tokens_of(cid) or cid in held:
+            continue
+        if not cdef.home or rules.spec.types[cdef.type].kind == "private":
+            continue
+        where = home_stop(rules, state, cid) if len(cdef.home) == 1 else None
+        if where == (coord, stop):
+            count += 1
+    return count
+
+
+def reach_distance(board: Any, reach: Reach, start: str, goal: str) -> int:
+    """Hexes from ``start`` to ``goal`` moving only over hexes the company reaches (as the
+    crow flies inside that set); the map distance if the set does not join them."""
+    allowed = set(reach.hexes) | {start, goal}
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return dist[here]
+        for there in board.neighbours(here):
+            if there is not None and there in allowed and there not in dist:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return board.distances_from(start).get(goal, 0)
+
+
+def cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, reach: Reach) -> int:
+    board = state.board
+    ctype = rules.spec.type_of(company_id)
+    placed = len(board.tokens_of(company_id))
+    index = max(placed - 1, 0)
+    price = 0
+    spec = ctype.token_cost
+    if spec is not None and spec.fixed:
+        price = spec.fixed[min(index, len(spec.fixed) - 1)]
+    elif spec is not None and spec.per_hex:
+        homes = home_hexes(rules, state, company_id)
+        start = homes[0] if homes else coord
+        mine = board.tokens_of(company_id)
+        if mine and not any(c == start for c, _ in mine):
+            start = mine[0][0]
+        rate = spec.per_hex[min(index, len(spec.per_hex) - 1)]
+        price = rate * reach_distance(board, reach, start, coord)
+    return rules.hooks.token_cost(state, company_id, coord, price)
+
+
+def refusal(
+    rules: G18Ruleset, state: G18State, company_id: str, coord: str, stop: int, reach: Reach
+) -> tuple[str, str] | None:
+    board = state.board
+    company = state.companies[company_id]
+    if not rules.spec.type_of(company_id).extra_tokens:
+        return "rule:tokens.extra", f"{company_id} may place no tokens beyond its home token"
+    if company.tokens_left <= 0:
+        return "rule:tokens.none_left", f"{company_id} has no tokens left"
+    if not board.on_map(coord):
+        return "rule:tokens.hex", f"{coord} is not a hex of this map"
+    stops = board.placed(coord).tile.stops
+    if not 0 <= stop < len(stops) or stops[stop].kind not in TOKEN_KINDS or stops[stop].slots <= 0:
+        return "rule:tokens.city", f"{coord} has no city {stop} to take a token"
+    if board.has_token(coord, company_id):
+        return "rule:tokens.one_per_hex", f"{company_id} already has a token on {coord}"
+    free = board.free_slots(coord, stop, company_id) - waiting_homes(rules, state, coord, stop, company_id)
+    if free <= 0:
+        return "rule:tokens.free_slot", f"{coord} has no free slot for {company_id}"
+    if (coord, stop) not in reach.stops:
+        return "rule:tokens.connection", f"{coord} is not connected to {company_id}'s stations"
+    return None
+
+
+def check(rules: G18Ruleset, state: G18State, action: PlaceToken) -> int:
+    if state.board is None:
+        raise IllegalAction("rule:tokens.board", "this title has no board")
+    reach = company_reach(rules, state, action.entity, backtrack=True)
+    why = refusal(rules, state, action.entity, action.hex, action.city, reach)
+    if why is not None:
+        raise IllegalAction(*why)
+    price = cost(rules, state, action.entity, action.hex, reach)
+    cash = state.companies[action.entity].cash
+    if price > cash:
+        raise IllegalAction("rule:tokens.cost", f"{action.entity} has {cash}, the token costs {price}")
+    return price
+
+
+def apply(rules: G18Ruleset, state: G18State, action: PlaceToken, price: int) -> list[str]:
+    state.board.place_token(action.hex, action.city, action.entity)
+    state.companies[action.entity].tokens_left -= 1
+    state.pay(action.entity, BANK, price)
+    return [f"{action.entity} places a token on {action.hex} for {price}"]
+
+
+def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[PlaceToken]:
+    board = state.board
+    company = state.companies[company_id]
+    if board is None or company.tokens_left <= 0 or not rules.spec.type_of(company_id).extra_tokens:
+        return []
+    reach = company_reach(rules, state, company_id, backtrack=True)
+    out = []
+    for coord, stop in sorted(reach.stops):
+        if refusal(rules, state, company_id, coord, stop, reach) is not None:
+            continue
+        if cost(rules, state, company_id, coord, reach) <= company.cash:
+            out.append(PlaceToken(company_id, coord, stop))
+    return out

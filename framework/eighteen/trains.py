@@ -1,0 +1,289 @@
+"""Buying, surrendering and discarding trains.
+
+New trains come from each depot stack in file order: the first unsold name is on sale, and
+so is any later name whose ``available_on`` train has been bought. Pool trains sell at full
+price. From the phase with ``buy_from_companies`` a company may buy from another company with
+the same controller, for any price of at least 1. A company must keep within its train limit,
+may surrender a train for half its price when at the limit, and discards (without
+compensation) when a phase change leaves it over the limit.
+
+A company whose type must own a train and owns none may take its director's money for one
+train: it pays all its cash and the director the rest (a purchase "with help"). Which trains
+qualify is the ``forced_choice`` option: any train on offer (the director "is free to decide
+which to buy", never above the printed price from a company), or only the cheapest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from framework.core.errors import IllegalAction
+from framework.eighteen import phases
+from framework.eighteen.control import controller_of
+from framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
+from framework.eighteen.or_options import options
+from framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+
+@attrs.frozen
+class Purchase:
+    train: str
+    source: str  # DEPOT, TRAIN_POOL or the selling company
+    price: int
+    help: int  # paid by the director
+
+
+def face_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
+    return rules.spec.trains[state.trains[train_id].name].price
+
+
+def depot_offers(rules: G18Ruleset, state: G18State) -> list[str]:
+    """The new trains on sale now: one train id per buyable name."""
+    out = []
+    sold = state.depot.sold_names
+    for stack in state.depot.stacks.values():
+        names: list[str] = []
+        for train_id in stack:
+            name = state.trains[train_id].name
+            if name in names:
+                continue
+            names.append(name)
+            available_on = rules.spec.trains[name].available_on
+            if len(names) == 1 or (available_on is not None and available_on in sold):
+                out.append(train_id)
+    return out
+
+
+def pool_offers(state: G18State) -> list[str]:
+    seen: dict[str, str] = {}
+    for train_id in state.depot.pool:
+        seen.setdefault(state.trains[train_id].name, train_id)
+    return list(seen.values())
+
+
+def sellers(rules: G18Ruleset, state: G18State, buyer: str) -> list[str]:
+    """Companies the buyer may buy trains from now."""
+    if not phases.buy_from_companies(rules, state):
+        return []
+    me = controller_of(state, buyer)
+    return [
+        cid
+        for cid, c in state.companies.items()
+        if cid != buyer and not c.closed and c.trains and me is not None and controller_of(state, cid) == me
+    ]
+
+
+def may_own(rules: G18Ruleset, state: G18State, company_id: str, train_id: str) -> str | None:
+    kinds = rules.spec.type_of(company_id).train_kinds
+    name = state.trains[train_id].name
+    if kinds is not None and rules.spec.trains[name].kind not in kinds:
+        return f"{company_id} may not own {rules.spec.trains[name].kind} trains ({name})"
+    return rules.hooks.can_buy_train(state, company_id, train_id)
+
+
+def room(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
+    limit = phases.train_limit(rules, state, company_id)
+    return None if limit is None else limit - len(state.companies[company_id].trains)
+
+
+def needs_train(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+    return rules.spec.type_of(company_id).must_own_train and not state.companies[company_id].trains
+
+
+def offers(rules: G18Ruleset, state: G18State, company_id: str) -> list[tuple[str, int]]:
+    """(train id, face price) of every train the company may own that is on offer to it."""
+    space = room(rules, state, company_id)
+    if space is not None and space <= 0:
+        return []
+    ids = depot_offers(rules, state) + pool_offers(state)
+    ids += [t for s in sellers(rules, state, company_id) for t in state.companies[s].trains]
+    return [(t, face_price(rules, state, t)) for t in ids if may_own(rules, state, company_id, t) is None]
+
+
+def help_prices(rules: G18Ruleset, state: G18State, company_id: str) -> list[int]:
+    """Prices of the trains a forced purchase with help may take (empty: no help now)."""
+    if not needs_train(rules, state, company_id):
+        return []
+    prices = [p for _, p in offers(rules, state, company_id)]
+    if not prices:
+        return []
+    if options(rules).forced_choice == "cheapest":
+        return [min(prices)]
+    return sorted(set(prices))
+
+
+def source_of(state: G18State, train_id: str) -> str:
+    return state.trains[train_id].owner
+
+
+def check_buy(rules: G18Ruleset, state: G18State, action: BuyTrain) -> Purchase:
+    buyer = action.entity
+    if action.train not in state.trains:
+        raise IllegalAction("rule:trains.unknown", f"no train {action.train}")
+    source = source_of(state, action.train)
+    face = face_price(rules, state, action.train)
+    if source == DEPOT:
+        if action.train not in depot_offers(rules, state):
+            raise IllegalAction("rule:trains.order", f"train {action.train} is not on sale yet (trains are sold in order)")
+    elif source == TRAIN_POOL:
+        pass
+    elif source in state.companies:
+        if source == buyer:
+            raise IllegalAction("rule:trains.own", f"{buyer} already owns {action.train}")
+        if not phases.buy_from_companies(rules, state):
+            raise IllegalAction("rule:trains.from_companies", f"no trains may be bought from companies in phase {state.phase}")
+        if source not in sellers(rules, state, buyer):
+            raise IllegalAction("rule:trains.from_companies", f"{buyer} may not buy trains from {source}")
+    else:
+        raise IllegalAction("rule:trains.unknown", f"train {action.train} is out of play")
+    if source in (DEPOT, TRAIN_POOL) and action.price != face:
+        raise IllegalAction("rule:trains.price", f"train {action.train} costs {face}")
+    if action.price < 1:
+        raise IllegalAction("rule:trains.price", "a train costs at least 1")
+    why = may_own(rules, state, buyer, action.train)
+    if why is not None:
+        raise IllegalAction("rule:trains.kind", why)
+    space = room(rules, state, buyer)
+    if space is not None and space <= 0:
+        raise IllegalAction("rule:trains.limit", f"{buyer} is at its train limit")
+    cash = state.companies[buyer].cash
+    if action.price <= cash:
+        return Purchase(action.train, source, action.price, 0)
+    allowed = help_prices(rules, state, buyer)
+    if not allowed:
+        raise IllegalAction("rule:trains.cash", f"{buyer} has {cash}, the train costs {action.price}")
+    if action.price > face or face not in allowed:
+        raise IllegalAction(
+            "rule:trains.forced_choice", f"a purchase with the director's help may not take train {action.train} at {action.price}"
+        )
+    director = controller_of(state, buyer)
+    have = state.player(director).cash if director else 0
+    if cash + have < action.price:
+        raise IllegalAction(
+            "rule:trains.director_cash",
+            f"{director} must first raise {action.price - cash - have} by selling shares",
+        )
+    return Purchase(action.train, source, action.price, action.price - cash)
+
+
+def _mint_if_unlimited(rules: G18Ruleset, state: G18State, name: str) -> None:
+    tdef = rules.spec.trains[name]
+    if tdef.count is None:
+        stack = state.depot.stacks.get(tdef.depot, [])
+        if not any(state.trains[t].name == name for t in stack):
+            rules.mint_train(state, name)
+
+
+def transfer(rules: G18Ruleset, state: G18State, train_id: str, buyer: str) -> list[str]:
+    """Move a train to ``buyer`` from wherever it is; a first sale of a name from the depot
+    starts phases, scraps trains and raises events."""
+    train = state.trains[train_id]
+    source = train.owner
+    if source == DEPOT:
+        for stack in state.depot.stacks.values():
+            if train_id in stack:
+                stack.remove(train_id)
+    elif source == TRAIN_POOL:
+        state.depot.pool.remove(train_id)
+    else:
+        state.companies[source].trains.remove(train_id)
+    train.owner = buyer
+    state.companies[buyer].trains.append(train_id)
+    if source != DEPOT:
+        return []
+    _mint_if_unlimited(rules, state, train.name)
+    return phases.on_first_purchase(rules, state, train.name)
+
+
+def apply_buy(rules: G18Ruleset, state: G18State, action: BuyTrain, plan: Purchase) -> list[str]:
+    buyer = action.entity
+    payee = plan.source if plan.source in state.companies else BANK
+    where = {DEPOT: "the depot", TRAIN_POOL: "the bank pool"}.get(plan.source, plan.source)
+    lines = [f"{buyer} buys a {state.trains[plan.train].name} train from {where} for {plan.price}"]
+    if plan.help:
+        director = controller_of(state, buyer)
+        assert director is not None
+        state.pay(buyer, payee, plan.price - plan.help)
+        state.pay(director, payee, plan.help)
+        lines.append(f"{director} contributes {plan.help}")
+    else:
+        state.pay(buyer, payee, plan.price)
+    return lines + transfer(rules, state, plan.train, buyer)
+
+
+def to_pool(state: G18State, train_id: str) -> None:
+    train = state.trains[train_id]
+    state.companies[train.owner].trains.remove(train_id)
+    train.owner = TRAIN_POOL
+    state.depot.pool.append(train_id)
+
+
+def check_surrender(rules: G18Ruleset, state: G18State, action: SurrenderTrain) -> int:
+    company = action.entity
+    if action.train not in state.companies[company].trains:
+        raise IllegalAction("rule:trains.surrender", f"{company} does not own train {action.train}")
+    space = room(rules, state, company)
+    if space is None or space > 0:
+        raise IllegalAction("rule:trains.surrender", f"{company} may surrender a train only at its train limit")
+    fee = face_price(rules, state, action.train) // 2
+    if fee > state.companies[company].cash:
+        raise IllegalAction("rule:trains.surrender", f"{company} cannot pay {fee} to surrender {action.train}")
+    return fee
+
+
+def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[str]:
+    state.pay(action.entity, BANK, fee)
+    to_pool(state, action.train)
+    return [f"{action.entity} surrenders train {action.train}, paying {fee}"]
+
+
+def over_limit(rules: G18Ruleset, state: G18State) -> list[str]:
+    """Companies holding more trains than their limit, in title order."""
+    out = []
+    for cid, company in state.companies.items():
+        if company.closed or not company.trains:
+            continue
+        space = room(rules, state, cid)
+        if space is not None and space < 0:
+            out.append(cid)
+    return out
+
+
+def check_discard(rules: G18Ruleset, state: G18State, action: DiscardTrain) -> None:
+    if action.train not in state.companies[action.entity].trains:
+        raise IllegalAction("rule:trains.discard", f"{action.entity} does not own train {action.train}")
+    space = room(rules, state, action.entity)
+    if space is None or space >= 0:
+        raise IllegalAction("rule:trains.discard", f"{action.entity} is within its train limit")
+
+
+def apply_discard(state: G18State, action: DiscardTrain) -> list[str]:
+    to_pool(state, action.train)
+    return [f"{action.entity} discards train {action.train} to the bank pool"]
+
+
+def buy_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[BuyTrain]:
+    """Each buyable train once per name and source; from companies at 1, the printed price
+    and all the buyer's cash (any other price is legal too)."""
+    cash = state.companies[company_id].cash
+    director = controller_of(state, company_id)
+    extra = state.player(director).cash if director else 0
+    helped = set(help_prices(rules, state, company_id))
+    out: list[BuyTrain] = []
+    seen: set[tuple[str, str]] = set()
+    for train_id, face in offers(rules, state, company_id):
+        source = source_of(state, train_id)
+        key = (source, state.trains[train_id].name)
+        if key in seen:
+            continue
+        seen.add(key)
+        prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted({1, face, cash} - {0})
+        for price in prices:
+            if price <= cash or (face in helped and price <= face and price <= cash + extra):
+                out.append(BuyTrain(company_id, train_id, price))
+    return out
