@@ -87,6 +87,15 @@ class G18Ruleset(Ruleset):
             hooks = getattr(module, "Hooks", None) if module is not None else None
             if hooks is None or not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
                 hooks = Hooks
+        # a title's Hooks may set engine options its data cannot yet express
+        packet_opts = getattr(hooks, "packet_options", None)
+        stock_opts = getattr(hooks, "stock_options", None)
+        if packet_opts or stock_opts:
+            self.spec = attrs.evolve(
+                self.spec,
+                packet=attrs.evolve(self.spec.packet, **(packet_opts or {})),
+                stock=attrs.evolve(self.spec.stock, **(stock_opts or {})),
+            )
         self.hooks = hooks(self)
 
     @classmethod

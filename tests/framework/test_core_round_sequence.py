@@ -8,7 +8,7 @@ import attrs
 from framework.core.errors import IllegalAction
 from framework.core.rng import GameRng
 from framework.eighteen import G18Ruleset, Hooks
-from framework.eighteen.actions import Bid, Pass
+from framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass
 from framework.eighteen.rounds import PlaceholderOperatingRound, RoundType, start_round
 from framework.eighteen.state import RoundState
 from tests.framework.g18_helpers import _title, act, new_game, stock_position
@@ -94,3 +94,29 @@ def test_interludes_run_before_the_main_round_they_precede():
     # the interlude does not disturb the main sequence: operating, then stock again
     assert kinds(state) == ["stock", "test_confirm", "operating"]
     assert state.round.kind == "stock" and state.round.number == 2
+
+
+class OperateAfterPacket(Hooks):
+    packet_options = {"then": "operating"}
+    stock_options = {"marker_on": "float"}
+
+
+def test_a_title_hooks_class_sets_engine_options():
+    rules = G18Ruleset(
+        _title(None, ()),
+        hooks=OperateAfterPacket,
+        round_types={"operating": PlaceholderOperatingRound()},
+    )
+    assert rules.spec.packet.then == "operating" and rules.spec.stock.marker_on == "float"
+    state = rules.new_state(rules.title, ("ann", "bob", "cy"), GameRng(1))
+    for player in ("ann", "bob", "cy"):
+        act(rules, state, Pass(player))
+    assert kinds(state) == ["auction", "operating"]
+    assert state.round.kind == "stock"
+    for player, item, price in (("ann", "P1", 20), ("bob", "P2", 40), ("cy", "M1", 100)):
+        act(rules, state, BuyItem(player, item, price))
+    act(rules, state, Par("ann", "AR", 70))
+    assert state.companies["AR"].market is None  # the marker waits for the float
+    for player in ("bob", "cy", "ann", "bob"):
+        act(rules, state, BuyShares(player, "AR", "ipo"))
+    assert state.companies["AR"].floated and state.companies["AR"].market == (0, 1)
