@@ -499,6 +499,19 @@ class Board(BoardView):
         self._laid[coord] = Placed(tdef, rotation)
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
+    def clear(self, coord: str) -> str | None:
+        """Take the laid tile off ``coord`` (back to the supply), leaving the hex as printed;
+        tokens on it are removed (their companies' records are the caller's). Returns the
+        tile id taken off, or None if nothing was laid there."""
+        placed = self._laid.pop(coord, None)
+        for key in [k for k in self._tokens if k[0] == coord]:
+            del self._tokens[key]
+        if placed is None:
+            return None
+        if placed.tile.id in self._supply:
+            self._supply[placed.tile.id] += 1
+        return placed.tile.id
+
     def _move_stops(
         self, coord: str, old: Placed, new: TileDef, stop_map: tuple[int | None, ...]
     ) -> tuple[

@@ -116,6 +116,8 @@ def maybe_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str
     ctype = rules.spec.types[company.type]
     if company.floated or company.kind != "corporation":
         return []
+    if not rules.hooks.may_float(state, company_id):
+        return []
     threshold = ctype.float_percent if ctype.float_percent is not None else 60
     if bought_from_offering(state, company_id) < threshold:
         return []

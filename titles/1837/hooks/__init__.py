@@ -1,0 +1,119 @@
+"""1837's rule hooks: what its two rulebooks say that the data cannot.
+
+``Hooks`` only dispatches; each topic lives in its own module: the start packet and what is
+sold after it (``start_packet``), mountain railways, coal companies, the national railways'
+minors and the nationals themselves, Italy and Bosnia (``regions``), the sold-out price rule
+(``market_rules``), net worth, and the start-of-round choices (``choices``, an interlude
+round). RULES.md maps every rule clause to these modules and their tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.hooks import Hooks as BaseHooks
+from framework.eighteen.state import Certificate, G18State, RoundState
+
+from . import (
+    choices,
+    coal_companies,
+    market_rules,
+    minors,
+    mountain_railways,
+    nationals,
+    net_worth,
+    regions,
+    start_packet,
+)
+from .common import first_edition
+
+NATIONALS = ("SD", "KK", "UG")
+
+
+class Hooks(BaseHooks):
+    def __init__(self, rules: Any) -> None:
+        super().__init__(rules)
+        # I, XIV: while packet items remain, the Ug second certificates are on sale beside
+        # them; the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
+        stock = attrs.evolve(rules.spec.stock, packet_first=False)
+        rules.spec = attrs.evolve(rules.spec, stock=stock)
+
+    # ------------------------------------------------------------------ setup and rounds
+    def on_setup(self, state: G18State) -> None:
+        for national in NATIONALS:
+            nationals.setup_national(state, national)
+
+    def next_round(self, state: G18State, finished: RoundState) -> str:
+        from framework.eighteen.rounds import round_type
+
+        # I (second edition): "The first operating round follows immediately" the auction.
+        if round_type(finished.kind).packet and not first_edition(self.rules):
+            return "operating"
+        return super().next_round(state, finished)
+
+    def interludes(self, state: G18State, upcoming: str) -> list[str]:
+        return [choices.KIND] if choices.needed(self.rules, state, upcoming) else []
+
+    def on_round_start(self, state: G18State) -> list[str]:
+        lines: list[str] = []
+        if state.round.kind == "operating":
+            lines += mountain_railways.pay_income(self.rules, state)
+        nationals.on_tile_change(self.rules, state)
+        return lines
+
+    # ------------------------------------------------------------------ events
+    def on_event(self, name: str, state: G18State) -> list[str]:
+        rules = self.rules
+        if name == "lay_bozen_tile":
+            return regions.on_first_4(rules, state)
+        if name == "form_national_sd":
+            return nationals.form_sd(rules, state)
+        if name == "must_form_kk":
+            return nationals.force(rules, state, "KK")
+        if name == "must_form_ug":
+            return nationals.force(rules, state, "UG")
+        if name == "exchange_all_coal":
+            return coal_companies.exchange_all(rules, state)
+        if name == "may_form_kk":
+            return ["the owner of KK1 may open the k.k. National Railway at the start of a round"]
+        if name == "may_form_ug":
+            return ["the director of UG1 may open the Hungarian National Railway at the start of a round"]
+        if name == "open_mountain_passes":
+            return ["any company may now lay on a mountain railway's hex for its printed cost"]
+        return []
+
+    def on_float(self, state: G18State, company_id: str) -> list[str]:
+        return minors.on_float(self.rules, state, company_id)
+
+    def may_float(self, state: G18State, company_id: str) -> bool:
+        # III, XII: a national starts only by its formation, never by sales.
+        return company_id not in NATIONALS
+
+    def on_item_bought(self, state: G18State, item_id: str, player_id: str) -> list[str]:
+        return start_packet.on_item_bought(self.rules, state, item_id, player_id)
+
+    def on_start_packet_end(self, state: G18State) -> list[str]:
+        lines = start_packet.on_start_packet_end(self.rules, state)
+        return lines + minors.bank_picks_home(self.rules, state)
+
+    # ------------------------------------------------------------------ stock round
+    def sold_out_move(self, state: G18State, company_id: str) -> str | None:
+        return market_rules.sold_out_move(self.rules, state, company_id)
+
+    def check_buy(self, state: G18State, player_id: str, company_id: str, source: str) -> None:
+        start_packet.check_buy(self.rules, state, player_id, company_id)
+
+    # ------------------------------------------------------------------ operating round
+    def may_lay_tile(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
+        allowed = mountain_railways.lay_cost(self.rules, state, company_id, coord, cost)
+        if allowed is None:
+            raise IllegalAction(
+                "V", f"{coord} is a mountain railway's hex: only its owner's companies build there before phase 3"
+            )
+        return allowed
+
+    # ------------------------------------------------------------------ game end
+    def certificate_value(self, state: G18State, cert: Certificate) -> int:
+        return net_worth.certificate_value(self.rules, state, cert)

@@ -1,0 +1,63 @@
+"""1837's own actions: the start-of-round choices (coal exchanges, opening a national railway,
+folding a minor into it) and Sd #5's home. Tags start with "1837_"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import attrs
+
+from framework.core.actions import Action, action_type, registered_types
+
+A = TypeVar("A", bound=type)
+
+
+def title_action(tag: str) -> Callable[[A], A]:
+    """Register under ``tag``; a second import of this module (the loader imports hooks by
+    path, tests may import them by package) reuses the first registration."""
+
+    def register(cls: A) -> A:
+        existing = registered_types().get(tag)
+        if existing is not None and existing.__qualname__ == cls.__qualname__:
+            return existing  # type: ignore[return-value]
+        return action_type(tag)(cls)
+
+    return register
+
+
+@title_action("1837_exchange_coal")
+@attrs.frozen
+class ExchangeCoal(Action):
+    """The owner of coal company ``company`` exchanges it for its major's exchange share
+    (``accept``) or keeps it for now."""
+
+    company: str
+    accept: bool
+
+
+@title_action("1837_open_national")
+@attrs.frozen
+class OpenNational(Action):
+    """The owner of a national's minor #1 opens the national (``accept``) or waits."""
+
+    national: str
+    accept: bool
+
+
+@title_action("1837_fold_in")
+@attrs.frozen
+class FoldIn(Action):
+    """The owner of a national's minor folds it into the open national (``accept``) or not."""
+
+    minor: str
+    accept: bool
+
+
+@title_action("1837_choose_home")
+@attrs.frozen
+class ChooseHome(Action):
+    """The owner of a minor with a choice of homes (Sd #5: Milan or Venice) picks one."""
+
+    company: str
+    hex: str

@@ -1,0 +1,160 @@
+"""Coal companies (rules II, XIII): each is exchanged for a reserved 10% share of its major.
+
+Optional at the start of each stock or operating round once half of the major's initial
+offering is sold; forced at the start of an operating round once the initial offering is
+sold out; forced for every coal company with the first "5". The major receives the coal
+company's treasury and trains (it never gives up its own trains for them: coal trains over
+the limit go to the bank pool); the exchange ignores the 60% holding limit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.shares import bought_from_offering, update_director
+from framework.eighteen.state import IPO, RESERVED, G18State
+
+from .common import close_company, companies_of_type, move_train, train_limit, train_price
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+#: "at least 50 percent of the corresponding major corporation's shares" bought (II)
+OPTION_PERCENT = 50
+
+
+def coal_companies(rules: G18Ruleset) -> list[str]:
+    return companies_of_type(rules, "coal")
+
+
+def target(rules: G18Ruleset, coal: str) -> str:
+    return rules.spec.companies[coal].exchanges_into
+
+
+def running(state: G18State, coal: str) -> bool:
+    company = state.companies[coal]
+    return company.floated and not company.closed and state.director(coal) is not None
+
+
+def may_exchange(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+    """II: the option exists once half of the major's shares were bought from the offering."""
+    if not running(state, coal):
+        return False
+    return bought_from_offering(state, target(rules, coal)) >= OPTION_PERCENT
+
+
+def must_exchange(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+    """II, XIII: at the start of an operating round, the major's initial offering is empty."""
+    major = target(rules, coal)
+    return running(state, coal) and state.percent_held(IPO, major) == 0 and (
+        state.companies[major].par_price is not None
+    )
+
+
+def operating_rank(rules: G18Ruleset, state: G18State, company_id: str) -> tuple:
+    """IV: majors by share price, highest first; ties: furthest right, then the uppermost
+    marker; majors without a price after, in companies.yaml order."""
+    company = state.companies[company_id]
+    listed = list(rules.spec.companies).index(company_id)
+    if company.market is None:
+        return (1, 0, 0, 0, listed)
+    price = rules.spec.cell(company.market).price
+    stack = state.stack_at(company.market)
+    depth = stack.index(company_id) if company_id in stack else 0
+    return (0, -price, -company.market[1], depth, listed)
+
+
+def exchange_order(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
+    """XIII: by the majors' operating order; for each major from its director clockwise
+    (no director yet: from the priority deal)."""
+
+    def key(coal: str) -> tuple:
+        major = target(rules, coal)
+        start = state.director(major) or state.priority_player
+        seats = state.seats_from(start)
+        owner = state.director(coal)
+        return (operating_rank(rules, state, major), seats.index(owner), coal)
+
+    return sorted(coals, key=key)
+
+
+def default_keep(rules: G18Ruleset, state: G18State, coal: str) -> list[str]:
+    """The coal trains the major takes when its director does not choose: the dearest ones
+    that fit under the train limit."""
+    major = target(rules, coal)
+    limit = train_limit(rules, state, major)
+    trains = sorted(
+        state.companies[coal].trains, key=lambda t: -train_price(rules, state, t)
+    )
+    if limit is None:
+        return trains
+    room = max(0, limit - len(state.companies[major].trains))
+    return trains[:room]
+
+
+def exchange(
+    rules: G18Ruleset, state: G18State, coal: str, keep: list[str] | None = None
+) -> list[str]:
+    """Exchange one coal company for its exchange share (II, XIII)."""
+    if not running(state, coal):
+        raise IllegalAction("II", f"{coal} is not running")
+    major = target(rules, coal)
+    owner = state.director(coal)
+    assert owner is not None
+    cert = next(
+        (c for c in state.companies[major].certificates if c.owner == RESERVED and not c.director),
+        None,
+    )
+    if cert is None:
+        raise IllegalAction("II", f"no exchange share of {major} is left for {coal}")
+    company = state.companies[coal]
+    lines = [f"{owner} exchanges {coal} for a 10% exchange share of {major}"]
+    if company.cash:
+        lines.append(f"{coal}'s treasury of {company.cash} passes to {major}")
+        state.pay(coal, major, company.cash)
+    keep = default_keep(rules, state, coal) if keep is None else keep
+    limit = train_limit(rules, state, major)
+    room = None if limit is None else max(0, limit - len(state.companies[major].trains))
+    if room is not None and len(keep) > room:
+        raise IllegalAction("XIII", f"{major} may take only {room} of {coal}'s trains")
+    for train_id in list(company.trains):
+        name = state.trains[train_id].name
+        if train_id in keep:
+            move_train(state, train_id, major)
+            lines.append(f"{coal}'s {name} train passes to {major}")
+        else:
+            move_train(state, train_id, "@pool")
+            lines.append(f"{coal}'s {name} train goes to the bank pool ({major}'s train limit)")
+    cert.owner = owner
+    close_company(state, coal)
+    new = update_director(state, major)
+    if new is not None:
+        lines.append(f"{new} becomes director of {major}")
+    return lines
+
+
+def forced_exchanges(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
+    lines = []
+    for coal in exchange_order(rules, state, coals):
+        if running(state, coal):
+            lines += exchange(rules, state, coal)
+    return lines
+
+
+def exchange_all(rules: G18Ruleset, state: G18State) -> list[str]:
+    """II, XII "5": every remaining coal company is exchanged now."""
+    return forced_exchanges(rules, state, [c for c in coal_companies(rules) if running(state, c)])
+
+
+def exchange_sold_out(rules: G18Ruleset, state: G18State) -> list[str]:
+    """II, XIII: at the start of an operating round, coal companies whose major's initial
+    offering is sold out are exchanged."""
+    due = [c for c in coal_companies(rules) if must_exchange(rules, state, c)]
+    return forced_exchanges(rules, state, due)
+
+
+def optional(rules: G18Ruleset, state: G18State, declined: set[str]) -> list[str]:
+    """Coal companies whose owners may choose now, in exchange order, without those that
+    have already answered in this round."""
+    open_ = [c for c in coal_companies(rules) if may_exchange(rules, state, c) and c not in declined]
+    return exchange_order(rules, state, open_)

@@ -1,0 +1,124 @@
+"""The minor companies of the three national railways (rule II): home tokens, Sd #5's choice
+of Milan or Venice, and the 50/50 revenue split among the certificate holders."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.state import BANK, G18State
+
+from .common import cdef, ctype
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+NATIONAL_MINOR_TYPES = ("sd_minor", "kk_minor", "ug_minor")
+
+
+def is_national_minor(rules: G18Ruleset, company_id: str) -> bool:
+    return cdef(rules, company_id).type in NATIONAL_MINOR_TYPES
+
+
+def home_choices(rules: G18Ruleset, company_id: str) -> list[tuple[str, int]]:
+    return [(h.hex, h.city or 0) for h in cdef(rules, company_id).home]
+
+
+def needs_home_choice(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+    company = state.companies[company_id]
+    return (
+        company.floated
+        and not company.closed
+        and len(home_choices(rules, company_id)) > 1
+        and company.home is None
+    )
+
+
+def home_of(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str, int] | None:
+    choices = home_choices(rules, company_id)
+    if len(choices) == 1:
+        return choices[0]
+    chosen = state.companies[company_id].home
+    return next((c for c in choices if c[0] == chosen), None)
+
+
+def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    """I: a minor's home token goes on the map when it starts (a choice of homes waits for
+    the owner's decision)."""
+    home = home_of(rules, state, company_id)
+    board = state.board
+    if home is None or board is None:
+        return []
+    coord, stop = home
+    if board.has_token(coord, company_id, stop):
+        return []
+    board.place_token(coord, stop, company_id)
+    company = state.companies[company_id]
+    company.tokens.append((coord, stop))
+    company.tokens_left = max(0, company.tokens_left - 1)
+    return [f"{company_id} places its home token on {coord}"]
+
+
+def on_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+    if not is_national_minor(rules, company_id):
+        return []
+    return place_home_token(rules, state, company_id)
+
+
+def choose_home(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> list[str]:
+    """I: Sd #5's owner picks Milan or Venice before the first tile is laid; final."""
+    choices = [c[0] for c in home_choices(rules, company_id)]
+    if coord not in choices:
+        raise IllegalAction("I", f"{company_id}'s home is one of {', '.join(choices)}, not {coord}")
+    if state.companies[company_id].home is not None:
+        raise IllegalAction("I", f"{company_id} has already chosen its home")
+    state.companies[company_id].home = coord
+    return [f"{company_id} takes {coord} as its home"] + place_home_token(rules, state, company_id)
+
+
+def bank_picks_home(rules: G18Ruleset, state: G18State) -> list[str]:
+    """I: "If Sd #5 is not sold during First Stock Round, the bank selects Milan" (the first
+    home listed)."""
+    lines = []
+    for cid in rules.spec.companies:
+        company = state.companies[cid]
+        choices = home_choices(rules, cid)
+        if len(choices) > 1 and company.home is None and state.director(cid) is None:
+            company.home = choices[0][0]
+            lines.append(f"{cid} is unsold: the bank selects {choices[0][0]} as its home")
+    return lines
+
+
+def split_revenue(rules: G18Ruleset, state: G18State, company_id: str, revenue: int) -> dict[str, int]:
+    """IX: a minor or coal company keeps its type's treasury share of the revenue and pays the
+    owners' share to the holders of its certificates in proportion to their percentages of
+    the company's certificates (Ug #1: two 25% certificates, 25% of the revenue each); each payment
+    is computed exactly and fractions go to the bank. Returns payee -> amount (the company's
+    own share under its id, the bank's fractions under BANK)."""
+    split = ctype(rules, company_id).revenue_split
+    treasury_percent = split.treasury if split is not None else 0
+    kept = revenue * treasury_percent // 100
+    owners_percent = split.owners if split is not None else 100 - treasury_percent
+    certs = state.companies[company_id].certificates
+    total = sum(c.percent for c in certs) or 100
+    payments: dict[str, int] = {company_id: kept}
+    paid = kept
+    for cert in certs:
+        if not state.is_player(cert.owner):
+            continue
+        amount = revenue * owners_percent * cert.percent // (100 * total)
+        payments[cert.owner] = payments.get(cert.owner, 0) + amount
+        paid += amount
+    payments[BANK] = revenue - paid
+    return payments
+
+
+def pay_revenue(rules: G18Ruleset, state: G18State, company_id: str, revenue: int) -> list[str]:
+    """Pay a minor's or coal company's run: the bank pays each share (IX)."""
+    lines = []
+    for payee, amount in split_revenue(rules, state, company_id, revenue).items():
+        if payee == BANK or amount == 0:
+            continue
+        state.pay(BANK, payee, amount)
+        lines.append(f"{company_id} pays {amount} to {payee}")
+    return lines

@@ -1,0 +1,304 @@
+"""The three national railways (rules III, VII, XII): Sd forms at the first "4" from all five
+Sd minors; kk may open at the first "4" and must at the first "4+1"; Ug may open at the first
+"4E" and must at the first "5". Minors not folded in when a national opens may fold in at
+the start of a later round, and must when their national is forced.
+
+A formation is one state transition: exchange shares to the minors' holders, the director
+found by most shares (ties: the lowest minor, then clockwise from minor #1's owner), capital
+from the bank plus the minors' treasuries, trains and home tokens taken over."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.core.errors import IllegalAction
+from framework.eighteen.shares import swap_director, update_director
+from framework.eighteen.state import BANK, IPO, RESERVED, G18State
+
+from .common import (
+    cdef,
+    close_company,
+    first_edition,
+    move_train,
+    sync_tokens,
+    train_limit,
+    train_price,
+)
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+#: national -> (the train whose first purchase lets it open, the train that forces it)
+OPENING = {"SD": ("4", "4"), "KK": ("4", "4+1"), "UG": ("4E", "5")}
+#: national -> the hex whose brown tile merges its home tokens (VII)
+MERGE_HEX = {"KK": "G17", "UG": "H22"}
+
+
+def minors_of(rules: G18Ruleset, national: str) -> list[str]:
+    """The national's minors in number order (companies.yaml order)."""
+    return [cid for cid, c in rules.spec.companies.items() if c.merges_into == national]
+
+
+def first_minor(rules: G18Ruleset, national: str) -> str:
+    return minors_of(rules, national)[0]
+
+
+def is_formed(state: G18State, national: str) -> bool:
+    return bool(state.companies[national].extra.get("formed"))
+
+
+def may_open(state: G18State, national: str) -> bool:
+    return OPENING[national][0] in state.depot.sold_names and not is_formed(state, national)
+
+
+def must_open(state: G18State, national: str) -> bool:
+    return OPENING[national][1] in state.depot.sold_names
+
+
+def open_minors(state: G18State, rules: G18Ruleset, national: str) -> list[str]:
+    """Minors of ``national`` still operating on their own (started, not closed)."""
+    return [
+        m for m in minors_of(rules, national)
+        if state.companies[m].floated and not state.companies[m].closed
+    ]
+
+
+def seniority(rules: G18Ruleset, state: G18State, national: str) -> dict[str, int]:
+    """Player -> rank of the best minor certificate they held (lower is better): minors by
+    number, a director's certificate before the other one (Ug#1-d, Ug#1, Ug#2, Ug#3-d, Ug#3)."""
+    rank: dict[str, int] = {}
+    order = 0
+    for minor in minors_of(rules, national):
+        for cert in sorted(state.companies[minor].certificates, key=lambda c: not c.director):
+            holder = state.companies[minor].extra.get("holders", {}).get(cert.id, cert.owner)
+            if state.is_player(holder) and holder not in rank:
+                rank[holder] = order
+            order += 1
+    return rank
+
+
+def choose_director(
+    rules: G18Ruleset, state: G18State, national: str, rank: dict[str, int], anchor: str | None
+) -> str | None:
+    """XII: the player with the most shares; ties: who had the lowest minor, else the first
+    clockwise from ``anchor`` (minor #1's former owner)."""
+    held = {p.id: state.percent_held(p.id, national) for p in state.players}
+    best = max(held.values(), default=0)
+    if best == 0:
+        return None
+    tied = [p for p, v in held.items() if v == best]
+    ranked = [p for p in tied if p in rank]
+    if ranked:
+        return min(ranked, key=lambda p: rank[p])
+    start = anchor if anchor is not None else state.priority_player
+    return next(p for p in state.seats_from(start) if p in tied)
+
+
+def setup_national(state: G18State, national: str) -> None:
+    """Setup: the director's certificate of a national is kept for its director (it is never
+    sold from the initial offering); one exchange share takes its place in the offering."""
+    company = state.companies[national]
+    director = next(c for c in company.certificates if c.director)
+    if director.owner != IPO:
+        return
+    spare = next((c for c in company.certificates if c.owner == RESERVED and not c.director), None)
+    director.owner = RESERVED
+    if spare is not None:
+        spare.owner = IPO
+
+
+def _exchange_certificate(state: G18State, national: str) -> str:
+    """An exchange share of the national: a reserved 10% share, and once those are gone the
+    reserved director's certificate (handed to the right player once the director is known)."""
+    company = state.companies[national]
+    for want_director in (False, True):
+        for cert in company.certificates:
+            if cert.owner == RESERVED and cert.director == want_director:
+                return cert.id
+    raise IllegalAction("XII", f"no exchange share of {national} is left")
+
+
+def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
+    """One minor folds in: its holders get one exchange share per certificate of 25% or more
+    (Ug #1/#3: one each), its treasury, trains and home token pass to the national."""
+    lines = []
+    company = state.companies[minor]
+    holders = {}
+    for cert in company.certificates:
+        if state.is_player(cert.owner):
+            cid = _exchange_certificate(state, national)
+            state.cert(cid).owner = cert.owner
+            holders[cert.id] = cert.owner
+            lines.append(f"{cert.owner} exchanges {minor} ({cert.percent}%) for 10% of {national}")
+    company.extra["holders"] = holders
+    if company.cash:
+        lines.append(f"{minor}'s treasury of {company.cash} passes to {national}")
+        state.pay(minor, national, company.cash)
+    for train_id in list(company.trains):
+        move_train(state, train_id, national)
+        lines.append(f"{minor}'s {state.trains[train_id].name} train passes to {national}")
+    lines += _take_tokens(rules, state, national, minor)
+    close_company(state, minor)
+    return lines
+
+
+def _take_tokens(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
+    """VII, XII: the minor's home token becomes the national's; a second national token on
+    the same tile is removed; Sd #5's Italian token goes back to the Sd charter."""
+    board = state.board
+    if board is None:
+        return []
+    lines = []
+    for coord, stop in list(board.tokens_of(minor)):
+        if minor == last_sd_minor(rules) and national == "SD":
+            board.remove_token(coord, stop, minor)
+            lines.append(f"{minor}'s token on {coord} is removed")
+            continue
+        tile_has = any(c == coord for c, _ in board.tokens_of(national))
+        if tile_has:
+            board.remove_token(coord, stop, minor)
+            lines.append(f"{minor}'s token on {coord} is removed ({national} is already there)")
+        else:
+            board.replace_token(coord, stop, minor, national)
+            lines.append(f"{national} takes over {minor}'s token on {coord}")
+    state.companies[minor].tokens = []
+    sync_tokens(state, national)
+    return lines
+
+
+def last_sd_minor(rules: G18Ruleset) -> str:
+    """Sd #5, the minor whose home is a choice in Italy."""
+    return minors_of(rules, "SD")[-1]
+
+
+def refresh_tokens_left(rules: G18Ruleset, state: G18State, national: str) -> None:
+    """VII: kk keeps its tokens in Vienna and Ug in Budapest until that tile is brown (no
+    token to place); then, as Sd always, the charter holds what is not on the board."""
+    company = state.companies[national]
+    if not is_formed(state, national):
+        return
+    total = cdef(rules, national).tokens or 0
+    placed = len(state.board.tokens_of(national)) if state.board is not None else 0
+    hex_ = MERGE_HEX.get(national)
+    if hex_ is not None and state.board is not None and state.board.tile(hex_).color != "brown":
+        company.tokens_left = 0
+    else:
+        company.tokens_left = max(0, total - placed)
+
+
+def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """Over the train limit after taking over the minors' trains: the cheapest go to the pool."""
+    limit = train_limit(rules, state, national)
+    company = state.companies[national]
+    lines = []
+    while limit is not None and len(company.trains) > limit:
+        cheapest = min(company.trains, key=lambda t: train_price(rules, state, t))
+        move_train(state, cheapest, "@pool")
+        lines.append(f"{national} is over its train limit: {state.trains[cheapest].name} goes to the pool")
+    return lines
+
+
+def form(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -> list[str]:
+    """Open ``national`` with ``minors`` folding in (all of them at once; the director is
+    fixed after every exchange)."""
+    company = state.companies[national]
+    if is_formed(state, national):
+        raise IllegalAction("XII", f"{national} has already formed")
+    anchor = state.director(first_minor(rules, national))
+    lines = [f"-- {national} forms --"]
+    for minor in minors:
+        lines += _absorb(rules, state, national, minor)
+    rank = seniority(rules, state, national)
+    director = choose_director(rules, state, national, rank, anchor)
+    if director is not None:
+        _hand_director_certificate(state, national, director)
+        lines.append(f"{director} is the director of {national}")
+    company.extra["formed"] = True
+    company.extra["formed_in"] = [state.round.kind, state.round.number]
+    company.floated = True
+    capital = cdef(rules, national).capital or 0
+    state.pay(BANK, national, capital)
+    lines.append(f"{national} receives {capital} capital")
+    if company.par_cell is not None:
+        state.place_marker(national, company.par_cell)
+    lines += _trim_trains(rules, state, national)
+    refresh_tokens_left(rules, state, national)
+    return lines
+
+
+def _hand_director_certificate(state: G18State, national: str, director: str) -> None:
+    """The director's certificate goes to the director; whoever held it (a placeholder
+    exchange, or the reserve) gets one of the director's 10% shares for it."""
+    company = state.companies[national]
+    cert = next(c for c in company.certificates if c.director)
+    if cert.owner == director:
+        return
+    if state.is_player(cert.owner):
+        swap_director(state, national, director)
+        return
+    ordinary = next(c for c in company.certificates if c.owner == director and not c.director)
+    ordinary.owner = cert.owner
+    cert.owner = director
+
+
+def fold_in(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -> list[str]:
+    """Minors fold into an open national (simultaneously; the directorship may shift only
+    after all of them, and only to a player holding more)."""
+    lines = []
+    for minor in minors:
+        lines += _absorb(rules, state, national, minor)
+    new = update_director(state, national)
+    if new is not None:
+        lines.append(f"{new} becomes director of {national}")
+    lines += _trim_trains(rules, state, national)
+    refresh_tokens_left(rules, state, national)
+    return lines
+
+
+# ---------------------------------------------------------------------- events
+def form_sd(rules: G18Ruleset, state: G18State) -> list[str]:
+    """XII "4": the Sd minors close and the Southern National Railway forms, compulsorily."""
+    if is_formed(state, "SD"):
+        return []
+    return form(rules, state, "SD", open_minors(state, rules, "SD"))
+
+
+def force(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """XII "4+1" (kk) / "5" (Ug): the national forms if it has not, and every unconverted
+    minor converts, all at once."""
+    minors = open_minors(state, rules, national)
+    if not is_formed(state, national):
+        return form(rules, state, national, minors)
+    return fold_in(rules, state, national, minors) if minors else []
+
+
+def open_national(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """The owner of minor #1 opens the national: minor #1 folds in (with the other half of a
+    split minor); the other minors decide later, one by one."""
+    first = first_minor(rules, national)
+    if not may_open(state, national):
+        raise IllegalAction("XII", f"{national} may not open now")
+    if state.companies[first].closed or not state.companies[first].floated:
+        raise IllegalAction("XII", f"{first} is not running")
+    return form(rules, state, national, [first])
+
+
+def fold_in_candidates(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """Minors whose owners may now fold in, in decision order: from the national's director
+    clockwise (second edition), minors of one owner in number order."""
+    if not is_formed(state, national):
+        return []
+    minors = open_minors(state, rules, national)
+    director = state.director(national) or state.priority_player
+    seats = state.seats_from(director)
+    if first_edition(rules):
+        return minors
+    return sorted(minors, key=lambda m: (seats.index(state.director(m)) if state.director(m) in seats else 99))
+
+
+def on_tile_change(rules: G18Ruleset, state: G18State) -> None:
+    """After tile lays: a brown Vienna/Budapest frees kk's/Ug's other tokens (VII)."""
+    for national in MERGE_HEX:
+        if is_formed(state, national):
+            sync_tokens(state, national)
+            refresh_tokens_left(rules, state, national)
