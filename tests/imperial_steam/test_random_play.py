@@ -92,3 +92,27 @@ def test_a_focused_builder_plays_whole_games(n):
         game.process(builder_choice(game.ruleset, game.state, game.legal_actions(), rng))
     assert game.check_invariants() == []
     assert max(len(p.tracks) for p in game.state.players.values()) >= 3
+
+
+def test_every_listed_legal_action_is_accepted():
+    import copy
+
+    game = _game(3, 21)
+    rules = game.ruleset
+    rng = random.Random(21)
+    checked = 0
+    step = 0
+    while not game.is_over():
+        legal = game.legal_actions()
+        if step % 7 == 0:
+            for action in legal:
+                trial = copy.deepcopy(game.state)
+                rules.apply(trial, action)
+                assert rules.invariants(trial) == [], action
+                checked += 1
+        kinds: dict[str, list] = {}
+        for action in legal:
+            kinds.setdefault(type(action).__name__, []).append(action)
+        game.process(rng.choice(kinds[rng.choice(sorted(kinds))]))
+        step += 1
+    assert checked > 200
