@@ -105,7 +105,9 @@ def title_hooks_module(title: Any) -> Any:
         return None
     key = str(path.resolve())
     if key not in _HOOK_MODULES:
-        name = "railyard_title_hooks_" + str(abs(hash(key)))
+        import hashlib
+
+        name = "railyard_title_hooks_" + hashlib.sha1(key.encode()).hexdigest()[:12]
         spec = importlib.util.spec_from_file_location(
             name, path, submodule_search_locations=[str(path.parent)] if path.name == "__init__.py" else None
         )
