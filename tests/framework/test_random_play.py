@@ -91,3 +91,40 @@ def test_random_play_with_rich_players_floats_trades_and_keeps_invariants():
     floated = [c for c in game.state.companies.values() if c.kind == "corporation" and c.floated]
     assert floated, "random play never floated a corporation"
     assert any(" sells " in line for line in game.log), "random play never sold a share"
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_random_whole_games_end_and_replay_identically(seed, tmp_path):
+    """Whole games (start packet to game end) through the registered operating round: every
+    invariant after every action; every 25th action undone and redone; a wrong action every
+    10th; the saved game replays to the same hash."""
+    game = Game(str(TITLE), ("ann", "bob", "cy"), seed, debug=True)
+    rng = random.Random(seed)
+    while not game.is_over() and len(game.actions) < 4000:
+        legal = game.legal_actions()
+        assert legal, f"nobody can act in {game.state.round}"
+        moves = [a for a in legal if not isinstance(a, Pass)]
+        action = rng.choice(moves) if moves and rng.random() < 0.7 else rng.choice(legal)
+        if len(game.actions) % 10 == 0:
+            before = game.state_hash()
+            wrong = random_action(rng, game.players)
+            try:
+                game.process(wrong)
+            except IllegalAction as error:
+                assert error.rule and game.state_hash() == before
+            else:
+                game.undo()
+                assert game.state_hash() == before
+        game.process(action)
+        if len(game.actions) % 25 == 0:
+            after = game.state_hash()
+            game.undo()
+            game.redo()
+            assert game.state_hash() == after
+    assert game.is_over(), "random play did not finish the game"
+    assert game.state.end_reason
+    table = game.standings()
+    assert [p for p, _ in table] and table == sorted(table, key=lambda pw: -pw[1])
+    path = tmp_path / "whole.json"
+    game.save(path)
+    assert Game.load(path).state_hash() == game.state_hash()
