@@ -30,8 +30,8 @@ from renderer.screen import ScreenLayout
 from renderer.snapshot import Snapshot, snapshot
 from renderer.ui.actions_menu import ActionMenu
 from renderer.ui.camera import Camera
-from renderer.ui.describe import describe, tag
-from renderer.ui.help import DIALOG_TAGS, draw_help, draw_tooltip, hex_info
+from renderer.ui.describe import describe, is_choice
+from renderer.ui.help import draw_help, draw_tooltip, hex_info
 from renderer.ui.placement import Placement
 from renderer.ui.widgets import Button, TextField
 
@@ -58,7 +58,7 @@ class App:
         self.message = ""
         self.error = False
         self.quit = False
-        self.menu = ActionMenu(self.act)
+        self.menu = ActionMenu(self.act, self.name_value)
         self.camera = Camera()
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -68,6 +68,7 @@ class App:
         self._last_bot = 0.0
         self._legal_key: Any = None
         self._legal: list[Action] = []
+        self._previews: dict[Any, list[str]] = {}
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.routes_company: str | None = None
         self._routes: tuple[Any, Any] = (None, None)
@@ -77,7 +78,7 @@ class App:
     def set_game(self, game: Any) -> None:
         self.game = game
         self.board = BoardRenderer(game.title)
-        self.placement = Placement(self.board)
+        self.placement = Placement(self.board, self.preview)
         self._snap_key: Any = None
         self._snap: Snapshot | None = None
         self.fit()
@@ -122,6 +123,40 @@ class App:
     def say(self, message: str, *, error: bool = False) -> None:
         self.message = message
         self.error = error
+
+    def name_value(self, field: str, value: Any) -> str:
+        """Ids in words for the menu: a train id names the train and where it is."""
+        state = self.game.state
+        trains = getattr(state, "trains", {})
+        if field == "train" and isinstance(value, str) and value in trains:
+            train = trains[value]
+            owner = {"@depot": "the depot", "@pool": "the pool"}.get(train.owner, train.owner)
+            return f"{train.name} from {owner}"
+        if field == "hex" and isinstance(value, str):
+            hexdef = self.game.title.map.hexes.get(value) if hasattr(self.game.title, "map") else None
+            return f"{value} ({hexdef.name})" if hexdef is not None and hexdef.name else value
+        return str(value)
+
+    def preview(self, action: Action) -> list[str]:
+        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
+        the state (payouts of each dividend choice, price moves, costs), or its refusal."""
+        key = (self.version(), action)
+        cached = self._previews.get(key)
+        if cached is not None:
+            return cached
+        import copy
+
+        try:
+            state = copy.deepcopy(self.game.state)
+            lines = list(self.game.ruleset.apply(state, action) or [])
+        except IllegalAction as refusal:
+            lines = [f"refused: {refusal}"]
+        except Exception as error:
+            lines = [f"no preview: {type(error).__name__}"]
+        if len(self._previews) > 64:
+            self._previews.clear()
+        self._previews[key] = lines
+        return lines
 
     def act(self, action: Action) -> bool:
         """Submit ``action``; a refusal is shown with the rule that refused it."""
@@ -317,16 +352,28 @@ class App:
         else:
             self.routes_company = order[0]
 
+    def offered_run(self) -> Any:
+        """The engine's offered run (a legal action with routes), when running is the step."""
+        for action in self.legal() if self.human_to_act() else []:
+            if getattr(action, "runs", None):
+                return action
+        return None
+
     def shown_routes(self) -> Any:
-        """The best routes of ``routes_company`` in this position (cached per position)."""
-        if self.routes_company is None:
+        """Routes to draw: the offered run while the company runs its trains, else the best
+        routes of ``routes_company`` (T); cached per position."""
+        offered = self.offered_run()
+        if offered is None and self.routes_company is None:
             return None
-        key = (self.version(), self.routes_company)
+        key = (self.version(), offered, self.routes_company)
         if self._routes[0] != key:
-            from renderer.routes_view import best_routes_for
+            from renderer.routes_view import best_routes_for, shown_from_runs
 
             try:
-                found = best_routes_for(self.game, self.routes_company)
+                if offered is not None:
+                    found = shown_from_runs(self.game, offered.entity, offered.runs)
+                else:
+                    found = best_routes_for(self.game, self.routes_company)
             except Exception as error:
                 self.say(f"route search failed: {error}", error=True)
                 found = None
@@ -401,7 +448,7 @@ class App:
         clip = surface.get_clip()
         surface.set_clip(lay.board)
         offset = (lay.board.x + self.camera.offset[0], lay.board.y + self.camera.offset[1])
-        self.placement.draw(surface, self.camera.size, offset, snap.phase)
+        self.placement.draw(surface, self.camera.size, offset, snap.phase, snap)
         shown = self.shown_routes()
         if shown is not None:
             from renderer.routes_view import draw_legend, draw_routes
@@ -456,7 +503,7 @@ class App:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a
         dialog over the board rather than in the side menu."""
         legal = self.legal() if self.human_to_act() else []
-        return bool(legal) and all(tag(a) in DIALOG_TAGS for a in legal)
+        return bool(legal) and all(is_choice(a) for a in legal)
 
     def menu_rect(self) -> pygame.Rect:
         if self.dialog_mode():
@@ -474,7 +521,8 @@ class App:
         lines: list[str] = []
         for button in self.menu.buttons:
             if button.rect.collidepoint(pos) and button.action is not None:
-                lines = [describe(button.action)]
+                lines = [describe(button.action, self.name_value)]
+                lines += ["  " + line for line in self.preview(button.action)[:12]]
         for button in self.top_buttons:
             if button.rect.collidepoint(pos) and button.hint:
                 lines = [button.hint]

@@ -63,6 +63,31 @@ def best_routes_for(game: Any, company: str, max_seconds: float = 2.0) -> ShownR
     return ShownRoutes(company, runs, found.complete)
 
 
+def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes | None:
+    """Routes named by a run action (``runs``: objects with ``train`` and ``nodes``) with the
+    revenue the route check gives each; None when the position has no board."""
+    from framework.routes import validate_routes
+    from framework.routes.board_graph import graph_for_board
+
+    state = game.state
+    board = getattr(state, "board", None)
+    if board is None or not runs:
+        return None
+    graph = graph_for_board(board, game.title, state.phase)
+    drafts = []
+    for run in runs:
+        spec = game.title.trains[state.trains[run.train].name]
+        drafts.append((spec, list(run.nodes)))
+    checks = validate_routes(graph, drafts, company, game.title.routes)
+    shown = []
+    for run, check in zip(runs, checks, strict=False):
+        name = state.trains[run.train].name
+        route = check.route
+        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if route else 0,
+                              route.treasury if route else 0))
+    return ShownRoutes(company, tuple(shown))
+
+
 def _parse_stop(node: str) -> tuple[str, int] | None:
     if "." in node:
         coord, index = node.rsplit(".", 1)

@@ -15,15 +15,16 @@ from framework.core.actions import Action
 from renderer import colors
 from renderer.fonts import font, rendered
 from renderer.panels.base import frame
-from renderer.ui.describe import Row, rows, value_label, with_value
+from renderer.ui.describe import Namer, Row, rows, value_label, with_value
 from renderer.ui.widgets import Button, TextField
 
 ROW_H = 26
 
 
 class ActionMenu:
-    def __init__(self, submit: Callable[[Action], None]) -> None:
+    def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None) -> None:
         self.submit = submit
+        self.namer = namer
         self.scroll = 0
         self.fields: dict[str, TextField] = {}
         self.buttons: list[Button] = []
@@ -35,7 +36,7 @@ class ActionMenu:
         key = tuple(actions)
         if key != self._key:
             self._key = key
-            self.rows = rows(actions)
+            self.rows = rows(actions, self.namer)
             self.scroll = 0
             self.fields = {k: v for k, v in self.fields.items() if v.focused}
 

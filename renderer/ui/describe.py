@@ -1,9 +1,10 @@
 """Action texts and grouping: how a legal action reads on a button, and which actions share a
-row (the same kind of action on the same thing, differing only in an amount or a source)."""
+row (the same kind of action on the same thing, differing only in an amount or a choice)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -11,7 +12,8 @@ import attrs
 from framework.core.actions import Action, tag_of
 
 #: fields that vary within one row: the row's buttons pick among them
-VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "rotation", "tile")
+VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "rotation", "tile", "kind",
+                "home", "accept", "runs")
 #: a field whose other values may be typed in (any legal value is accepted by the engine)
 FREE_FIELDS = ("price", "amount")
 
@@ -23,7 +25,19 @@ VERBS = {
     "buy_shares": "Buy a share of",
     "sell_shares": "Sell",
     "choose": "Choose",
+    "lay_tile": "Lay a tile on",
+    "place_token": "Place a token on",
+    "run_routes": "Run trains",
+    "dividend": "Revenue",
+    "buy_train": "Buy train",
+    "surrender_train": "Surrender train",
+    "discard_train": "Discard train",
+    "choose_home": "Choose home",
+    "declare_bankruptcy": "Declare bankruptcy",
 }
+
+Namer = Callable[[str, Any], str]
+"""Turns a field's raw value into words (``namer("train", "3#2") -> "3 from the depot"``)."""
 
 
 def tag(action: Action) -> str:
@@ -42,41 +56,58 @@ def group_key(action: Action) -> tuple[Any, ...]:
     return (tag(action), tuple((k, v) for k, v in fields.items() if k not in VALUE_FIELDS))
 
 
-def group_title(action: Action) -> str:
+def _words(t: str) -> str:
+    # a title's own tags carry its prefix ("<title>_exchange_coal"): the words are the rest
+    return re.sub(r"^\d+_", "", t).replace("_", " ").capitalize()
+
+
+def group_title(action: Action, namer: Namer | None = None) -> str:
     t = tag(action)
-    verb = VERBS.get(t, t.replace("_", " ").capitalize())
-    rest = [str(v) for k, v in _fields(action).items() if k not in VALUE_FIELDS]
+    verb = VERBS.get(t, _words(t))
+    rest = [namer(k, v) if namer else str(v)
+            for k, v in _fields(action).items() if k not in VALUE_FIELDS]
     return " ".join([verb, *rest])
+
+
+def _value(name: str, value: Any) -> str:
+    if name == "percent":
+        return f"{value}%"
+    if name == "source":
+        return {"ipo": "IPO", "pool": "pool"}.get(str(value), str(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if name == "runs":
+        return f"run {len(value)} route{'s' if len(value) != 1 else ''}" if value else "do not run"
+    if name == "rotation":
+        return f"rot {value}"
+    return str(value)
 
 
 def value_label(action: Action) -> str:
     fields = _fields(action)
-    parts = []
-    for k in VALUE_FIELDS:
-        if k in fields:
-            v = fields[k]
-            if k == "percent":
-                parts.append(f"{v}%")
-            elif k == "source":
-                parts.append({"ipo": "IPO", "pool": "pool"}.get(str(v), str(v)))
-            else:
-                parts.append(str(v))
-    return " ".join(parts)
+    return " ".join(_value(k, fields[k]) for k in VALUE_FIELDS if k in fields)
 
 
-def describe(action: Action) -> str:
-    """A whole action in words (status bar, log of the client's own doings)."""
+def describe(action: Action, namer: Namer | None = None) -> str:
+    """A whole action in words (status bar, tooltips)."""
     label = value_label(action)
-    title = group_title(action)
+    title = group_title(action, namer)
     return f"{action.entity}: {title}" + (f" {label}" if label else "")
 
 
 def free_field(action: Action) -> str | None:
     fields = _fields(action)
     for k in FREE_FIELDS:
-        if k in fields and isinstance(fields[k], int):
+        if k in fields and isinstance(fields[k], int) and not isinstance(fields[k], bool):
             return k
     return None
+
+
+def is_choice(action: Action) -> bool:
+    """A yes/no or pick-one question (exchanges, formations, homes): asked in a dialog."""
+    fields = _fields(action)
+    t = tag(action)
+    return t == "choose" or t.endswith("choose_home") or isinstance(fields.get("accept"), bool)
 
 
 @attrs.frozen
@@ -86,14 +117,14 @@ class Row:
     free: str | None  # a field the player may type another value for
 
 
-def rows(actions: Sequence[Action]) -> list[Row]:
+def rows(actions: Sequence[Action], namer: Namer | None = None) -> list[Row]:
     """Legal actions grouped into rows, in the order the engine listed them."""
     groups: dict[tuple[Any, ...], list[Action]] = {}
     for a in actions:
         groups.setdefault(group_key(a), []).append(a)
     out = []
     for members in groups.values():
-        out.append(Row(group_title(members[0]), tuple(members), free_field(members[0])))
+        out.append(Row(group_title(members[0], namer), tuple(members), free_field(members[0])))
     return out
 
 

@@ -10,9 +10,6 @@ import pygame
 from renderer import colors
 from renderer.fonts import font, text
 
-#: action tags asked in a dialog over the board when they are all that may be done
-DIALOG_TAGS = frozenset({"choose"})
-
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a highlighted hex to place there"),
     ("R / Shift+R", "next / previous tile or rotation for the selected hex"),

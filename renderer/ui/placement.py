@@ -30,8 +30,9 @@ def board_action(action: Action) -> bool:
 
 
 class Placement:
-    def __init__(self, board: Any) -> None:
+    def __init__(self, board: Any, preview: Any = None) -> None:
         self.board = board
+        self.preview = preview  # action -> the engine's log lines for it (costs), optional
         self.actions: list[Action] = []
         self.hexes: set[str] = set()
         self.selected: str | None = None
@@ -88,7 +89,7 @@ class Placement:
         return f" ({self.selected}: choice {self.index % n + 1}/{n}, R cycles, Enter lays{extra})"
 
     def draw(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
-             phase: str) -> None:
+             phase: str, snap: Any = None) -> None:
         if not self.hexes:
             return
         self.board.highlight(surface, sorted(self.hexes - {self.selected or ""}), size, offset)
@@ -102,10 +103,37 @@ class Placement:
                                     phase)
         else:
             self.board.highlight(surface, [self.selected], size, offset, colors.SELECTED, 4)
+            city = _get(action, "city")
+            if isinstance(city, int) and snap is not None:
+                self._token_preview(surface, size, offset, snap, city, action.entity)
         cx, cy = self.board.layout.center(self.selected, size)
         label = _label(action, self.board.title.map.hexes.get(self.selected))
+        if self.preview is not None:
+            costs = [line for line in self.preview(action) if "pays" in line or "refused" in line]
+            if costs:
+                label += " | " + costs[0]
         text(surface, label, (cx + offset[0], cy + offset[1] + size * 1.05), max(14, round(size * 0.36)),
              colors.TEXT_LIGHT, bold=True, background=colors.SELECTED)
+
+
+    def _token_preview(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
+                       snap: Any, city: int, company: str) -> None:
+        """The company's token drawn in the chosen city, ringed."""
+        from renderer.track import tile_shape
+
+        placed = snap.tiles.get(self.selected)
+        if placed is None or city >= len(placed.tile.stops):
+            return
+        place = tile_shape(self.board.grid, placed.tile, placed.rotation).stops[city]
+        cx, cy = self.board.layout.center(self.selected, size)
+        taken = len(snap.tokens.get((self.selected, city), ()))
+        stop = placed.tile.stops[city]
+        r = size * (0.25 if stop.slots <= 1 else 0.21)
+        centres = self.board.painter.slot_centres(place.pos, r / size, stop.slots)
+        sx, sy = centres[min(taken, len(centres) - 1)]
+        pos = (cx + offset[0] + sx * size, cy + offset[1] + sy * size)
+        self.board.painter.token(surface, pos, r, company)
+        pygame.draw.circle(surface, colors.SELECTED, (round(pos[0]), round(pos[1])), round(r + 2), 3)
 
 
 def _label(action: Action, hexdef: Any) -> str:
