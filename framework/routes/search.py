@@ -460,13 +460,22 @@ def _combine(
             link_cache[(uid, j)] = got
         return got
 
-    def clash(i: int, k: int, j: int) -> int:
-        c = cands[i][k]
-        got = 0
-        for link in c.left:
-            got |= link_clash(link.uid, j)
-        for link in c.right:
-            got |= link_clash(link.uid, j)
+    clash_cache: dict[tuple[int, int], list[int]] = {}
+
+    def clashes_of(i: int, k: int) -> list[int]:
+        """For each train j: its candidates sharing track with candidate k of train i."""
+        key = (i, k)
+        got = clash_cache.get(key)
+        if got is None:
+            c = cands[i][k]
+            uids = [link.uid for link in c.left] + [link.uid for link in c.right]
+            got = [0] * t
+            for j in range(i + 1, t):
+                found = 0
+                for uid in uids:
+                    found |= link_clash(uid, j)
+                got[j] = found
+            clash_cache[key] = got
         return got
 
     def top(j: int, avail: int) -> int:
@@ -500,8 +509,9 @@ def _combine(
             if acc + v + rest <= best_value:
                 break
             new = list(avails)
+            hit = clashes_of(i, k)
             for j in range(i + 1, t):
-                new[j] &= ~clash(i, k, j)
+                new[j] &= ~hit[j]
             if nxt_same:
                 new[i + 1] &= ~((low << 1) - 1)
             if acc + v + sum(top(j, new[j]) for j in range(i + 1, t)) <= best_value:
