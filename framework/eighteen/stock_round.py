@@ -35,6 +35,7 @@ class StockState(RoundState):
     sold_this_round: dict[str, list[str]] = attrs.Factory(dict)  # player -> companies sold
     acted_this_turn: bool = False
     sold_this_turn: list[str] = attrs.Factory(list)  # companies this player sold this turn
+    bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
 
 
 @attrs.frozen
@@ -350,6 +351,8 @@ class StockRound(RoundType):
             return None
         if isinstance(action, SellShares):
             return check_sell(rules, state, action)
+        if _round(state).bought_this_turn:
+            raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
         if isinstance(action, Par):
             return check_par(rules, state, action)
         if isinstance(action, BuyShares):
@@ -389,7 +392,10 @@ class StockRound(RoundType):
         rs.last_actor = player
         rs.passes_in_row = 0
         rs.acted_this_turn = True
-        self._end_turn(state)
+        if rules.spec.setup.stock_round.sell_then_buy:
+            self._end_turn(state)
+        else:
+            rs.bought_this_turn = True
         return lines
 
     def _par(self, rules: G18Ruleset, state: G18State, action: Par, cert: Certificate) -> list[str]:
@@ -443,6 +449,7 @@ class StockRound(RoundType):
     def _end_turn(self, state: G18State) -> None:
         rs = _round(state)
         rs.acted_this_turn = False
+        rs.bought_this_turn = False
         rs.sold_this_turn = []
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))
 

@@ -299,3 +299,16 @@ def test_no_sell_down_when_no_sale_is_possible():
     started(rules, state, "AR", (0, 1), operated=False)
     give(state, "ann", "AR", 70, director=True)
     act(rules, state, Pass("ann"))
+
+
+def test_without_sell_then_buy_the_turn_goes_on_after_the_one_buy():
+    rules, state = stock_position(overrides=("setup.stock_round.sell_then_buy=false",))
+    started(rules, state, "CR", (0, 1))
+    give(state, "ann", "CR", 30, director=True)
+    act(rules, state, Par("ann", "AR", 70))
+    assert rules.active_entities(state) == ("ann",)
+    refused(rules, state, BuyShares("ann", "AR", "ipo"), "rule:stock_round.one_buy")
+    act(rules, state, SellShares("ann", "CR", 10))  # selling after the buy is allowed
+    act(rules, state, Pass("ann"))
+    assert rules.active_entities(state) == ("bob",)
+    assert state.round.passes_in_row == 0
