@@ -1,0 +1,116 @@
+"""Hand-built operating-round positions on the packetrail test title.
+
+packetrail map (pointy, letter = row): A1 red off-board (20, 40 from phase 4; track E and SE),
+A3 Alton (city, AR's and M1's home), A5 mountain (40), A7 Bury (town, region east: phase 3),
+B2 blank, B4 Carrow (yellow, city 20, W-E track, reserved for CR), B6 water (20), B8 Dunmore
+(gray, city 30 with 2 slots, track W, NW, SW; region east), C1, C3 Easton (city, ER's home),
+C5 Fenwick (town), C7. Edges: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.
+Tiles: 57 (city 20, track 0-3), 3 (town), 7 (0-1), 8 (0-2), 9 (0-3), green 14, 15 (city 30,
+2 slots), brown 63. Trains: 2 (80, 5, scrapped by the first 4), 3 (180, 3), 4 (300, 2),
+5E (500, unlimited). Phases 2 (yellow, limit 4), 3 (on "3": green, 2 ORs), 4 (on "4": brown,
+limit 3, event close_privates). Majors: fixed token costs 40, 60; dividends payout/withhold.
+Market row 0: 60 70p 80p 90 100 110 120; row 1: 50 60 70p 80 90 100; row 2: 40y 50y 60 70.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from framework.core.rng import GameRng
+from framework.eighteen import G18Ruleset, G18State
+from framework.eighteen.hooks import Hooks
+from framework.eighteen.rounds import start_round
+from framework.eighteen.state import DEPOT, IPO
+from framework.eighteen.trains import transfer
+from framework.loader import load_title
+
+TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"
+PLAYERS = ("ann", "bob", "cy")
+
+
+@functools.cache
+def _title(overrides: tuple[str, ...]):
+    return load_title(TITLE, None, overrides)
+
+
+def give(state: G18State, player: str, company: str, percent: int, director: bool = False) -> None:
+    """Hand ``percent`` of a company's offering certificates to a holder."""
+    certs = [c for c in state.companies[company].certificates if c.owner == IPO]
+    if director:
+        d = next(c for c in certs if c.director)
+        d.owner = player
+        percent -= d.percent
+    for c in certs:
+        if percent <= 0:
+            break
+        if not c.director:
+            c.owner = player
+            percent -= c.percent
+    assert percent == 0
+
+
+def started(rules: G18Ruleset, state: G18State, company: str, cell: tuple[int, int], operated=True) -> None:
+    c = state.companies[company]
+    c.par_price = rules.spec.cell(cell).price
+    c.par_cell = cell
+    c.floated = True
+    c.operated = operated
+    state.place_marker(company, cell)
+
+
+def rules_for(overrides: tuple[str, ...] = (), hooks: type[Hooks] | None = None) -> G18Ruleset:
+    return G18Ruleset(_title(tuple(overrides)), hooks=hooks)
+
+
+def position(
+    overrides: tuple[str, ...] = (),
+    hooks: type[Hooks] | None = None,
+    players: tuple[str, ...] = PLAYERS,
+) -> tuple[G18Ruleset, G18State]:
+    """A fresh game with the packet gone: nothing floated, nobody owns anything."""
+    rules = rules_for(overrides, hooks)
+    state = rules.new_state(rules.title, tuple(players), GameRng(1))
+    state.packet_remaining = []
+    return rules, state
+
+
+def major(rules: G18Ruleset, state: G18State, company: str, cell: tuple[int, int], holders: dict[str, int],
+          cash: int = 0, operated: bool = True) -> None:
+    """Float a major: ``holders`` player -> percent (the first one named gets the director's
+    certificate); the company gets ``cash`` from the bank."""
+    first = True
+    for player, percent in holders.items():
+        give(state, player, company, percent, director=first)
+        first = False
+    started(rules, state, company, cell, operated=operated)
+    if cash:
+        state.pay("@bank", company, cash)
+
+
+def minor(state: G18State, company: str, owner: str, cash: int = 0) -> None:
+    cert = next(c for c in state.companies[company].certificates if c.director)
+    cert.owner = owner
+    state.companies[company].floated = True
+    if cash:
+        state.pay("@bank", company, cash)
+
+
+def give_train(rules: G18Ruleset, state: G18State, company: str, name: str) -> str:
+    """Move the next depot train of ``name`` to a company (phase effects included)."""
+    train_id = next(t.id for t in state.trains.values() if t.name == name and t.owner == DEPOT)
+    transfer(rules, state, train_id, company)
+    return train_id
+
+
+def operating(rules: G18Ruleset, state: G18State) -> list[str]:
+    """Start an operating round on the position."""
+    return start_round(rules, state, "operating")
+
+
+def step(state: G18State) -> tuple[str | None, str]:
+    return state.round.current, state.round.step  # type: ignore[attr-defined]
+
+
+def ipo_percent(state: G18State, company: str) -> int:
+    return state.percent_held(IPO, company)
