@@ -109,14 +109,43 @@ def render(info: dict[str, Any], currency: str = "") -> str:
     return "\n".join(lines)
 
 
+def generic_summary(title: Any) -> dict[str, Any]:
+    """For a family without an info of its own: the manifest and the size of each file."""
+    manifest = title.manifest
+
+    def size(doc: Any) -> int | None:
+        return len(doc) if isinstance(doc, dict | list) else None
+
+    return {
+        "id": manifest.id,
+        "name": manifest.name,
+        "family": manifest.family,
+        "variant": title.variant,
+        "players": {"min": manifest.players.min, "max": manifest.players.max},
+        "entries": {concern: size(doc) for concern, doc in title.documents.items()},
+        "variants": list(manifest.variants),
+    }
+
+
+def render_generic(info: dict[str, Any]) -> str:
+    lines = [
+        f"{info['name']} [{info['id']}, family {info['family']}]"
+        + (f", variant {info['variant']}" if info["variant"] else ""),
+        f"players: {info['players']['min']}-{info['players']['max']}",
+        f"top-level entries per file: {_line(info['entries'])}",
+    ]
+    if info["variants"]:
+        lines.append(f"variants: {', '.join(info['variants'])}")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     title = load_or_report(args)
     if title is None:
         return 1
-    if not hasattr(title, "map"):
-        data = {"id": title.manifest.id, "family": title.manifest.family,
-                "files": sorted(title.documents)}
-        print(json.dumps(data, indent=2) if args.json else f"{data['id']}: {data}")
+    if not hasattr(title, "tiles"):
+        data = generic_summary(title)
+        print(json.dumps(data, indent=2) if args.json else render_generic(data))
         return 0
     info = summary(title)
     print(json.dumps(info, indent=2) if args.json else render(info, title.manifest.currency))

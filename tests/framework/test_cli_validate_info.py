@@ -95,3 +95,16 @@ def test_each_command_is_its_own_module() -> None:
         assert f"framework.commands.{name}" in COMMANDS
     for module in COMMANDS:
         assert callable(importlib.import_module(module).register), module
+
+
+def test_info_of_a_family_without_models(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "meeples"
+    folder.mkdir()
+    (folder / "title.yaml").write_text(
+        "id: meeples\nname: Meeples\nfamily: test_family_cli\nplayers: {min: 1, max: 2}\n"
+        "files:\n  board: {path: board.yaml, schema: 18xx/trains.schema.json}\n"
+    )
+    (folder / "board.yaml").write_text('"2": {distance: 2, price: 80, count: 1}\n')
+    code, out, _ = run(capsys, "info", str(folder))
+    assert code == 0
+    assert out.splitlines()[1:] == ["players: 1-2", "top-level entries per file: board 1"]
