@@ -57,11 +57,8 @@ class Hooks(BaseHooks):
         return [choices.KIND] if choices.needed(self.rules, state, upcoming) else []
 
     def on_round_start(self, state: G18State) -> list[str]:
-        lines: list[str] = []
-        if state.round.kind == "operating":
-            lines += mountain_railways.pay_income(self.rules, state)
         nationals.on_tile_change(self.rules, state)
-        return lines
+        return []
 
     # ------------------------------------------------------------------ events
     def on_event(self, name: str, state: G18State) -> list[str]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.core.errors import IllegalAction
-from framework.eighteen.state import BANK, G18State
+from framework.eighteen.state import G18State
 
-from .common import cdef, ctype
+from .common import cdef
 
 if TYPE_CHECKING:
     from framework.eighteen.ruleset import G18Ruleset
@@ -86,39 +86,4 @@ def bank_picks_home(rules: G18Ruleset, state: G18State) -> list[str]:
         if len(choices) > 1 and company.home is None and state.director(cid) is None:
             company.home = choices[0][0]
             lines.append(f"{cid} is unsold: the bank selects {choices[0][0]} as its home")
-    return lines
-
-
-def split_revenue(rules: G18Ruleset, state: G18State, company_id: str, revenue: int) -> dict[str, int]:
-    """IX: a minor or coal company keeps its type's treasury share of the revenue and pays the
-    owners' share to the holders of its certificates in proportion to their percentages of
-    the company's certificates (Ug #1: two 25% certificates, 25% of the revenue each); each payment
-    is computed exactly and fractions go to the bank. Returns payee -> amount (the company's
-    own share under its id, the bank's fractions under BANK)."""
-    split = ctype(rules, company_id).revenue_split
-    treasury_percent = split.treasury if split is not None else 0
-    kept = revenue * treasury_percent // 100
-    owners_percent = split.owners if split is not None else 100 - treasury_percent
-    certs = state.companies[company_id].certificates
-    total = sum(c.percent for c in certs) or 100
-    payments: dict[str, int] = {company_id: kept}
-    paid = kept
-    for cert in certs:
-        if not state.is_player(cert.owner):
-            continue
-        amount = revenue * owners_percent * cert.percent // (100 * total)
-        payments[cert.owner] = payments.get(cert.owner, 0) + amount
-        paid += amount
-    payments[BANK] = revenue - paid
-    return payments
-
-
-def pay_revenue(rules: G18Ruleset, state: G18State, company_id: str, revenue: int) -> list[str]:
-    """Pay a minor's or coal company's run: the bank pays each share (IX)."""
-    lines = []
-    for payee, amount in split_revenue(rules, state, company_id, revenue).items():
-        if payee == BANK or amount == 0:
-            continue
-        state.pay(BANK, payee, amount)
-        lines.append(f"{company_id} pays {amount} to {payee}")
     return lines

@@ -1,13 +1,13 @@
-"""Mountain railways (rules II, V): a fixed income at the start of each operating round; the
-owner's companies lay a tile on the railway's hex free as their normal lay; from phase 3 any
-other company may lay there for the printed 110K. They close with the first "5" (the
-engine closes privates on their ``closes_on_phase``)."""
+"""Mountain railways (rule V): the owner's companies lay a tile on the railway's hex free as
+their normal lay; from phase 3 any other company may lay there for the printed 110K. (The
+income at the start of each operating round and the closing with the first "5" are the
+engine's private-company rules with companies.yaml's ``income`` and ``closes_on_phase``.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import BANK, G18State
+from framework.eighteen.state import G18State
 
 from .common import companies_of_type, phase_reached
 
@@ -20,22 +20,6 @@ OPEN_TO_ALL = "3"
 
 def mountain_railways(rules: G18Ruleset) -> list[str]:
     return companies_of_type(rules, "mountain")
-
-
-def pay_income(rules: G18Ruleset, state: G18State) -> list[str]:
-    """II, IV: the bank pays each owner the railway's fixed income."""
-    lines = []
-    for cid in mountain_railways(rules):
-        company = state.companies[cid]
-        owner = state.director(cid)
-        if company.closed or owner is None:
-            continue
-        income = rules.spec.companies[cid].income
-        amount = income.at(state.phase, rules.spec.phase_order) if hasattr(income, "at") else int(income or 0)
-        if amount:
-            state.pay(BANK, owner, amount)
-            lines.append(f"{cid} pays {owner} {amount}")
-    return lines
 
 
 def railway_on(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
