@@ -197,6 +197,10 @@ def _goods(data: TitleData, state: State, player: Player) -> list[Action]:
             if f.goods > 0:
                 incoming[f.good] = incoming.get(f.good, 0) + 1
         out.append(Produce(pid, ready, storage.default_discard(player, incoming)))
+        if len(ready) > 1:  # producing from one site keeps the others' goods for deliveries
+            for f in player.factories:
+                if f.goods > 0:
+                    out.append(Produce(pid, (f.id,), storage.default_discard(player, {f.good: 1})))
     # buy or order goods
     for good in GOODS:
         discard = storage.default_discard(player, {good: 1})
