@@ -114,3 +114,10 @@ def step(state: G18State) -> tuple[str | None, str]:
 
 def ipo_percent(state: G18State, company: str) -> int:
     return state.percent_held(IPO, company)
+
+
+def enter_phase(rules: G18Ruleset, state: G18State, name: str) -> list[str]:
+    """Start a phase directly (its effects as on a train purchase, without the trains)."""
+    from framework.eighteen.phases import start_phase
+
+    return start_phase(rules, state, name)
