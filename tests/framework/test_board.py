@@ -374,3 +374,13 @@ def test_random_lays_and_tokens_keep_the_board_consistent(board):
         fresh = Board(GRID, {c: Placed(t, 0) for c, t in HEXES.items()}, MANIFEST, supply=COUNTS)
         assert fresh.load_dict(snap.to_dict()).state_key() == snap.state_key()
     assert len(board.laid()) >= 4
+
+
+def test_clearing_a_hex_returns_its_tile_and_drops_its_tokens(board):
+    board.lay("B4", T57, 0)
+    board.place_token("B4", 0, "R1")
+    assert board.clear("B4") == "57"
+    assert board.is_printed("B4") and board.tokens_at("B4", 0) == ()
+    assert board.available("57") == 1
+    assert board.tile_conservation_problems() == []
+    assert board.clear("B4") is None
