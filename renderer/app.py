@@ -69,6 +69,7 @@ class App:
         self._legal_key: Any = None
         self._legal: list[Action] = []
         self._previews: dict[Any, list[str]] = {}
+        self.scroll = {"companies": 0, "log": 0}
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.routes_company: str | None = None
         self._routes: tuple[Any, Any] = (None, None)
@@ -273,6 +274,10 @@ class App:
         lay = self.layout
         if self.menu_rect().collidepoint(pos):
             self.menu.wheel(dy)
+        elif lay.companies.collidepoint(pos):
+            self.scroll["companies"] = max(0, self.scroll["companies"] - dy)
+        elif lay.log.collidepoint(pos):
+            self.scroll["log"] = max(0, self.scroll["log"] + dy)
         elif lay.board.collidepoint(pos):
             anchor = (pos[0] - lay.board.x, pos[1] - lay.board.y)
             self.camera.zoom(1.15 ** dy, anchor)
@@ -462,13 +467,14 @@ class App:
         self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
-        self._panel(surface, "companies", lay.companies, version,
-                    lambda s, r: companies_panel.draw(s, r, self.game))
+        self._panel(surface, "companies", lay.companies, (version, self.scroll["companies"]),
+                    lambda s, r: companies_panel.draw(s, r, self.game, self.scroll["companies"]))
         self._panel(surface, "depot", lay.depot, version,
                     lambda s, r: depot_panel.draw(s, r, self.game))
         self._panel(surface, "market", lay.market, version,
                     lambda s, r: market_panel.draw(s, r, self.game))
-        self._panel(surface, "log", lay.log, version, lambda s, r: log_panel.draw(s, r, self.game))
+        self._panel(surface, "log", lay.log, (version, self.scroll["log"]),
+                    lambda s, r: log_panel.draw(s, r, self.game, self.scroll["log"]))
         current = self.placement.current()
         self.menu.update(([current] if current is not None else [])
                          + [a for a in legal if not self.placement.owns(a)])
@@ -480,7 +486,9 @@ class App:
         elif who in self.bots:
             title = f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
         else:
-            title = f"{who}: your move" + self.placement.hint()
+            acting = [e for e in view.active(self.game) if e != who]
+            title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": your move"
+            title += self.placement.hint()
         if self.dialog_mode():
             w, h = surface.get_size()
             shade = pygame.Surface((w, h), pygame.SRCALPHA)

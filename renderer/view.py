@@ -132,8 +132,12 @@ def companies(game: Any, *, only_started: bool = True) -> list[CompanyRow]:
     state = _state(game)
     now = set(active(game))
     rows = []
-    for cid, company in state.companies.items():
+    kinds = {"corporation": 0, "minor": 1, "private": 2}
+    ordered = sorted(state.companies.items(), key=lambda kv: kinds.get(kv[1].kind, 3))
+    for cid, company in ordered:
         cdef = game.title.companies[cid]
+        if only_started and company.closed:
+            continue
         owner = state.director(cid)
         started = owner is not None or company.floated or company.par_price is not None
         if only_started and not started:

@@ -12,7 +12,7 @@ import attrs
 from framework.core.actions import Action, tag_of
 
 #: fields that vary within one row: the row's buttons pick among them
-VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "rotation", "tile", "kind",
+VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "tile", "rotation", "kind",
                 "home", "accept", "runs")
 #: a field whose other values may be typed in (any legal value is accepted by the engine)
 FREE_FIELDS = ("price", "amount")

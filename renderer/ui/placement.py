@@ -18,7 +18,7 @@ import pygame
 
 from framework.core.actions import Action
 from renderer import colors
-from renderer.fonts import text
+from renderer.fonts import rendered
 
 
 def _get(action: Action, name: str) -> Any:
@@ -111,9 +111,12 @@ class Placement:
         if self.preview is not None:
             costs = [line for line in self.preview(action) if "pays" in line or "refused" in line]
             if costs:
-                label += " | " + costs[0]
-        text(surface, label, (cx + offset[0], cy + offset[1] + size * 1.05), max(14, round(size * 0.36)),
-             colors.TEXT_LIGHT, bold=True, background=colors.SELECTED)
+                cost = costs[0].rsplit(", ", 1)[-1] if "pays" in costs[0] else costs[0]
+                label += f" | {cost}"
+        image = rendered(label, max(14, round(size * 0.36)), colors.TEXT_LIGHT, True, colors.SELECTED)
+        rect = image.get_rect(center=(round(cx + offset[0]), round(cy + offset[1] + size * 1.05)))
+        rect.clamp_ip(surface.get_clip())
+        surface.blit(image, rect)
 
 
     def _token_preview(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
