@@ -6,6 +6,7 @@ import pytest
 
 from framework.core.errors import IllegalAction
 from titles.imperial_steam.hooks.actions import BuyTrain, UpgradeTrain
+from titles.imperial_steam.hooks.rounds import begin_actions
 from titles.imperial_steam.hooks.state import Train
 
 from .helpers import in_round_one
@@ -43,6 +44,7 @@ def test_engines_with_influence_and_the_three_train_limit():
 def test_upgrade_pays_the_difference_adds_cars_and_keeps_the_coal():
     rules, state = in_round_one(4)
     state.round = 3
+    begin_actions(rules.data, state)
     a = state.players["A"]
     a.trains[0].passenger, a.trains[0].freight = 1, 2
     rules.apply(state, UpgradeTrain("A", 0, "IS-6"))

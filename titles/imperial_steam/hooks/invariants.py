@@ -74,6 +74,13 @@ def check(data: TitleData, state: State) -> list[str]:
     cards = sum(len(d) for d in state.display.values()) + len(state.contracts_out) + sum(len(p.contracts) for p in players)
     if cards != len(data.contracts):
         problems.append(f"contracts: {cards} cards")
+    if state.phase == 7:
+        for p in players:
+            if p.hands + sum(p.placed.values()) != data.hands(state.round) or p.hands < 0:
+                problems.append(f"hands: {p.id} has {p.hands} left and {sum(p.placed.values())} placed")
+        for tile, n in state.hands_on.items():
+            if n != sum(p.placed.get(tile, 0) for p in players):
+                problems.append(f"hands: {n} on {tile}")
     for colour, hub in state.hubs.items():
         filled = sum(1 for who in state.sites[hub.site].demands if who is not None)
         if filled != hub.delivered:
