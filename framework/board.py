@@ -75,6 +75,7 @@ class BoardView:
         "_supply",
         "_stock",
         "_choices",
+        "_index",
     )
 
     grid: Grid
@@ -88,6 +89,7 @@ class BoardView:
     _supply: dict[str, int]
     _stock: Mapping[str, int]
     _choices: dict[Placed, tuple[tuple[TileDef, Upgrade], ...]]
+    _index: dict[str, int]
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -242,10 +244,10 @@ class BoardView:
 
     def tokens_of(self, company: str) -> list[StopKey]:
         """Stops where ``company`` has a token, in map order then stop order."""
-        order = {c: i for i, c in enumerate(self._printed)}
+        order = self._index
         return sorted(
             (k for k, v in self._tokens.items() if company in v),
-            key=lambda k: (order.get(k[0], len(order)), k[1]),
+            key=lambda k: (order[k[0]], k[1]),
         )
 
     def has_token(self, coord: str, company: str, stop: int | None = None) -> bool:
@@ -335,6 +337,7 @@ class Board(BoardView):
         self._supply = {tid: n for tid, n in supply.items() if n is not None}
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
+        self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
         for coord, edge in impassable:
             blocked.add((coord, edge))
@@ -385,6 +388,7 @@ class Board(BoardView):
         new._supply = dict(self._supply)
         new._stock = self._stock
         new._choices = self._choices
+        new._index = self._index
         return new
 
     def __copy__(self) -> Board:
