@@ -243,7 +243,7 @@ def _simple(data: TitleData, state: State, player: Player) -> list[Action]:
     pid = player.id
     out: list[Action] = []
     room = data.max_influence - player.influence
-    for amount in (10, 20, 50):
+    for amount in (data.rules["philanthropy_per_step"] * k for k in (1, 2, 5)):
         if amount <= player.cash and amount // data.rules["philanthropy_per_step"] <= room:
             out.append(Philanthropize(pid, amount))
     top = len(data.share_rows) - 1
