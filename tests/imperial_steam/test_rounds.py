@@ -187,3 +187,10 @@ def test_the_view_hides_opening_bids_until_all_are_in():
     rules.apply(state, Bid(state.order[0], 40))
     assert rules.view(state).bids == {state.order[0]: -1}
     assert state.bids == {state.order[0]: 40}
+
+
+def test_eleven_main_action_tiles():
+    from titles.imperial_steam.hooks.actions import MAIN_TILES
+
+    assert MAIN_TILES == ("build_tracks", "hire", "build_building", "produce", "buy_goods", "train",
+                          "contract", "philanthropize", "share_value", "fundraise", "pass")
