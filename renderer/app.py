@@ -30,11 +30,13 @@ from renderer.screen import ScreenLayout
 from renderer.snapshot import Snapshot, snapshot
 from renderer.ui.actions_menu import ActionMenu
 from renderer.ui.camera import Camera
-from renderer.ui.describe import describe, is_choice
+from renderer.ui.describe import describe, is_choice, tag, value_label
 from renderer.ui.help import draw_help, draw_tooltip, hex_info
 from renderer.ui.placement import Placement
 from renderer.ui.widgets import Button, TextField
 
+#: rows whose options are spelled out under them (the engine's dry run of each)
+DETAIL_TAGS = frozenset({"dividend"})
 BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
 
 
@@ -58,7 +60,7 @@ class App:
         self.message = ""
         self.error = False
         self.quit = False
-        self.menu = ActionMenu(self.act, self.name_value)
+        self.menu = ActionMenu(self.act, self.name_value, self.row_details)
         self.camera = Camera()
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -137,6 +139,19 @@ class App:
             hexdef = self.game.title.map.hexes.get(value) if hasattr(self.game.title, "map") else None
             return f"{value} ({hexdef.name})" if hexdef is not None and hexdef.name else value
         return str(value)
+
+    def row_details(self, row: Any) -> list[str]:
+        """Under a dividend row or a choice: what each option would do (payout to each
+        holder, the share price move), from the engine's own dry run."""
+        first = row.actions[0]
+        if not (tag(first) in DETAIL_TAGS or is_choice(first)) or len(row.actions) > 4:
+            return []
+        out = []
+        for action in row.actions:
+            lines = [line for line in self.preview(action) if line]
+            label = value_label(action) or row.title
+            out.append(f"{label}: " + "; ".join(lines[:10]))
+        return out
 
     def preview(self, action: Action) -> list[str]:
         """What ``action`` would do, in the engine's own log lines: it is applied to a copy of

@@ -19,12 +19,15 @@ from renderer.ui.describe import Namer, Row, rows, value_label, with_value
 from renderer.ui.widgets import Button, TextField
 
 ROW_H = 26
+DETAIL_H = 17
 
 
 class ActionMenu:
-    def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None) -> None:
+    def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None,
+                 details: Callable[[Row], list[str]] | None = None) -> None:
         self.submit = submit
         self.namer = namer
+        self.details = details  # lines shown under a row (what each choice would do)
         self.scroll = 0
         self.fields: dict[str, TextField] = {}
         self.buttons: list[Button] = []
@@ -104,6 +107,11 @@ class ActionMenu:
                 self.buttons.append(Button(pygame.Rect(x + 64, y + 1, 40, ROW_H - 4), "Go",
                                            (lambda r=row, f=field: self._typed(r, f.text))))
             y += ROW_H
+            for line in self._wrapped(self.details(row) if self.details else [], area.width - 12):
+                if y + DETAIL_H > area.bottom:
+                    break
+                surface.blit(rendered(line, 16, colors.PANEL_DIM), (area.x + 12, y))
+                y += DETAIL_H
         for button in self.buttons:
             button.draw(surface, hover=button.rect.collidepoint(mouse))
         surface.set_clip(clip)
@@ -112,6 +120,22 @@ class ActionMenu:
                    f" of {len(self.rows)} (wheel scrolls)"
             image = rendered(more, 16, colors.PANEL_DIM)
             surface.blit(image, (rect.right - image.get_width() - 6, rect.y + 6))
+
+    @staticmethod
+    def _wrapped(lines: list[str], width: int) -> list[str]:
+        f = font(16)
+        out = []
+        for line in lines:
+            words, current = line.split(" "), ""
+            for word in words:
+                candidate = f"{current} {word}" if current else word
+                if current and f.size(candidate)[0] > width:
+                    out.append(current)
+                    current = "   " + word
+                else:
+                    current = candidate
+            out.append(current)
+        return out
 
     def _typed(self, row: Row, text: str) -> None:
         if row.free is None or not text.strip().isdigit():

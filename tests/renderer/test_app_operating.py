@@ -83,3 +83,38 @@ def test_the_offered_run_is_drawn_and_accepted_from_the_menu():
     count = len(game.actions)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     assert len(game.actions) == count + 1 and game.actions[-1] == offered
+
+
+def test_dividend_choices_spell_out_each_holders_payout_and_the_price_move():
+    """Each dividend option is shown with the engine's dry run of it: who receives what and
+    where the share price goes."""
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    rng = random.Random(0)
+    prefer = ("dividend", "par", "buy_shares", "run_routes", "lay_tile", "buy_train",
+              "buy_item", "bid")
+    for _ in range(1500):
+        legal = game.legal_actions()
+        if any(tag_of(a) == "dividend" for a in legal):
+            break
+        for kind in prefer:
+            found = [a for a in legal if tag_of(a) == kind and (kind != "run_routes" or a.runs)]
+            if found:
+                game.process(rng.choice(found))
+                break
+        else:
+            doing = [a for a in legal if tag_of(a) != "pass"]
+            game.process(rng.choice(doing or legal))
+    else:
+        pytest.skip("no dividend decision reached")
+    app = _app(game)
+    options = [a for a in game.legal_actions() if tag_of(a) == "dividend"]
+    row = next(r for r in app.menu.rows if options[0] in r.actions)
+    details = app.row_details(row)
+    assert len(details) == len(options)
+    for action, line in zip(options, details, strict=True):
+        assert line.startswith(f"{action.kind}: ")
+        assert line[len(action.kind) + 2:] == "; ".join(app.preview(action)[:10])
+    payout = next((a for a in options if a.kind == "payout"), None)
+    if payout is not None:
+        lines = app.preview(payout)
+        assert any("receives" in line for line in lines) or any("pays out 0" in line for line in lines)
