@@ -131,6 +131,9 @@ def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> li
             holders[cert.id] = cert.owner
             lines.append(f"{cert.owner} exchanges {minor} ({cert.percent}%) for 10% of {national}")
     company.extra["holders"] = holders
+    for offer_id, offer in list(state.offers.items()):
+        if any(c.rsplit(".", 1)[0] == minor for c in offer.certificates):
+            del state.offers[offer_id]  # an unsold second certificate goes out of play
     if company.cash:
         lines.append(f"{minor}'s treasury of {company.cash} passes to {national}")
         state.pay(minor, national, company.cash)
@@ -144,7 +147,8 @@ def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> li
 
 def _take_tokens(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
     """VII, XII: the minor's home token becomes the national's; a second national token on
-    the same tile is removed; Sd #5's Italian token goes back to the Sd charter."""
+    the same tile is removed (but kk's stay in Vienna and Ug's in Budapest until the tile
+    there is brown); Sd #5's Italian token goes back to the Sd charter."""
     board = state.board
     if board is None:
         return []
@@ -155,7 +159,7 @@ def _take_tokens(rules: G18Ruleset, state: G18State, national: str, minor: str) 
             lines.append(f"{minor}'s token on {coord} is removed")
             continue
         tile_has = any(c == coord for c, _ in board.tokens_of(national))
-        if tile_has:
+        if tile_has and coord != MERGE_HEX.get(national):
             board.remove_token(coord, stop, minor)
             lines.append(f"{minor}'s token on {coord} is removed ({national} is already there)")
         else:
@@ -257,10 +261,33 @@ def fold_in(rules: G18Ruleset, state: G18State, national: str, minors: list[str]
 
 # ---------------------------------------------------------------------- events
 def form_sd(rules: G18Ruleset, state: G18State) -> list[str]:
-    """XII "4": the Sd minors close and the Southern National Railway forms, compulsorily."""
+    """XII "4": the Sd minors close and the Southern National Railway forms, compulsorily;
+    exchange shares of Sd minors nobody bought join the initial offering."""
     if is_formed(state, "SD"):
         return []
-    return form(rules, state, "SD", open_minors(state, rules, "SD"))
+    lines = form(rules, state, "SD", open_minors(state, rules, "SD"))
+    return lines + retire_unsold(rules, state, "SD")
+
+
+def retire_unsold(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """Once every minor of a national must have converted, minors nobody bought leave the
+    game (with the packet item or offer they were sold in) and their exchange shares join
+    the initial offering."""
+    lines = []
+    for minor in minors_of(rules, national):
+        if state.companies[minor].closed:
+            continue
+        close_company(state, minor)
+        for offer_id, offer in list(state.offers.items()):
+            if any(c.rsplit(".", 1)[0] == minor for c in offer.certificates):
+                del state.offers[offer_id]
+                if offer_id in state.packet_remaining:
+                    state.packet_remaining.remove(offer_id)
+        lines.append(f"{minor} was never bought and leaves the game")
+    for cert in state.companies[national].certificates:
+        if cert.owner == RESERVED:
+            cert.owner = IPO
+    return lines
 
 
 def force(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
@@ -268,8 +295,10 @@ def force(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
     minor converts, all at once."""
     minors = open_minors(state, rules, national)
     if not is_formed(state, national):
-        return form(rules, state, national, minors)
-    return fold_in(rules, state, national, minors) if minors else []
+        lines = form(rules, state, national, minors)
+    else:
+        lines = fold_in(rules, state, national, minors) if minors else []
+    return lines + retire_unsold(rules, state, national)
 
 
 def open_national(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
