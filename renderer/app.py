@@ -33,6 +33,7 @@ from renderer.ui.camera import Camera
 from renderer.ui.describe import describe, is_choice, tag, value_label
 from renderer.ui.help import draw_help, draw_tooltip, hex_info
 from renderer.ui.placement import Placement
+from renderer.ui.route_editor import RouteEditor, stop_at
 from renderer.ui.widgets import Button, TextField
 
 #: rows whose options are spelled out under them (the engine's dry run of each)
@@ -72,6 +73,7 @@ class App:
         self._legal: list[Action] = []
         self._previews: dict[Any, list[str]] = {}
         self.scroll = {"companies": 0, "log": 0}
+        self.editor = RouteEditor()
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.routes_company: str | None = None
         self._routes: tuple[Any, Any] = (None, None)
@@ -186,6 +188,7 @@ class App:
             return False
         self.say(lines[-1] if lines else describe(action))
         self.placement.clear()
+        self.editor.stop()
         self.bots_running = True
         self._autosave()
         return True
@@ -306,6 +309,8 @@ class App:
                 field.key(event)
             return
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        if self.editor.active and not ctrl and self._editor_key(event):
+            return
         field = self.menu.focused_field()
         if field is not None and not ctrl and field.key(event):
             return
@@ -345,6 +350,8 @@ class App:
             self.camera.pan(dx, dy)
         elif key == pygame.K_t:
             self.toggle_routes()
+        elif key == pygame.K_e:
+            self.start_editing()
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
         elif key == pygame.K_b:
@@ -380,17 +387,23 @@ class App:
         return None
 
     def shown_routes(self) -> Any:
-        """Routes to draw: the offered run while the company runs its trains, else the best
-        routes of ``routes_company`` (T); cached per position."""
+        """Routes to draw: routes being edited, the offered run while the company runs its
+        trains, else the best routes of ``routes_company`` (T); cached per position."""
         offered = self.offered_run()
-        if offered is None and self.routes_company is None:
+        edited = None
+        if self.editor.active:
+            edited = tuple((r.train, r.nodes, r.pieces) for r in self.editor.runs)
+        if offered is None and self.routes_company is None and edited is None:
             return None
-        key = (self.version(), offered, self.routes_company)
+        key = (self.version(), offered, self.routes_company, edited)
         if self._routes[0] != key:
             from renderer.routes_view import best_routes_for, shown_from_runs
 
             try:
-                if offered is not None:
+                if edited is not None:
+                    runs = [r for r in self.editor.runs if len(r.stops) >= 2]
+                    found = shown_from_runs(self.game, self.editor.offered.entity, runs)
+                elif offered is not None:
                     found = shown_from_runs(self.game, offered.entity, offered.runs)
                 else:
                     found = best_routes_for(self.game, self.routes_company)
@@ -399,6 +412,42 @@ class App:
                 found = None
             self._routes = (key, found)
         return self._routes[1]
+
+    def start_editing(self) -> None:
+        """E: draw the company's routes by clicking stops (while it runs its trains)."""
+        offered = self.offered_run() or self._empty_run()
+        if offered is None:
+            self.say("routes can be edited when a company runs its trains", error=True)
+            return
+        from framework.routes.board_graph import graph_for_board
+
+        state = self.game.state
+        trains = list(state.companies[offered.entity].trains)
+        graph = graph_for_board(state.board, self.game.title, state.phase)
+        self.editor.start(offered, trains, graph)
+        self.say(f"editing routes of {offered.entity}: click stops; 1-9 pick a train, "
+                 "Backspace takes back, Enter runs, Esc stops")
+
+    def _empty_run(self) -> Any:
+        for action in self.legal() if self.human_to_act() else []:
+            if hasattr(action, "runs"):
+                return action
+        return None
+
+    def _editor_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if pygame.K_1 <= key <= pygame.K_9:
+            self.editor.select(key - pygame.K_1)
+        elif key == pygame.K_BACKSPACE:
+            self.editor.back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act(self.editor.action())
+        elif key == pygame.K_ESCAPE:
+            self.editor.stop()
+            self.say("route editing stopped")
+        else:
+            return False
+        return True
 
     def _board_centre(self) -> tuple[float, float]:
         b = self.layout.board
@@ -439,11 +488,31 @@ class App:
                 self.menu.click(pos)
             return
         if lay.board.collidepoint(pos):
+            if event.button == 1 and self.editor.active:
+                self._edit_click(pos)
+                return
             if event.button == 1:
                 coord = self.hex_at(pos)
                 if coord is not None and self.human_to_act() and self.placement.click(coord):
                     return
             self.dragging = pos
+
+    def _edit_click(self, pos: tuple[int, int]) -> None:
+        coord = self.hex_at(pos)
+        if coord is None:
+            return
+        b = self.layout.board
+        map_xy = self.camera.to_map((pos[0] - b.x, pos[1] - b.y))
+        stop = stop_at(self.board, self.snap(), coord, map_xy, self.camera.size)
+        if stop is None:
+            self.say(f"{coord} has no stop", error=True)
+            return
+        problem = self.editor.click(stop)
+        if problem:
+            self.say(problem, error=True)
+        else:
+            run = self.editor.runs[self.editor.current]
+            self.say(f"train {self.editor.current + 1}: " + " - ".join(run.stops))
 
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""
@@ -504,6 +573,8 @@ class App:
             acting = [e for e in view.active(self.game) if e != who]
             title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": your move"
             title += self.placement.hint()
+            if self.editor.active:
+                title = f"{who}: editing routes, train {self.editor.current + 1} (E)"
         if self.dialog_mode():
             w, h = surface.get_size()
             shade = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -15,7 +15,7 @@ import attrs
 import pygame
 
 from renderer import colors
-from renderer.fonts import text
+from renderer.fonts import font, text
 from renderer.hexdraw import thick_polyline
 from renderer.snapshot import Snapshot
 from renderer.track import Point, edge_midpoint, edge_to_edge, tile_shape
@@ -27,6 +27,7 @@ class ShownRun:
     nodes: tuple[str, ...]
     revenue: int
     treasury: int
+    problem: str = ""  # why the route check refuses it (edited routes)
 
 
 @attrs.frozen
@@ -66,7 +67,7 @@ def best_routes_for(game: Any, company: str, max_seconds: float = 2.0) -> ShownR
 def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes | None:
     """Routes named by a run action (``runs``: objects with ``train`` and ``nodes``) with the
     revenue the route check gives each; None when the position has no board."""
-    from framework.routes import validate_routes
+    from framework.routes import Route, validate_routes
     from framework.routes.board_graph import graph_for_board
 
     state = game.state
@@ -77,14 +78,17 @@ def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes
     drafts = []
     for run in runs:
         spec = game.title.trains[state.trains[run.train].name]
-        drafts.append((spec, list(run.nodes)))
+        pieces = tuple(getattr(run, "pieces", ()) or ())
+        draft: Any = Route(tuple(run.nodes), (), pieces) if pieces else list(run.nodes)
+        drafts.append((spec, draft))
     checks = validate_routes(graph, drafts, company, game.title.routes)
     shown = []
     for run, check in zip(runs, checks, strict=False):
         name = state.trains[run.train].name
         route = check.route
-        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if route else 0,
-                              route.treasury if route else 0))
+        ok = route is not None and not check.refusals
+        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if ok else 0,
+                              route.treasury if ok else 0, "; ".join(check.reasons)))
     return ShownRoutes(company, tuple(shown))
 
 
@@ -182,11 +186,14 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, shown: ShownRoutes,
     for i, run in enumerate(shown.runs):
         extra = f" (+{run.treasury} treasury)" if run.treasury else ""
         what = f"{run.revenue}{currency}{extra}" if run.nodes else "does not run"
+        if run.problem and run.nodes:
+            what = run.problem
         lines.append((f"{run.train}: {what}", colors.ROUTE_COLORS[i % len(colors.ROUTE_COLORS)]))
     total = f"{shown.company} total {shown.total}{currency}" + ("" if shown.complete else " (search cut short)")
     lines.append((total, colors.PANEL_TEXT))
     height = 8 + 20 * len(lines)
-    box = pygame.Rect(rect.x + 8, rect.bottom - height - 8, 280, height)
+    width = max(280, max(font(19, True).size(c)[0] for c, _ in lines) + 16)
+    box = pygame.Rect(rect.x + 8, rect.bottom - height - 8, min(width, rect.width - 16), height)
     pygame.draw.rect(surface, colors.PANEL_BG, box, border_radius=6)
     pygame.draw.rect(surface, colors.PANEL_BORDER, box, 1, border_radius=6)
     y = box.y + 5

@@ -16,6 +16,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "confirm the tile or token shown (or a typed amount)"),
     ("P", "pass"),
     ("T", "show best routes: the company acting, then each company with trains"),
+    ("E", "edit routes while running trains: click stops; 1-9 train, Backspace, Enter"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("Ctrl+S / Ctrl+O", "save / load (a JSON save; every action is also autosaved)"),
     ("wheel, + / -", "zoom the map (wheel over the menu scrolls it)"),

@@ -118,3 +118,42 @@ def test_dividend_choices_spell_out_each_holders_payout_and_the_price_move():
     if payout is not None:
         lines = app.preview(payout)
         assert any("receives" in line for line in lines) or any("pays out 0" in line for line in lines)
+
+
+def _stop_pixel(app: App, stop: str) -> tuple[int, int]:
+    from renderer.track import tile_shape
+
+    coord, index = stop.rsplit(".", 1)
+    placed = app.snap().tiles[coord]
+    place = tile_shape(app.board.grid, placed.tile, placed.rotation).stops[int(index)]
+    cx, cy = app.hex_pos(coord)
+    return (round(cx + place.pos[0] * app.camera.size), round(cy + place.pos[1] * app.camera.size))
+
+
+def test_routes_edited_by_clicking_stops_run_as_drawn():
+    game = _advance_to("run_routes")
+    app = _app(game)
+    offered = app.offered_run()
+    if offered is None:
+        pytest.skip("the company has no route to run here")
+    app.camera.size = 60.0  # big enough to click the right stop
+    app.draw()
+    wanted = offered.runs[0]
+    graph_stops = [n for n in wanted.nodes if "|" not in n]
+    _press(app, pygame.K_e)
+    assert app.editor.active
+    train_index = app.editor.runs.index(next(r for r in app.editor.runs if r.train == wanted.train))
+    _press(app, pygame.K_1 + train_index)
+    for stop in graph_stops:
+        pos = _stop_pixel(app, stop)
+        lay = app.layout.board
+        app.camera.pan(lay.centerx - pos[0], lay.centery - pos[1])  # bring the stop into view
+        app.draw()
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_stop_pixel(app, stop), button=1))
+        assert not app.error, app.message
+    shown = app.shown_routes()
+    assert shown is not None and shown.runs[0].problem == ""
+    _press(app, pygame.K_RETURN)
+    ran = game.actions[-1]
+    assert [r.train for r in ran.runs] == [wanted.train]
+    assert [n for n in ran.runs[0].nodes if "|" not in n] == graph_stops
