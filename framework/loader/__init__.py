@@ -9,10 +9,15 @@ data that passed the earlier ones.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import os
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from framework.loader import schema as schema_check
 from framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
@@ -104,6 +109,21 @@ def _structure_into(
         return None
 
 
+_CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_CACHE_SIZE = 16
+
+
+def _fingerprint(folder: Path) -> str:
+    """A digest of every YAML file of the title folder: a loaded title is reused only while
+    none of them changed."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.y*ml")):
+        if path.is_file():
+            digest.update(os.fspath(path.relative_to(folder)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def load_title(
     name_or_path: str | os.PathLike[str],
     variant: str | None = None,
@@ -113,8 +133,30 @@ def load_title(
 
     Returns a :class:`~framework.model.loaded.LoadedTitle` for an 18xx-family title (or what
     another registered family builds; a :class:`GenericTitle` for an unregistered family).
+    Loading the same unchanged files again returns an equal title at once (games and tests
+    load titles often); its ``documents`` are a fresh copy each time, so a caller may change
+    them without touching the next load.
     """
     folder = find_title(name_or_path)
+    overrides = tuple(overrides)
+    key = (folder.resolve(), variant, overrides, _fingerprint(folder))
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _fresh(_CACHE[key])
+    title = _load(folder, variant, overrides)
+    if attrs.has(type(title)) and hasattr(title, "documents"):
+        _CACHE[key] = title
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return _fresh(title)
+    return title
+
+
+def _fresh(title: Any) -> Any:
+    return attrs.evolve(title, documents=copy.deepcopy(title.documents))
+
+
+def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     manifest, located_manifest = load_manifest(folder)
     manifest_file = os.fspath(folder / MANIFEST)
     msource = located_manifest.source

@@ -123,3 +123,17 @@ def test_a_registered_family_structures_its_concerns(tmp_path) -> None:
     )
     (folder / "r.yaml").write_text('"2": {distance: 2, price: 80, count: 1}\n')
     assert load_title(folder) == {"rolling": {"2": TrainDef("2", distance=2, price=80, count=1)}}
+
+
+def test_reloading_sees_a_changed_file_and_gets_fresh_documents(tmp_path) -> None:
+    import shutil
+
+    folder = tmp_path / "tinyrail"
+    shutil.copytree(EXAMPLE, folder)
+    first = load_title(folder)
+    first.documents["trains"]["2"]["price"] = 1
+    again = load_title(folder)
+    assert again == first and again.documents["trains"]["2"]["price"] == 80
+    trains = folder / "trains.yaml"
+    trains.write_text(trains.read_text().replace("price: 80", "price: 85"))
+    assert load_title(folder).trains["2"].price == 85
