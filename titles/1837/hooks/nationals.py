@@ -217,6 +217,9 @@ def form(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -
     if director is not None:
         _hand_director_certificate(state, national, director)
         lines.append(f"{director} is the director of {national}")
+    else:
+        # nobody holds a share: the first buyer from the initial offering becomes director
+        next(c for c in company.certificates if c.director).owner = IPO
     company.extra["formed"] = True
     company.extra["formed_in"] = [state.round.kind, state.round.number]
     company.floated = True
@@ -281,8 +284,10 @@ def retire_unsold(rules: G18Ruleset, state: G18State, national: str) -> list[str
         for offer_id, offer in list(state.offers.items()):
             if any(c.rsplit(".", 1)[0] == minor for c in offer.certificates):
                 del state.offers[offer_id]
-                if offer_id in state.packet_remaining:
-                    state.packet_remaining.remove(offer_id)
+        items = rules.spec.setup.start_packet.items
+        for item_id in list(state.packet_remaining):
+            if minor in items[item_id].companies:
+                state.packet_remaining.remove(item_id)
         lines.append(f"{minor} was never bought and leaves the game")
     for cert in state.companies[national].certificates:
         if cert.owner == RESERVED:
