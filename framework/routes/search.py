@@ -420,6 +420,34 @@ def _combine(
     budget: _Budget | None,
     floor: int = -1,
 ) -> tuple[int, list[_Cand | None]]:
+    """:func:`_combine_ordered` with the trains taken best first (identical trains together),
+    which finds good combinations early and so prunes most."""
+    groups: list[list[int]] = []
+    for i in range(len(cands)):
+        if i > 0 and same_as_prev[i]:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    groups.sort(key=lambda g: -(cands[g[0]][0].value if cands[g[0]] else 0))
+    order = [i for g in groups for i in g]
+    value, picks = _combine_ordered(
+        [cands[i] for i in order], [same_as_prev[i] and k > 0 and order[k - 1] == i - 1
+                                    for k, i in enumerate(order)],
+        clashes, budget, floor,
+    )
+    out: list[_Cand | None] = [None] * len(cands)
+    for k, i in enumerate(order):
+        out[i] = picks[k]
+    return value, out
+
+
+def _combine_ordered(
+    cands: list[list[_Cand]],
+    same_as_prev: list[bool],
+    clashes: Mapping[int, tuple[int, ...]],
+    budget: _Budget | None,
+    floor: int = -1,
+) -> tuple[int, list[_Cand | None]]:
     """The best pick of one candidate (or none) per train with disjoint track, if above floor.
 
     Candidates of each train are sorted best first; ``same_as_prev`` marks a train identical to
@@ -481,6 +509,20 @@ def _combine(
     def top(j: int, avail: int) -> int:
         return values[j][(avail & -avail).bit_length() - 1] if avail else 0
 
+    def rest_of(avails: list[int], start: int) -> int:
+        """At most what trains ``start``.. can add: each its best candidate still open, except
+        that identical trains take successively later ones (their picks rise in the list)."""
+        total = 0
+        avail = 0
+        for j in range(start, t):
+            if j > start and same_as_prev[j]:
+                low = avail & -avail
+                avail = avails[j] & ~((low << 1) - 1) if low else 0
+            else:
+                avail = avails[j]
+            total += top(j, avail)
+        return total
+
     best_value = floor
     best_pick: list[int | None] = [None] * t
     pick: list[int | None] = [None] * t
@@ -497,7 +539,7 @@ def _combine(
         if budget is not None and count >= 256:
             budget.step(count)
             count = 0
-        rest = sum(top(j, avails[j]) for j in range(i + 1, t))
+        rest = rest_of(avails, i + 1)
         nxt_same = i + 1 < t and same_as_prev[i + 1]
         av = avails[i]
         vals = values[i]
@@ -514,7 +556,7 @@ def _combine(
                 new[j] &= ~hit[j]
             if nxt_same:
                 new[i + 1] &= ~((low << 1) - 1)
-            if acc + v + sum(top(j, new[j]) for j in range(i + 1, t)) <= best_value:
+            if acc + v + rest_of(new, i + 1) <= best_value:
                 continue
             pick[i] = k
             rec(i + 1, acc + v, new)
