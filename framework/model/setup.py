@@ -24,19 +24,30 @@ class PacketItem:
 
 @attrs.frozen
 class StartPacket:
+    """How the start packet is sold. Options left None take the engine's documented default."""
+
     round: str = "auction"
     min_increment: int = 5
     items: dict[str, PacketItem] = attrs.field(factory=dict)
     after_packet: tuple[str, ...] = ()
+    then: str | None = None
+    discount_step: int | None = None
 
 
 @attrs.frozen
 class StockRoundRules:
+    """Stock round options. Options left None take the engine's documented default."""
+
     sell_then_buy: bool = True
     player_share_limit: int = 60
     pool_share_limit: int = 50
     price_drop: str = "per_share"
     sold_out_move: str | None = None
+    sale_move: str | None = None
+    marker_on: str | None = None
+    packet_first: bool | None = None
+    sell_before_operating: bool | None = None
+    share_percent: int | None = None
 
 
 @attrs.frozen

@@ -15,7 +15,7 @@ from framework.model.companies import CompanyDef, CompanyType
 from framework.model.map import HexDef, MapDef, Region
 from framework.model.phases import PhaseDef
 from framework.model.routes import RouteRules, TrainKind
-from framework.model.setup import SetupDef
+from framework.model.setup import SetupDef, StartPacket, StockRoundRules
 from framework.model.title import TitleManifest
 from framework.model.trains import TrainDef
 from framework.tiles import Stop, TileDef
@@ -84,6 +84,8 @@ def fields(cls: type, *skip: str) -> set[str]:
         ("18xx/company_types.schema.json", ("additionalProperties",), CompanyType, "id"),
         ("18xx/companies.schema.json", ("additionalProperties",), CompanyDef, "id"),
         ("18xx/setup.schema.json", (), SetupDef, None),
+        ("18xx/setup.schema.json", ("properties", "stock_round"), StockRoundRules, None),
+        ("18xx/setup.schema.json", ("properties", "start_packet"), StartPacket, None),
         ("18xx/common.schema.json", ("$defs", "stop"), Stop, "reserved"),
     ],
 )
