@@ -53,7 +53,7 @@ def test_xi_the_director_may_choose_a_dearer_train_than_the_treasury_could_pay_a
     rules.apply(state, BuyTrain("AR", "3#1", 180))
     assert (state.companies["AR"].cash, state.player("ann").cash) == (0, 320)
     assert trains.help_prices(rules, state, "AR") == []  # help buys one train only
-    assert state.round.kind == "stock"  # nothing more AR can do: its turn and the round are over
+    assert state.operating_round_in_set == 2  # nothing more AR can do: on to the next OR (phase 3)
 
 
 class Cheapest(Hooks):
