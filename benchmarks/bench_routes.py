@@ -148,7 +148,7 @@ def _size(graph: TrackGraph) -> str:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_bench_best_routes_late_game(benchmark, seed: int) -> None:
     graph = synthetic_position(seed)
-    graph.links  # built once per board revision, not per query  # noqa: B018
+    graph.links, graph.link_clashes  # built once per board revision, not per query  # noqa: B018
     result = benchmark(best_routes, graph, TRAINS, COMPANY, RULES)
     benchmark.extra_info["size"] = _size(graph)
     benchmark.extra_info["total"] = result.total
@@ -183,7 +183,7 @@ def test_bench_best_routes_recorded_final_board(benchmark, company: str) -> None
         pytest.skip("recorded game not available")
     run = runs[-1]
     graph = graph_for_title(title(), run.phase, run.placed, run.tokens, run.reserved)
-    graph.links  # noqa: B018
+    graph.links, graph.link_clashes  # noqa: B018
     result = benchmark(best_routes, graph, _recorded_trains(), company, _rules())
     benchmark.extra_info["size"] = _size(graph)
     benchmark.extra_info["total"] = result.total
@@ -198,7 +198,7 @@ def main(n: int) -> None:
     times = []
     sizes = []
     for _label, graph, company in recorded_positions():
-        graph.links  # noqa: B018
+        graph.links, graph.link_clashes  # noqa: B018
         t0 = time.perf_counter()
         best_routes(graph, trains, company, rules)
         times.append(time.perf_counter() - t0)
@@ -215,7 +215,7 @@ def main(n: int) -> None:
     for seed in range(n):
         graph = synthetic_position(seed)
         t0 = time.perf_counter()
-        graph.links  # noqa: B018
+        graph.links, graph.link_clashes  # noqa: B018
         link_times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         result = best_routes(graph, TRAINS, COMPANY, RULES)
@@ -224,7 +224,7 @@ def main(n: int) -> None:
         print(f"seed {seed}: {_size(graph)}; total {result.total}; {times[-1] * 1000:.1f} ms")
     print(f"search: median {statistics.median(times) * 1000:.1f} ms, "
           f"worst {max(times) * 1000:.1f} ms over {n} positions")
-    print(f"links (once per board): median {statistics.median(link_times) * 1000:.1f} ms, "
+    print(f"graph links and clashes (once per board): median {statistics.median(link_times) * 1000:.1f} ms, "
           f"worst {max(link_times) * 1000:.1f} ms")
     print(f"stops {min(s for s, _ in sizes)}-{max(s for s, _ in sizes)}, "
           f"pieces {min(p for _, p in sizes)}-{max(p for _, p in sizes)}")
