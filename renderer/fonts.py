@@ -12,14 +12,23 @@ _CACHE: dict[tuple[int, bool], pygame.font.Font] = {}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     size = max(6, int(size))
     key = (size, bold)
+    if not pygame.font.get_init():
+        start()
     cached = _CACHE.get(key)
     if cached is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         cached = pygame.font.Font(None, size)
         cached.set_bold(bold)
         _CACHE[key] = cached
     return cached
+
+
+def start() -> None:
+    """(Re)start pygame's fonts; fonts and images made before a restart are dropped, since
+    they die with the font module that made them."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _CACHE.clear()
+        _RENDERED.clear()
 
 
 _RENDERED: dict[tuple[str, int, tuple[int, int, int], bool, Any], pygame.Surface] = {}

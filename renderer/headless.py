@@ -18,8 +18,9 @@ def init_headless() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     if not pygame.display.get_init():
         pygame.display.init()
-    if not pygame.font.get_init():
-        pygame.font.init()
+    from renderer.fonts import start
+
+    start()
 
 
 def board_surface(title: Any, state: Any = None, size: float = 44.0) -> pygame.Surface:

@@ -21,9 +21,10 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
                 bot_seats: set[int] = frozenset(), seed: int = 0, variant: str | None = None,
                 save: str | None = None) -> int:
     from framework.core.game import Game
+    from renderer.fonts import start
 
     pygame.display.init()
-    pygame.font.init()
+    start()
     info = pygame.display.Info()
     size = (min(WINDOW[0], max(1024, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
             min(WINDOW[1], max(700, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
@@ -41,7 +42,7 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
                 pygame.display.flip()
                 clock.tick(30)
             if screen.result is None:
-                pygame.quit()
+                pygame.display.quit()
                 return 0
             setup = screen.result
             game = Game(setup.title, setup.players, seed=seed, variant=setup.variant)
@@ -54,5 +55,5 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
     app = App(game, surface=display, bots=bots, autosave=_autosave_path(game.title.manifest.id),
               save_path=save, seed=seed)
     app.run()
-    pygame.quit()
+    pygame.display.quit()  # fonts stay up: a caller (a test) may draw again
     return 0
