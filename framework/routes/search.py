@@ -1,16 +1,18 @@
 """Exact best routes for a company's trains.
 
-Two steps. First every train's *candidate* routes are enumerated by depth-first search over the
-graph's stop-to-stop links (see :attr:`TrackGraph.links`), starting from the company's stations
-(or, for a kind that must start at a stop of a required kind, such as a goods train at a mine,
-from those stops) and pruned by the train's rating, by the stops and track already used, and by
-an upper bound on what the rest of the route could still earn. A route through a station is
-grown as two arms from that station, so each route is found exactly once. Then a branch and
-bound picks one candidate per train (or none) with pairwise disjoint track, best total first.
+Candidate routes of each train are enumerated by depth-first search over the graph's
+stop-to-stop links (see :attr:`TrackGraph.links`), starting from the company's stations (or,
+for a kind that must start at a stop of a required kind, such as a goods train at a mine, from
+those stops), pruned by the train's rating, by the stops and track already used, and by a value
+threshold with an upper bound on what the rest of a route could still earn. A route through a
+station is grown as two arms from that station, so each route is found exactly once. A branch
+and bound then picks one candidate per train (or none) with pairwise disjoint track.
 
-Pruning never loses the optimum: a candidate is dropped only when even the best possible routes
-of the other trains could not lift a combination containing it above a combination already in
-hand. When an optional budget stops the search early, the result says so (``complete=False``).
+The thresholds come from bounds: each train's best lone route bounds what it can add, and a
+greedy pick gives a total in hand; a combination worth a target can only use routes worth at
+least the target minus the other trains' bounds (:func:`best_routes` explains the targets).
+Nothing that could be part of a better combination is ever dropped, so the answer is exact.
+When an optional budget stops the search early, the result says so (``complete=False``).
 """
 
 from __future__ import annotations
@@ -85,6 +87,15 @@ class CompanyView:
         self.adj: list[list[tuple[int, int, Link]]] = [
             [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
         ]
+        self._kinds: dict[tuple[TrainKind, int, int], _KindView] = {}
+
+    def kind_view(self, kind: TrainKind, distance: int, plus: int) -> _KindView:
+        """The per-stop numbers of one train (built once per query and train)."""
+        key = (kind, distance, plus)
+        found = self._kinds.get(key)
+        if found is None:
+            found = self._kinds[key] = _KindView(self, kind, distance, plus)
+        return found
 
 
 class _KindView:
@@ -112,9 +123,9 @@ class _KindView:
         self.rqinc = [
             (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0 for k in view.kinds
         ]
-        self.rq_max = {8 * i: n for i, (_, n) in enumerate(kind.requires)}
         anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
         self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
+        self.rest = _rest_table(self, view)
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -179,7 +190,7 @@ class _Ctx:
         self.budget = budget
         self.out: list[_Cand] = []
         self.steps = 0
-        self.rest = _rest_table(kv, view)
+        self.rest = kv.rest
 
     def tick(self) -> None:
         if self.budget is not None:
@@ -253,7 +264,7 @@ def enumerate_routes(
     can lift any route. When the budget runs out the routes found so far are returned and
     ``budget.exhausted`` is set.
     """
-    kv = _KindView(view, kind, distance, plus)
+    kv = view.kind_view(kind, distance, plus)
     if bonus is not None or min(view.values, default=0) < 0:
         threshold = -(1 << 60)
         best_only = False
