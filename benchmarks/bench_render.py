@@ -85,3 +85,28 @@ def test_static_layer_rebuild(benchmark, game):
     board = BoardRenderer(game.title)
     snap = snapshot(game.title, game.state)
     benchmark.pedantic(board.draw_static, args=(32.0, snap), rounds=5, iterations=1)
+
+
+def test_layer_patch_after_a_tile_lay(benchmark, game):
+    """A tile laid and a token placed: the cached layer is copied and two hexes redrawn."""
+    from framework.board import Board
+
+    board = BoardRenderer(game.title)
+    real = Board.from_title(game.title)
+    state = type("S", (), {"board": real, "phase": "2", "companies": {}})()
+    before = snapshot(game.title, state)
+    base = board.static_layer(32.0, before)
+    base_key = next(iter(board._cache))
+    real.lay("F28", "57", 0)
+    real.place_token("F28", 0, "TI")
+    after = snapshot(game.title, state)
+
+    def reset():
+        board._cache.clear()
+        board._snaps.clear()
+        board._cache[base_key] = base
+        board._snaps[base_key] = before
+
+    benchmark.pedantic(board.static_layer, args=(32.0, after), setup=reset, rounds=20,
+                       iterations=1)
+    assert _mean(benchmark) < FRAME_BUDGET * 2
