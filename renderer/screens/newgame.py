@@ -27,9 +27,23 @@ class GameSetup:
 
 
 def available_titles() -> list[str]:
+    """Titles the window can draw: those of the hex-map family."""
     if not TITLES_DIR.is_dir():
         return []
-    return sorted(p.name for p in TITLES_DIR.iterdir() if (p / "title.yaml").is_file())
+    import yaml
+
+    out = []
+    for folder in sorted(TITLES_DIR.iterdir()):
+        manifest = folder / "title.yaml"
+        if not manifest.is_file():
+            continue
+        try:
+            family = (yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}).get("family")
+        except (OSError, yaml.YAMLError):
+            continue
+        if family == "18xx":
+            out.append(folder.name)
+    return out
 
 
 class NewGameScreen:
