@@ -19,6 +19,8 @@ COMMANDS: tuple[str, ...] = (
     "framework.commands.render",
     "framework.commands.routes",
     "framework.commands.replay",
+    "framework.commands.simulate",
+    "framework.commands.report",
 )
 
 

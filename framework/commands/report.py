@@ -1,0 +1,35 @@
+"""``railyard report DIR --out report.html``: plots of a simulation's records in one HTML page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "report",
+        help="an HTML report with plots of simulation records",
+        description="Read every games.jsonl under DIR and write one self-contained HTML page.",
+    )
+    parser.add_argument("folder", metavar="DIR", help="a `railyard simulate` output folder")
+    parser.add_argument("--out", metavar="FILE", help="the HTML file (default: DIR/report.html)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    try:
+        from framework.simulate.report import write_report
+    except ImportError as error:
+        print(f"report: {error} (install the extra: pip install 'railyard[report]')", file=sys.stderr)
+        return 2
+    out = Path(args.out) if args.out else Path(args.folder) / "report.html"
+    try:
+        count = write_report(args.folder, out)
+    except FileNotFoundError as error:
+        print(f"report: {error}", file=sys.stderr)
+        return 2
+    print(f"{out}: {count} games")
+    return 0

@@ -1,0 +1,122 @@
+"""``railyard simulate TITLE``: play many bot games and summarise them (or compare rule sets).
+
+Records go to ``DIR/games.jsonl`` (with ``--compare``: ``DIR/<label>/games.jsonl`` and
+``DIR/compare.md``); run facts that vary between runs (timings, workers) go to ``DIR/run.json``
+so that the records themselves are identical for equal seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play many games with bots; summarise or compare rule sets",
+        description="Play N seeded games with bots in parallel and summarise the results.",
+    )
+    parser.add_argument("title", metavar="TITLE", help="a title name (under titles/) or a folder")
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games per rule set (100)")
+    parser.add_argument("--players", type=int, default=4, metavar="P", help="players per game (4)")
+    parser.add_argument("--bots", default="random", metavar="B1,B2,...",
+                        help="bots by seat, repeated to fill the seats; they rotate between games")
+    parser.add_argument("--no-rotate", dest="rotate", action="store_false",
+                        help="keep each bot in its seat in every game")
+    parser.add_argument("--variant", metavar="V", help="a variant named in title.yaml")
+    parser.add_argument("--set", dest="overrides", metavar="PATH=VALUE", action="append", default=[],
+                        help="override one value, e.g. --set trains.5.price=700 (repeatable)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="base seed (1)")
+    parser.add_argument("--workers", type=int, default=1, metavar="W", help="parallel processes (1)")
+    parser.add_argument("--out", metavar="DIR", help="output folder (default: simulations/TITLE-sSEED)")
+    parser.add_argument("--check", action="store_true",
+                        help="check every invariant after every action; stop at the first violation")
+    parser.add_argument("--save-games", action="store_true", help="save each game under DIR/games/")
+    parser.add_argument("--compare", nargs="+", metavar="SPEC",
+                        help="rule sets to compare on the same seeds: [LABEL:]VARIANT|default[;path=value...]")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="where games run")
+    parser.add_argument("--max-actions", type=int, default=None, metavar="N",
+                        help="record a game as unfinished after N actions")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from framework.bots.base import UnknownBot, make_bot
+    from framework.simulate import compare, records, runner
+    from framework.simulate.summary import print_summary
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if not bots or args.games < 1 or args.players < 1:
+        print("simulate: need at least one bot, one game and one player", file=sys.stderr)
+        return 2
+    slug = Path(args.title).name
+    out = Path(args.out or f"simulations/{slug}-s{args.seed}")
+    if args.compare:
+        sets = [compare.parse_spec(s, args.variant, args.overrides) for s in args.compare]
+    else:
+        sets = [compare.RuleSet("default" if not (args.variant or args.overrides) else
+                                compare.parse_spec(";".join([args.variant or "default", *args.overrides])).label,
+                                args.variant, tuple(args.overrides))]
+    if len({s.label for s in sets}) != len(sets):
+        print("simulate: two compared rule sets have the same label", file=sys.stderr)
+        return 2
+    results: dict[str, list[dict[str, Any]]] = {}
+    timings: dict[str, Any] = {}
+    for rules in sets:
+        folder = out / rules.label if args.compare else out
+        config = runner.SimConfig(
+            title=args.title, players=args.players, bots=bots, variant=rules.variant,
+            overrides=rules.overrides, label=rules.label, check=args.check,
+            save_dir=str(folder / "games") if args.save_games else None,
+            max_actions=args.max_actions or runner.MAX_ACTIONS, rotate=args.rotate,
+        )
+        try:  # fail fast on a title that will not load or a bot that cannot play it
+            _, ruleset = runner.loaded(config)
+            for name in set(bots):
+                make_bot(name, ruleset)
+        except UnknownBot as error:
+            print(f"simulate: {error}", file=sys.stderr)
+            return 2
+        except Exception as error:
+            print(f"simulate: {args.title}: {error}", file=sys.stderr)
+            return 2
+        start = time.perf_counter()
+        recs = runner.run_jobs(
+            runner.jobs_for(config, args.games, args.seed), args.workers, args.backend,
+            progress=not args.quiet, description=rules.label, stop_on_violation=args.check,
+        )
+        elapsed = time.perf_counter() - start
+        records.write_jsonl(folder / records.RECORD_FILE, recs)
+        results[rules.label] = recs
+        timings[rules.label] = {"seconds": round(elapsed, 3), "games": len(recs),
+                                "games_per_second": round(len(recs) / elapsed, 3) if elapsed else None}
+        bad = next((r for r in recs if r.get("violation")), None)
+        if bad is not None:
+            v = bad["violation"]
+            print(f"invariant violated: {rules.label} game {bad['index']} (seed {bad['seed']}) after action "
+                  f"{v['action_index']}: {'; '.join(v['problems'])}", file=sys.stderr)
+            _write_run(out, args, timings)
+            return 1
+    _write_run(out, args, timings)
+    for label, recs in results.items():
+        print_summary(recs, f"{args.title} ({label}): {len(recs)} games, "
+                            f"{timings[label]['games_per_second']} games/s with {args.workers} worker(s)")
+    if args.compare and len(results) > 1:
+        result = compare.compare_sets(results)
+        compare.write(out, result)
+        print(compare.markdown(result))
+    print(f"records in {out}")
+    crashes = sum(1 for recs in results.values() for r in recs if r.get("error"))
+    return 1 if crashes else 0
+
+
+def _write_run(out: Path, args: argparse.Namespace, timings: dict[str, Any]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    facts = {"argv": sys.argv[1:], "workers": args.workers, "backend": args.backend, "timings": timings}
+    (out / "run.json").write_text(json.dumps(facts, indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,1 @@
+"""Many games with bots: running (:mod:`.runner`), records, comparisons and reports."""

@@ -1,0 +1,181 @@
+"""An HTML page of plots from simulation records (matplotlib, PNGs embedded as data URIs so
+the page is one file that can be mailed or committed).
+
+Each record file under the folder is one rule set (labelled by its records); the plots put
+the sets side by side: net worth by seat and by bot, game length, when each phase arrives,
+and win rate per bot with 95% error bars.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from framework.simulate import compare, records, stats
+
+
+def load_sets(folder: str | Path) -> dict[str, list[dict[str, Any]]]:
+    """Records grouped by rule-set label, in the order their files are found."""
+    sets: dict[str, list[dict[str, Any]]] = {}
+    files = list(records.find_record_files(folder))
+    if not files:
+        raise FileNotFoundError(f"no {records.RECORD_FILE} under {folder}")
+    for path in files:
+        for record in records.read_jsonl(path):
+            sets.setdefault(str(record.get("label", path.parent.name)), []).append(record)
+    return sets
+
+
+def _png(fig: Any) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _boxes(ax: Any, groups: dict[str, list[float]], ylabel: str) -> None:
+    names = list(groups)
+    data = [groups[n] or [0] for n in names]
+    ax.boxplot(data)
+    ax.set_xticks(range(1, len(names) + 1), names, rotation=30, ha="right")
+    ax.set_ylabel(ylabel)
+
+
+def plot_net_worth(sets: dict[str, list[dict[str, Any]]]) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    by_seat: dict[str, list[float]] = {}
+    by_bot: dict[str, list[float]] = {}
+    for label, recs in sets.items():
+        for r in stats.usable(recs):
+            for seat, worth in enumerate(r["net_worth"]):
+                by_seat.setdefault(f"{label}\nseat {seat + 1}", []).append(worth)
+                by_bot.setdefault(f"{label}\n{r['seats'][seat]}", []).append(worth)
+    _boxes(left, by_seat, "final net worth")
+    left.set_title("net worth by seat")
+    _boxes(right, by_bot, "final net worth")
+    right.set_title("net worth by bot")
+    return _png(fig)
+
+
+def plot_length(sets: dict[str, list[dict[str, Any]]]) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    for label, recs in sets.items():
+        games = stats.usable(recs)
+        left.hist([stats.operating_rounds(r) for r in games], bins=20, alpha=0.5, label=label)
+        right.hist([r["actions"] for r in games], bins=20, alpha=0.5, label=label)
+    left.set_xlabel("operating rounds (or rounds)")
+    right.set_xlabel("actions")
+    for ax in (left, right):
+        ax.set_ylabel("games")
+        ax.legend()
+    left.set_title("game length")
+    return _png(fig)
+
+
+def phase_order(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """Phases in the order games first reach them."""
+    order: list[str] = []
+    for recs in sets.values():
+        for r in recs:
+            for phase in r.get("or_phases") or []:
+                if phase not in order:
+                    order.append(phase)
+    return order
+
+
+def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
+    phases = phase_order(sets)
+    if not phases:
+        return None
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(11, 4))
+    width = 0.8 / max(1, len(sets))
+    for k, (label, recs) in enumerate(sets.items()):
+        firsts = [stats.phase_first_reached(r) for r in stats.usable(recs)]
+        ests = [stats.estimate([f[p] for f in firsts if p in f]) for p in phases]
+        xs = [i + k * width for i in range(len(phases))]
+        ax.bar(xs, [e.mean for e in ests], width, yerr=[min(e.half_width, 1e6) for e in ests],
+               capsize=3, label=label)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(phases))], phases)
+    ax.set_xlabel("phase")
+    ax.set_ylabel("operating round first reached (mean ± 95% CI)")
+    ax.set_title("phase timing")
+    ax.legend()
+    return _png(fig)
+
+
+def plot_win_rates(sets: dict[str, list[dict[str, Any]]]) -> str:
+    import matplotlib.pyplot as plt
+
+    bots = sorted({b for recs in sets.values() for r in recs for b in r.get("seats", [])})
+    fig, ax = plt.subplots(figsize=(11, 4))
+    width = 0.8 / max(1, len(sets))
+    for k, (label, recs) in enumerate(sets.items()):
+        table = stats.per_bot(recs)
+        ests = [table[b]["win_rate"] if b in table else stats.Estimate(0, 0, 0) for b in bots]
+        xs = [i + k * width for i in range(len(bots))]
+        ax.bar(xs, [e.mean * 100 for e in ests], width, yerr=[e.half_width * 100 for e in ests],
+               capsize=3, label=label)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(bots))], bots)
+    ax.set_ylabel("win rate per seat-game, % (± 95% CI)")
+    ax.set_title("win rate per bot and rule set")
+    ax.legend()
+    return _png(fig)
+
+
+def _table(rows: Sequence[Sequence[str]], head: Sequence[str]) -> str:
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+    return "\n".join(out) + "</table>"
+
+
+def render_html(sets: dict[str, list[dict[str, Any]]]) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>railyard simulation report</title>",
+             "<style>body{font-family:sans-serif;max-width:1100px;margin:auto}table{border-collapse:collapse}"
+             "td,th{border:1px solid #aaa;padding:2px 8px;text-align:right}img{max-width:100%}</style>",
+             "</head><body><h1>Simulation report</h1>"]
+    rows = []
+    for label, recs in sets.items():
+        m = stats.metric_estimates(recs)
+        first = recs[0] if recs else {}
+        rows.append((label, first.get("title", ""), first.get("variant") or "-", " ".join(first.get("overrides", [])),
+                     len(recs), stats.crash_count(recs), stats.unfinished_count(recs), m["actions"].text(0),
+                     m["rounds (ORs or rounds)"].text(1)))
+    parts.append(_table(rows, ("rule set", "title", "variant", "overrides", "games", "crashes", "unfinished",
+                               "actions", "rounds (ORs)")))
+    if len(sets) > 1:
+        result = compare.compare_sets(sets)
+        diff_rows = [(metric, *(compare._fmt(result["differences"][lb][metric], 2) for lb in list(sets)[1:]))
+                     for metric in stats.METRICS]
+        parts.append(f"<h2>Differences to {html.escape(result['baseline'])} (paired on equal seeds, 95% CI)</h2>")
+        parts.append(_table(diff_rows, ("metric", *list(sets)[1:])))
+    plots = [("Win rate per bot", plot_win_rates(sets)), ("Net worth", plot_net_worth(sets)),
+             ("Game length", plot_length(sets)), ("Phase timing", plot_phases(sets))]
+    for name, png in plots:
+        if png is not None:
+            parts.append(f"<h2>{name}</h2><img alt='{name}' src='data:image/png;base64,{png}'>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def write_report(folder: str | Path, out: str | Path) -> int:
+    """Write the HTML report; returns the number of games it covers."""
+    sets = load_sets(folder)
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    Path(out).write_text(render_html(sets), encoding="utf-8")
+    return sum(len(v) for v in sets.values())

@@ -1,0 +1,291 @@
+"""Play many games of one rules set-up, in parallel processes, reproducibly.
+
+Each game's seed comes from the base seed and the game's index alone, and results are
+returned in index order, so the records are identical for any number of workers (and any
+backend). Bots rotate through the seats from game to game (game ``i`` gives seat ``s`` the
+bot ``(s + i) % len(bots)``) so that a bot's win rate is not a seat's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from framework.bots.base import make_bot, seat_of
+from framework.core.errors import IllegalAction, InvariantBroken
+from framework.simulate.records import (
+    RoundProbe,
+    bankrupt_players,
+    end_reason,
+    round_counts,
+    winners,
+)
+
+#: a game still going after this many actions is recorded as unfinished
+MAX_ACTIONS = 20_000
+
+
+@attrs.frozen
+class SimConfig:
+    """One rules set-up and its players: what every game of a run shares."""
+
+    title: str
+    players: int
+    bots: tuple[str, ...]
+    variant: str | None = None
+    overrides: tuple[str, ...] = ()
+    label: str = "default"
+    check: bool = False
+    save_dir: str | None = None
+    max_actions: int = MAX_ACTIONS
+    rotate: bool = True
+
+
+@attrs.frozen
+class Job:
+    config: SimConfig
+    index: int
+    base_seed: int
+
+
+def derive_seed(base_seed: int, index: int, purpose: str = "game") -> int:
+    """A 63-bit seed from the base seed, the game index and what it is for."""
+    digest = hashlib.sha256(f"{base_seed}:{index}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seat_bots(config: SimConfig, index: int) -> tuple[str, ...]:
+    bots = config.bots
+    shift = index if config.rotate else 0
+    return tuple(bots[(seat + shift) % len(bots)] for seat in range(config.players))
+
+
+def player_ids(count: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(count))
+
+
+# one loaded title and ruleset per set-up and process: loading is far slower than a game
+_LOADED: dict[tuple[str, str | None, tuple[str, ...]], tuple[Any, Any]] = {}
+
+
+def loaded(config: SimConfig) -> tuple[Any, Any]:
+    key = (config.title, config.variant, config.overrides)
+    if key not in _LOADED:
+        from framework.core.ruleset import ruleset_for
+        from framework.loader import load_title
+
+        title = load_title(config.title, config.variant, config.overrides)
+        _LOADED[key] = (title, ruleset_for(title))
+    return _LOADED[key]
+
+
+def _acting_player(game: Any, players: Sequence[str]) -> tuple[str, list[Any]]:
+    """The player to move and every legal action of the entities that player decides for."""
+    active = game.active_entities()
+    if not active:
+        raise RuntimeError("the game is not over but nobody may act")
+    view = game.view()
+    first = seat_of(view, active[0], players) or active[0]
+    legal: list[Any] = []
+    for entity in active:
+        if (seat_of(view, entity, players) or entity) == first:
+            legal += game.legal_actions(entity)
+    return first, legal
+
+
+def play_game(job: Job) -> dict[str, Any]:
+    """Play one game to its end and return its record (errors are recorded, never raised)."""
+    from framework.core.game import Game
+
+    config = job.config
+    seed = derive_seed(job.base_seed, job.index)
+    bots_here = seat_bots(config, job.index)
+    players = player_ids(config.players)
+    record: dict[str, Any] = {
+        "index": job.index,
+        "seed": seed,
+        "label": config.label,
+        "title": config.title,
+        "variant": config.variant,
+        "overrides": list(config.overrides),
+        "seats": list(bots_here),
+        "players": list(players),
+    }
+    game = None
+    probe = RoundProbe()
+    try:
+        title, ruleset = loaded(config)
+        game = Game(title, players, seed, config.variant, config.overrides, ruleset=ruleset, debug=config.check)
+        seat_of_player = {p: i for i, p in enumerate(players)}
+        bots = [make_bot(name, ruleset) for name in bots_here]
+        rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
+        probe.observe(game.state)
+        while not game.is_over() and len(game.actions) < config.max_actions:
+            player, legal = _acting_player(game, players)
+            if not legal:
+                raise RuntimeError(f"{player} is to act but has no legal action")
+            seat = seat_of_player.get(player, 0)
+            action = bots[seat].choose(game.view(), legal, rngs[seat])
+            try:
+                game.process(action)
+            except InvariantBroken as broken:
+                record["violation"] = {
+                    "action_index": len(game.actions),
+                    "action": _action_json(action),
+                    "problems": list(broken.problems),
+                }
+                break
+            except IllegalAction as refused:
+                raise RuntimeError(f"a listed legal action was refused: {action!r}: {refused}") from refused
+            probe.observe(game.state)
+    except Exception as error:  # a crash is a result: the record names it, the run goes on
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+        record["error"] = {
+            "type": type(error).__name__,
+            "message": str(error)[:500],
+            "action_index": len(game.actions) if game is not None else 0,
+            "where": where,
+        }
+    _finish_record(record, game, probe)
+    if config.save_dir is not None and game is not None:
+        folder = Path(config.save_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        game.save(folder / f"game_{job.index:05d}.json")
+    return record
+
+
+def _action_json(action: Any) -> Any:
+    from framework.core.actions import to_json
+
+    try:
+        return to_json(action)
+    except Exception:
+        return repr(action)
+
+
+def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None:
+    over = bool(game is not None and game.is_over())
+    worth: list[int] = []
+    if game is not None:
+        try:
+            table = dict(game.standings())
+            worth = [int(table.get(p, 0)) for p in record["players"]]
+        except Exception as error:
+            record.setdefault("error", {"type": type(error).__name__, "message": f"standings: {error}"[:500],
+                                        "action_index": len(game.actions), "where": "standings"})
+    state = game.state if game is not None else None
+    record.update(
+        {
+            "finished": over,
+            "net_worth": worth,
+            "winners": winners(worth, over),
+            "end_reason": end_reason(state, over) if state is not None else None,
+            "rounds": round_counts(state) if state is not None else {},
+            "or_phases": probe.phases,
+            "bankruptcies": bankrupt_players(state) if state is not None else [],
+            "actions": len(game.actions) if game is not None else 0,
+        }
+    )
+    record.setdefault("error", None)
+    record.setdefault("violation", None)
+
+
+def jobs_for(config: SimConfig, games: int, base_seed: int) -> list[Job]:
+    return [Job(config, index, base_seed) for index in range(games)]
+
+
+def run_local(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
+    """Records in job order; ``workers`` > 1 plays them in that many processes."""
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield play_game(job)
+        return
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn")
+    with context.Pool(processes=workers) as pool:
+        yield from pool.imap(play_game, jobs, chunksize=1)
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    workers: int = 1,
+    backend: str = "local",
+    *,
+    progress: bool = False,
+    description: str = "games",
+    stop_on_violation: bool = False,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play ``jobs`` and return their records sorted by index. With ``stop_on_violation`` the run
+    stops at the first game (by index) that broke an invariant, that game's record last."""
+    if backend == "ray":
+        from framework.simulate.ray_backend import run_ray
+
+        stream: Iterable[dict[str, Any]] = run_ray(jobs, workers)
+    elif backend == "local":
+        stream = run_local(jobs, workers)
+    else:
+        raise ValueError(f"unknown backend {backend!r} (local or ray)")
+    records: list[dict[str, Any]] = []
+    with _progress(progress, len(jobs), description) as advance:
+        for record in stream:
+            records.append(record)
+            advance()
+            if on_record is not None:
+                on_record(record)
+            if stop_on_violation and record.get("violation"):
+                close = getattr(stream, "close", None)
+                if close is not None:
+                    close()
+                break
+    return sorted(records, key=lambda r: r["index"])
+
+
+class _progress:
+    """A rich progress bar with games per second and time left (a no-op when off)."""
+
+    def __init__(self, enabled: bool, total: int, description: str) -> None:
+        self.enabled = enabled
+        self.total = total
+        self.description = description
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> Callable[[], None]:
+        if not self.enabled:
+            return lambda: None
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+        from rich.text import Text
+
+        class Rate(ProgressColumn):
+            def render(self, task: Any) -> Text:
+                speed = task.finished_speed or task.speed
+                return Text("?  games/s" if speed is None else f"{speed:.2f} games/s")
+
+        self._bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
+            TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=False,
+        )
+        self._bar.__enter__()
+        self._task = self._bar.add_task(self.description, total=self.total)
+        return lambda: self._bar.advance(self._task)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
