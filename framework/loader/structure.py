@@ -11,7 +11,6 @@ import typing
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import attrs
 import cattrs
 from cattrs.errors import (
     AttributeValidationNote,
@@ -152,7 +151,3 @@ def structure_failures(exc: BaseException, path: DocPath = ()) -> Iterator[tuple
             yield from structure_failures(sub, sub_path)
     else:
         yield path, _describe(exc)
-
-
-def is_attrs(cls: Any) -> bool:
-    return attrs.has(cls)
