@@ -29,8 +29,10 @@ def choose(game: Any, legal: list[Any], rng: random.Random) -> Any:
 STALL = 300  # this many passes in a row and nothing else: the game makes no progress
 
 
-def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000) -> str:
-    """Play bot moves until the game ends or cannot go on; returns how far it got."""
+def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000,
+             progress: Any = None, every: int = 1000) -> str:
+    """Play bot moves until the game ends or cannot go on; returns how far it got.
+    ``progress`` (optional) is called with a line every ``every`` actions."""
     rng = random.Random(seed)
     refused = 0
     played = 0
@@ -61,6 +63,8 @@ def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000) -> str:
             reason = f"the engine failed on {action!r}: {type(error).__name__}: {error}"
             break
         played += 1
+        if progress is not None and played % every == 0:
+            progress(f"  ... {played} actions, {view.round_text(game)}")
         passes = passes + 1 if type(action).__name__ == "Pass" else 0
         if passes >= STALL:
             reason = f"{STALL} passes in a row: the game makes no progress from here"
