@@ -215,6 +215,9 @@ class TrackGraph:
         pieces: list[int] = []
         junctions: list[str] = []
         seen: set[str] = set()
+        # (junction, tile arrived by) -> masks it was reached with: a later arrival whose mask
+        # holds an earlier one's can only lead to links holding that one's, which are dropped
+        reached: dict[tuple[str, str | None], list[int]] = {}
 
         def walk(node: str, mask: int, came_by: str | None) -> None:
             for piece in self.incident[node]:
@@ -232,10 +235,15 @@ class TrackGraph:
                     continue
                 if nxt in seen:
                     continue
+                arrival = mask | bit | self._junction_bits[nxt]
+                earlier = reached.setdefault((nxt, piece.tile), [])
+                if any(m & arrival == m for m in earlier):
+                    continue
+                earlier.append(arrival)
                 seen.add(nxt)
                 pieces.append(piece.id)
                 junctions.append(nxt)
-                walk(nxt, mask | bit | self._junction_bits[nxt], piece.tile)
+                walk(nxt, arrival, piece.tile)
                 junctions.pop()
                 pieces.pop()
                 seen.discard(nxt)
