@@ -80,6 +80,13 @@ def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
     """One or more (path, message) pairs for a jsonschema error, phrased for title authors."""
     path: DocPath = tuple(error.absolute_path)
     v, kw = error.validator_value, error.validator
+    schema_path = list(error.absolute_schema_path)
+    if "propertyNames" in schema_path and isinstance(error.instance, str):
+        # A bad map key: jsonschema reports it at the map; point at the key itself.
+        hint = error.schema.get("x-expected")
+        what = hint or (f"text matching {v}" if kw == "pattern" else error.message)
+        yield (*path, error.instance), f"bad key: expected {what}"
+        return
     if kw == "type":
         yield path, f"expected {_types(v)}, got {_got(error.instance)}"
     elif kw == "required":
@@ -125,10 +132,15 @@ def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
         shallow = [e for e in error.context if not e.relative_path and e.validator != "type"]
         deep = [e for e in error.context if e.relative_path]
         hint = error.schema.get("x-expected")
-        if deep or shallow:
-            yield from _messages(best_match(deep or shallow))
+        if deep:
+            yield from _messages(best_match(deep))
+        elif shallow and isinstance(error.instance, dict | list):
+            # A map or list matched a branch's type but broke its rules: say which rule.
+            yield from _messages(best_match(shallow))
         elif hint:
             yield path, f"expected {hint}, got {_got(error.instance)}"
+        elif shallow:
+            yield from _messages(best_match(shallow))
         else:
             yield path, f"expected {' or '.join(sorted(types))}, got {_got(error.instance)}"
     else:

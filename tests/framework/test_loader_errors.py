@@ -37,6 +37,23 @@ def test_unknown_key_lists_the_allowed_keys(tmp_path: Path) -> None:
     ]
 
 
+def test_bad_map_key_is_reported_at_the_key(tmp_path: Path) -> None:
+    folder = broken_copy(tmp_path, "map.yaml", "  C7: {}", "  c7: {}")
+    assert errors_of(folder) == ["tinyrail/map.yaml:43: hexes.c7: bad key: expected a hex coordinate such as G17"]
+
+
+def test_one_of_several_forms_says_which_forms(tmp_path: Path) -> None:
+    folder = broken_copy(tmp_path, "tiles.yaml", "paths: [[0, 1]]", "paths: [[0, x1]]")
+    assert errors_of(folder) == [
+        "tinyrail/tiles.yaml:10: 7.paths[0][1]: expected an edge 0-5 or a stop reference such as s0, got 'x1'"
+    ]
+
+
+def test_a_map_form_with_a_typo_names_the_key(tmp_path: Path) -> None:
+    folder = broken_copy(tmp_path, "companies.yaml", "home: {hex: B4, city: 0}", "home: {hex: B4, cty: 0}")
+    assert errors_of(folder) == ["tinyrail/companies.yaml:3: CR.home.cty: unknown key (allowed: city, hex)"]
+
+
 def test_missing_required_field_is_named_in_the_path(tmp_path: Path) -> None:
     folder = broken_copy(tmp_path, "trains.yaml", '"3": {distance: 3, price: 180, count: 3}', '"3": {distance: 3, count: 3}')
     assert errors_of(folder) == ["tinyrail/trains.yaml:4: 3.price: missing required field"]
@@ -94,7 +111,7 @@ def test_coordinate_of_the_wrong_parity(tmp_path: Path) -> None:
 
 def test_malformed_coordinate_in_a_home(tmp_path: Path) -> None:
     folder = broken_copy(tmp_path, "companies.yaml", "home: C3", "home: c3")
-    assert errors_of(folder) == ["tinyrail/companies.yaml:4: ER.home: expected a hex coordinate such as G17, got 'c3'"]
+    assert errors_of(folder) == ["tinyrail/companies.yaml:4: ER.home: expected a hex coordinate, {hex, city}, or a list of them, got 'c3'"]
 
 
 def test_home_on_a_hex_the_map_lacks(tmp_path: Path) -> None:
