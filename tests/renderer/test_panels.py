@@ -1,0 +1,66 @@
+"""What the panels show is read from the game: cash, certificates, priority, the depot, the
+market's geometry, phase-dependent values."""
+
+import pygame
+
+from framework.core.game import Game
+from framework.eighteen.actions import Bid, Pass
+from renderer import view
+from renderer.hexdraw import HexPainter
+from renderer.layout import grid_of
+from renderer.panels.market import cell_rects
+from tests.renderer.helpers import title_1837
+
+
+def _game():
+    return Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+
+
+def test_players_panel_shows_cash_certificates_and_priority_after_an_auction():
+    game = _game()
+    game.process(Bid("Ann", "EPP", 45))
+    game.process(Pass("Bob"))
+    game.process(Pass("Cid"))
+    rows = {r.id: r for r in view.players(game)}
+    assert rows["Ann"].cash == 730 - 45
+    assert rows["Ann"].certificates == 1 and "EPP" in rows["Ann"].holdings
+    assert rows["Bob"].priority  # the priority deal passes to the buyer's left
+    assert not rows["Ann"].priority
+
+
+def test_depot_shows_the_next_train_and_what_the_next_phase_brings():
+    info = view.depot(_game())
+    passenger = {r.name: r for r in info.stacks["passenger"]}
+    assert passenger["2"].left == "14" and passenger["2"].available
+    assert not passenger["3"].available
+    assert info.phase == "2" and info.next_phase == "3" and info.next_trigger == "3"
+    assert "bosnia opens" in info.next_effects
+
+
+def test_companies_panel_lists_only_started_companies_corporations_first():
+    game = _game()
+    assert [r.id for r in view.companies(game)][:3] == ["SD", "KK", "UG"]  # priced at start
+    game.process(Bid("Ann", "EPP", 45))
+    game.process(Pass("Bob"))
+    game.process(Pass("Cid"))
+    epp = next(r for r in view.companies(game) if r.id == "EPP")
+    assert (epp.owner, epp.type) == ("Ann", "coal")
+
+
+def test_hex_market_rows_shift_half_a_cell_left_going_down():
+    market = title_1837().market
+    rects = cell_rects(market, pygame.Rect(0, 0, 600, 230))
+    a, below = rects[(0, 2)], rects[(1, 2)]
+    assert below.y > a.y
+    assert abs((a.x - below.x) - (rects[(0, 3)].x - a.x) / 2) <= 1
+    # "down_left" is (1, 0) in the title's moves: the cell below-left is the same column
+    assert market.moves["down_left"] == (1, 0)
+
+
+def test_mine_values_follow_the_phase():
+    title = title_1837()
+    painter = HexPainter(title, grid_of(title))
+    mine = title.map.hexes["A13"].stops[0]
+    assert painter.revenue(mine, "2") == 30
+    assert painter.revenue(mine, "4") == 30
+    assert painter.revenue(mine, "5") == 50
