@@ -129,4 +129,9 @@ def all_invariants(rules: G18Ruleset, state: G18State) -> list[str]:
         for cid in state.companies
         if cid in rules.spec.companies
     }
-    return money(state) + certificates(state, printed) + trains(state) + market(state) + tiles(rules, state)
+    from framework.eighteen.operating_round import invariants as operating
+
+    return (
+        money(state) + certificates(state, printed) + trains(state) + market(state) + tiles(rules, state)
+        + operating(rules, state)
+    )

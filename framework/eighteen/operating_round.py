@@ -430,3 +430,22 @@ def private_income(rules: G18Ruleset, state: G18State) -> list[str]:
             state.pay(BANK, owner, amount)
             lines.append(f"{owner} receives {amount} from {cid}")
     return lines
+
+
+def invariants(rules: G18Ruleset, state: G18State) -> list[str]:
+    """What the operating round keeps true: no company above its train limit unless it is
+    waiting to discard, no negative token count, the operating company still to finish."""
+    problems = []
+    live = isinstance(state.round, OperatingState)
+    waiting = _rs(state).discards if live else []
+    for cid in trains.over_limit(rules, state):
+        if cid not in waiting:
+            problems.append(f"trains: {cid} holds {len(state.companies[cid].trains)}, above its limit")
+    for cid, company in state.companies.items():
+        if company.tokens_left < 0:
+            problems.append(f"tokens: {cid} has {company.tokens_left} tokens left")
+    if live:
+        rs = _rs(state)
+        if rs.current is not None and rs.current in rs.done:
+            problems.append(f"operating round: {rs.current} operates twice")
+    return problems
