@@ -270,3 +270,32 @@ def medium_positions(draw: st.DrawFn) -> tuple[TrackGraph, list[TrainSpec]]:
 def test_pruned_search_equals_every_route_combined_on_medium_positions(position) -> None:
     graph, trains = position
     assert best_routes(graph, trains, COMPANY, RULES).total == every_route_combined(graph, trains)
+
+
+@st.composite
+def junction_rich_positions(draw: st.DrawFn) -> tuple[TrackGraph, list[TrainSpec]]:
+    """Few stops, many junctions and tiles: the links between stops are most of the work."""
+    n_stops = draw(st.integers(2, 5))
+    stops = [
+        StopNode(f"s{i}", "city" if i == 0 else draw(st.sampled_from(["city", "town"])),
+                 draw(st.sampled_from([10, 20, 30, 40])), slots=1,
+                 tokens=(COMPANY,) if i == 0 else ())
+        for i in range(n_stops)
+    ]
+    junctions = [f"j{i}" for i in range(draw(st.integers(2, 6)))]
+    nodes = [s.id for s in stops] + junctions
+    pieces = []
+    for pid in range(draw(st.integers(3, 12))):
+        a, b = draw(st.lists(st.sampled_from(nodes), min_size=2, max_size=2, unique=True))
+        pieces.append(Piece(pid, a, b, tile=draw(st.sampled_from([None, "t0", "t1", "t2"]))))
+    trains = draw(st.lists(st.sampled_from([
+        TrainSpec("2", "plain", 2), TrainSpec("3", "plain", 3), TrainSpec("2E", "express", 2),
+    ]), min_size=1, max_size=2))
+    return TrackGraph(stops, junctions, pieces), trains
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(junction_rich_positions())
+def test_best_routes_equal_brute_force_where_track_meets_at_many_junctions(position) -> None:
+    graph, trains = position
+    assert best_routes(graph, trains, COMPANY, RULES).total == brute_best(graph, trains)
