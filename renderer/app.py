@@ -38,7 +38,8 @@ from renderer.ui.widgets import Button, TextField
 
 #: rows whose options are spelled out under them (the engine's dry run of each)
 DETAIL_TAGS = frozenset({"dividend"})
-BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
+BOT_DELAY = 0.25
+TRAY_H = 72  # seconds between bot moves in a window, so a human can follow
 
 
 class App:
@@ -483,6 +484,10 @@ class App:
                 button.on_click()
                 return
         lay = self.layout
+        tray = self.tray_rect()
+        if tray is not None and tray.collidepoint(pos) and event.button == 1:
+            self.placement.tray_click(pos)
+            return
         if self.menu_rect().collidepoint(pos) and event.button == 1:
             if self.human_to_act():
                 self.menu.click(pos)
@@ -581,6 +586,9 @@ class App:
             shade.fill((0, 0, 0, 110))
             surface.blit(shade, (0, 0))
             title = f"{who}: choose" if who else "Choose"
+        tray = self.tray_rect()
+        if tray is not None:
+            self.placement.draw_tray(surface, tray, snap.phase)
         self.menu.draw(surface, self.menu_rect(), title)
         self._draw_hover(surface)
         if self.show_help:
@@ -605,7 +613,17 @@ class App:
             rect = pygame.Rect(0, 0, min(720, board.width - 40), min(360, board.height - 40))
             rect.center = board.center
             return rect
-        return self.layout.actions
+        rect = self.layout.actions
+        if self.tray_rect() is not None:
+            rect = pygame.Rect(rect.x, rect.y + TRAY_H, rect.width, rect.height - TRAY_H)
+        return rect
+
+    def tray_rect(self) -> pygame.Rect | None:
+        """Room for the tile tray above the menu while a hex with tile choices is selected."""
+        if self.placement.selected is None or not self.placement.tray_tiles():
+            return None
+        rect = self.layout.actions
+        return pygame.Rect(rect.x, rect.y, rect.width, TRAY_H)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
         """A tooltip: what a button does, or what a hex holds."""

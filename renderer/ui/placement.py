@@ -37,6 +37,7 @@ class Placement:
         self.hexes: set[str] = set()
         self.selected: str | None = None
         self.index = 0
+        self.tray: list[tuple[pygame.Rect, str]] = []
 
     def clear(self) -> None:
         self.selected = None
@@ -72,6 +73,68 @@ class Placement:
             self.selected = coord
             self.index = 0
         return True
+
+    # ----------------------------------------------------------------- the tile tray
+    def tray_tiles(self) -> list[str]:
+        """The distinct tiles legal on the selected hex, in the engine's order."""
+        out: list[str] = []
+        for a in self.choices():
+            tile = _get(a, "tile")
+            if tile is not None and str(tile) not in out:
+                out.append(str(tile))
+        return out
+
+    def pick_tile(self, tile_id: str) -> None:
+        """Show ``tile_id`` (its next legal rotation if it is already shown)."""
+        options = self.choices()
+        current = self.current()
+        if current is not None and str(_get(current, "tile")) == tile_id:
+            self.cycle(1)
+            while str(_get(self.current(), "tile")) != tile_id:
+                self.cycle(1)
+            return
+        for i, a in enumerate(options):
+            if str(_get(a, "tile")) == tile_id:
+                self.index = i
+                return
+
+    def draw_tray(self, surface: pygame.Surface, rect: pygame.Rect, phase: str) -> None:
+        """Every legal tile for the selected hex as a small picture (the one shown ringed);
+        click one to show it, again to turn it."""
+        self.tray = []
+        tiles = self.tray_tiles()
+        pygame.draw.rect(surface, colors.PANEL_BG, rect)
+        pygame.draw.rect(surface, colors.PANEL_BORDER, rect, 1)
+        if not tiles:
+            return
+        current = self.current()
+        size = min(30.0, (rect.height - 8) / 2)
+        step = int(size * 2 + 22)
+        x = rect.x + 6 + size
+        cy = rect.centery
+        for tile_id in tiles:
+            if x + size > rect.right:
+                break
+            shown = [a for a in self.choices() if str(_get(a, "tile")) == tile_id]
+            action = current if current in shown else shown[0]
+            tile = self.board.title.tile(tile_id)
+            self.board.painter.draw_tile(surface, (x, cy), size, tile, int(_get(action, "rotation") or 0),
+                                         phase, show_coord=False)
+            if action == current:
+                self.board.painter.outline(surface, (x, cy), size, colors.SELECTED, 3)
+            label = rendered(tile_id, 15, colors.PANEL_TEXT, True)
+            surface.blit(label, (round(x + size * 0.55), round(cy + size * 0.45)))
+            box = pygame.Rect(0, 0, int(size * 1.8), int(size * 2))
+            box.center = (round(x), round(cy))
+            self.tray.append((box, tile_id))
+            x += step
+
+    def tray_click(self, pos: tuple[int, int]) -> bool:
+        for box, tile_id in getattr(self, "tray", []):
+            if box.collidepoint(pos):
+                self.pick_tile(tile_id)
+                return True
+        return False
 
     def cycle(self, step: int) -> None:
         if self.selected is not None and self.choices():

@@ -199,3 +199,23 @@ def test_hex_tooltip_names_the_stops_tokens_and_homes():
     assert any("home of SD1" in line for line in lines)
     assert any("city 40, 0/1 slots" in line for line in lines)
     assert "region bosnia: closed" in hex_info(title, snapshot(title), "L16")
+
+
+def test_the_tile_tray_shows_each_legal_tile_and_a_click_turns_it():
+    start_pygame()
+    lays = [LayStub("Ann", "E19", "7", 0), LayStub("Ann", "E19", "7", 3),
+            LayStub("Ann", "E19", "8", 1), LayStub("Ann", "E19", "9", 2)]
+    game = BoardGame(Game(title_1837(), PLAYERS, seed=1), lays)
+    app = App(game, surface=pygame.Surface((1600, 1000)))
+    app.draw()
+    click(app, app.hex_pos("E19"))
+    assert app.placement.tray_tiles() == ["7", "8", "9"]
+    boxes = dict((tile, box) for box, tile in app.placement.tray)
+    click(app, boxes["9"].center)
+    assert app.placement.current() == lays[3]
+    click(app, boxes["7"].center)
+    assert app.placement.current() == lays[0]
+    click(app, boxes["7"].center)  # the shown tile again: its next rotation
+    assert app.placement.current() == lays[1]
+    key(app, pygame.K_RETURN)
+    assert game.done == [lays[1]]
