@@ -7,6 +7,7 @@ they carry no ``$id``; the loader gives each one its file URI, which makes relat
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -55,12 +56,40 @@ def _registry(root: Path) -> Registry:
     return registry.with_resources(resources).crawl()
 
 
+_ANNOTATIONS = frozenset({"description", "default", "title", "examples", "x-expected", "$comment"})
+
+
+def _inline(node: Any, resolver: Any, depth: int = 0) -> Any:
+    """``node`` with every ``$ref`` replaced by its target, resolved once here rather than on
+    every value validated (a third of validation time otherwise). Annotations beside a
+    ``$ref`` override the target's; anything else is kept with ``allOf``."""
+    if depth > 50:  # a recursive schema: leave the remaining refs to the validator
+        return node
+    if isinstance(node, list):
+        return [_inline(item, resolver, depth) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if isinstance(node.get("$ref"), str):
+        resolved = resolver.lookup(node["$ref"])
+        target = _inline(resolved.contents, resolved.resolver, depth + 1)
+        siblings = {k: _inline(v, resolver, depth) for k, v in node.items() if k != "$ref"}
+        if set(siblings) <= _ANNOTATIONS and isinstance(target, dict):
+            return {**target, **siblings}
+        return {**siblings, "allOf": [target]}
+    return {k: _inline(v, resolver, depth) for k, v in node.items()}
+
+
 @cache
 def validator_for(schema_path: Path) -> Draft202012Validator:
     """A validator for one schema file; relative $refs resolve against its location."""
     schema = dict(_read(schema_path.resolve()))
-    schema.setdefault("$id", schema_path.resolve().as_uri())
-    return Draft202012Validator(schema, registry=_registry(SCHEMA_ROOT))
+    uri = schema_path.resolve().as_uri()
+    schema.setdefault("$id", uri)
+    registry = _registry(SCHEMA_ROOT)
+    resolver = registry.resolver(base_uri=schema["$id"])
+    with contextlib.suppress(Exception):  # an unresolvable ref: the validator reports it
+        schema = _inline(schema, resolver)
+    return Draft202012Validator(schema, registry=registry)
 
 
 def _got(value: Any) -> str:
