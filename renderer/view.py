@@ -53,6 +53,8 @@ class TrainRow:
     left: str  # "3", "unlimited" or "0"
     available: bool
     rusts_on: str | None
+    locked_until: str | None = None  # "available after the first <train>" not yet met
+    events: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -170,10 +172,13 @@ def depot(game: Any) -> DepotView:
                 continue
             n = counts.get(name, 0)
             left = "unlimited" if tdef.count is None and n else str(n)
-            avail = n > 0 and not first_available.get(depot_name, False)
+            sold = set(getattr(state.depot, "sold_names", ()) or ())
+            locked = tdef.available_on if tdef.available_on and tdef.available_on not in sold else None
+            avail = n > 0 and locked is None and not first_available.get(depot_name, False)
             if avail:
                 first_available[depot_name] = True
-            rows.append(TrainRow(name, tdef.price, left, avail, tdef.rusts_on))
+            rows.append(TrainRow(name, tdef.price, left, avail, tdef.rusts_on, locked,
+                                 tuple(tdef.events)))
         stacks[depot_name] = rows
     pool = tuple(state.trains[t].name for t in state.depot.pool if t in state.trains)
     order = list(title.phase_order)
@@ -191,6 +196,8 @@ def depot(game: Any) -> DepotView:
             rusting = [n for n, t in title.trains.items() if t.rusts_on == next_trigger]
             if rusting:
                 effects.append("rusts " + ", ".join(rusting))
+            if next_trigger in title.trains:
+                effects += [e.replace("_", " ") for e in title.trains[next_trigger].events]
         effects += list(pdef.events)
         for rid, region in title.map.regions.items():
             if region.closes_on_phase == next_phase:

@@ -22,7 +22,8 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
             if row.left == "0":
                 continue
             count = "" if row.left == "unlimited" else f" x{row.left}"
-            parts.append(f"{row.name} {row.price}{cur}{count}")
+            when = f" (after {row.locked_until})" if row.locked_until else ""
+            parts.append(f"{row.name} {row.price}{cur}{count}{when}")
         y = _wrapped(surface, area, y, f"{stack}:", parts or ["sold out"])
     if info.pool:
         y = line(surface, area, y, "pool: " + ", ".join(info.pool), colors.PANEL_TEXT)

@@ -172,9 +172,8 @@ class Placement:
         cx, cy = self.board.layout.center(self.selected, size)
         label = _label(action, self.board.title.map.hexes.get(self.selected))
         if self.preview is not None:
-            costs = [line for line in self.preview(action) if "pays" in line or "refused" in line]
-            if costs:
-                cost = costs[0].rsplit(", ", 1)[-1] if "pays" in costs[0] else costs[0]
+            cost = cost_text(self.preview(action))
+            if cost:
                 label += f" | {cost}"
         image = rendered(label, max(14, round(size * 0.36)), colors.TEXT_LIGHT, True, colors.SELECTED)
         rect = image.get_rect(center=(round(cx + offset[0]), round(cy + offset[1] + size * 1.05)))
@@ -200,6 +199,21 @@ class Placement:
         pos = (cx + offset[0] + sx * size, cy + offset[1] + sy * size)
         self.board.painter.token(surface, pos, r, company)
         pygame.draw.circle(surface, colors.SELECTED, (round(pos[0]), round(pos[1])), round(r + 2), 3)
+
+
+def cost_text(lines: Sequence[str]) -> str:
+    """The money an action costs, from the engine's first log line for it ("... pays 70",
+    "... for 40"), or its refusal."""
+    if not lines:
+        return ""
+    first = lines[0]
+    if first.startswith("refused"):
+        return first
+    if " pays " in first:
+        return "pays " + first.rsplit(" pays ", 1)[1]
+    if " for " in first:
+        return "costs " + first.rsplit(" for ", 1)[1]
+    return ""
 
 
 def _label(action: Action, hexdef: Any) -> str:

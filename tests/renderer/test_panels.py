@@ -64,3 +64,19 @@ def test_mine_values_follow_the_phase():
     assert painter.revenue(mine, "2") == 30
     assert painter.revenue(mine, "4") == 30
     assert painter.revenue(mine, "5") == 50
+
+
+def test_goods_trains_wait_for_their_passenger_train_and_the_next_train_names_its_events():
+    info = view.depot(_game())
+    goods = {r.name: r for r in info.stacks["goods"]}
+    assert goods["1G"].available and goods["1G"].locked_until is None
+    assert goods["2G"].locked_until == "3" and not goods["2G"].available
+    assert "open mountain passes" in info.next_effects  # the first "3" raises it
+
+
+def test_token_and_tile_costs_read_from_the_engines_own_line():
+    from renderer.ui.placement import cost_text
+
+    assert cost_text(["BK lays tile 57 on F28 (rot 0), pays 70"]) == "pays 70"
+    assert cost_text(["BK places a token on E17 for 40"]) == "costs 40"
+    assert cost_text(["refused: rule:tokens.cost: BK has 10, the token costs 40"]).startswith("refused")
