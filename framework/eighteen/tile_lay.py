@@ -137,6 +137,25 @@ def _value_changes(rules: G18Ruleset, state: G18State, coord: str, old: Placed, 
     return False
 
 
+def _token_overflow(board: Any, coord: str, old: Placed, tile: TileDef, upgrade: Upgrade) -> int | None:
+    """A stop of the new tile that could not hold the tokens moving onto it (tokens follow
+    their stops; one company's tokens meeting on a stop count once), or -1 when tokens
+    would lose their stop."""
+    held: dict[int, set[str]] = {}
+    for i in range(len(old.tile.stops)):
+        here = board.tokens_at(coord, i)
+        if not here:
+            continue
+        j = upgrade.stop_map[i] if i < len(upgrade.stop_map) else None
+        if j is None:
+            return -1
+        held.setdefault(j, set()).update(here)
+    for j, companies in held.items():
+        if len(companies) > tile.stops[j].slots:
+            return j
+    return None
+
+
 def refusal(
     rules: G18Ruleset, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
     reach: Reach,
@@ -156,6 +175,9 @@ def refusal(
     edge = _dead_end(board, coord, placed, old)
     if edge is not None:
         return "rule:tile_lay.dead_end", f"track on {coord} would run off the map or into a blank side (edge {edge})"
+    overflow = _token_overflow(board, coord, old, tile, upgrade)
+    if overflow is not None:
+        return "rule:tile_lay.tokens", f"the tokens on {coord} would not fit on tile {tile.id} in this rotation"
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     if _connected(board, coord, old, placed, upgrade, reach, no_station):
         return None
