@@ -1,11 +1,15 @@
 """Routes: the track graph, train-kind rules, the exact best-routes search and route checks.
 
-    graph = TrackGraph(stops, junctions, pieces)      # or board_graph.graph_for(...)
-    rules = RouteRules.from_data(routes_yaml)
-    result = best_routes(graph, trains, "BK", rules)   # RouteSet: runs, revenue, treasury
-    checks = validate_routes(graph, [(train, ["C11.0", "C11|D12", "D12.0"])], "BK", rules)
+    graph = graph_for_board(state.board, title, state.phase)   # cached per board position
+    result = best_routes(graph, trains, "BK", title.routes)     # RouteSet: runs, revenue, treasury
+    checks = validate_routes(graph, [(train, ["C11.0", "C11|D12", "D12.0"])], "BK", title.routes)
+
+Stops are named ``"<hex>.<stop index>"``, hex edges ``"<hex>|<hex>"``. ``trains`` are any
+objects with ``kind``, ``distance`` and ``plus`` (and a ``name`` for messages); ``rules`` is a
+loaded title's route rules, the parsed ``routes.yaml``, or a :class:`RouteRules`.
 """
 
+from framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
 from framework.routes.graph import Link, Piece, StopNode, TrackGraph
 from framework.routes.kinds import RouteRules, TrainKind, TrainSpec
 from framework.routes.result import Route, RouteSet, TrainRun
@@ -27,5 +31,8 @@ __all__ = [
     "TrainSpec",
     "best_routes",
     "check_route",
+    "graph_for_board",
+    "graph_for_title",
+    "graph_from_tiles",
     "validate_routes",
 ]
