@@ -55,7 +55,7 @@ def _share_out(
     pool_to = options(rules).pool_dividends
     held: dict[str, int] = {}
     for cert in state.companies[company_id].certificates:
-        payee = _payee(state, cert.owner, company_id, pool_to)
+        payee = rules.hooks.dividend_payee(state, company_id, cert, _payee(state, cert.owner, company_id, pool_to))
         if payee is not None:
             held[payee] = held.get(payee, 0) + cert.percent
     lines = []

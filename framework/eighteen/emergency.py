@@ -39,6 +39,11 @@ def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:
     return max(0, max(prices) - have)
 
 
+def director_must_act(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+    """Whether the director has to raise money (or go bankrupt) for the company's train."""
+    return shortfall(rules, state, company_id) > 0
+
+
 def check_sale(rules: G18Ruleset, state: G18State, company_id: str, action: SellShares) -> SalePlan:
     if controller_of(state, company_id) != action.entity:
         raise IllegalAction("rule:emergency.director", f"only {company_id}'s director may sell to raise money")

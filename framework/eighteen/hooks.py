@@ -167,6 +167,11 @@ class Hooks:
         """Income paid to the treasury each run apart from the trains' revenue."""
         return 0
 
+    def dividend_payee(self, state: G18State, company_id: str, cert: Certificate, payee: str | None) -> str | None:
+        """Who receives the dividend on one certificate (``payee``: the default, the holder or
+        the treasury for pool shares; None: nobody, the money stays with the bank)."""
+        return payee
+
     def dividend_options(self, state: G18State, company_id: str, options: tuple[str, ...]) -> tuple[str, ...]:
         """The dividend choices a company has this turn (default: its type's, or withhold
         only while it owes the bank)."""

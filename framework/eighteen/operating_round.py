@@ -122,7 +122,7 @@ class OperatingRound(RoundType):
             return (rs.discards[0],)
         if rs.current is None:
             return ()
-        if rs.step == "trains" and trains.help_prices(rules, state, rs.current):
+        if rs.step == "trains" and emergency.director_must_act(rules, state, rs.current):
             director = controller_of(state, rs.current)
             if director is not None:
                 return (rs.current, director)

@@ -3,7 +3,7 @@
 import pytest
 
 from framework.core.errors import IllegalAction
-from framework.eighteen import trains
+from framework.eighteen import emergency, trains
 from framework.eighteen.actions import Pass, SellShares
 from framework.eighteen.control import controller_of
 from framework.eighteen.dividends import DEBT_KEY
@@ -36,7 +36,7 @@ def test_xi_a_company_that_must_own_a_train_may_not_end_its_turn_without_one():
 
 def test_xi_the_director_makes_up_the_difference_and_the_treasury_is_left_empty():
     rules, state = stricken(50, 400)
-    assert rules.active_entities(state) == ("AR", "ann")
+    assert rules.active_entities(state) == ("AR",)  # ann has the money: no sales needed
     assert rules.legal_actions(state, "AR") == [BuyTrain("AR", "2#1", 80)]
     lines = rules.apply(state, BuyTrain("AR", "2#1", 80))
     assert "ann contributes 30" in lines
@@ -73,6 +73,7 @@ def test_forced_choice_cheapest_by_option():
 
 def test_xi_the_director_sells_shares_first_but_keeps_the_directorship():
     rules, state = stricken(50, 10)
+    assert rules.active_entities(state) == ("AR", "ann")
     with pytest.raises(IllegalAction) as refused:
         rules.apply(state, BuyTrain("AR", "2#1", 80))
     assert refused.value.rule == "rule:trains.director_cash"
@@ -110,7 +111,7 @@ def test_xi_no_bankruptcy_while_shares_can_be_sold_or_the_money_is_there():
     assert refused.value.rule == "rule:bankruptcy.can_sell"
     rules, state = stricken(50, 40)
     with pytest.raises(IllegalAction) as refused:
-        rules.apply(state, DeclareBankruptcy("ann"))
+        emergency.check_bankruptcy(rules, state, "AR", DeclareBankruptcy("ann"))
     assert refused.value.rule == "rule:bankruptcy.can_pay"
 
 

@@ -150,3 +150,16 @@ def test_the_dividend_step_offers_the_type_s_choices():
     assert refused.value.rule == "rule:dividends.kind"
     rules.apply(state, Dividend("AR", "payout"))
     assert state.player("ann").cash == 424
+
+
+class ExchangeSharesUnpaid(Hooks):
+    def dividend_payee(self, state, company_id, cert, payee):
+        return None if cert.owner == "bob" else payee
+
+
+def test_the_dividend_payee_hook_may_withhold_a_certificate_s_share():
+    rules, state = ar(hooks=ExchangeSharesUnpaid)
+    bank = state.bank
+    distribute(rules, state, "AR", 40, "payout")
+    assert cash(state) == {"ann": 424, "bob": 400, "cy": 400, "AR": 104}
+    assert state.bank == bank - 28
