@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 import pytest
 
+from framework.importers.recorded import effective_actions
 from framework.routes import RouteRules, TrainSpec, best_routes, validate_routes
 from framework.routes.board_graph import graph_for_title
 
@@ -39,25 +40,6 @@ def title() -> Any:
     from framework.loader import load_title
 
     return load_title("1837")
-
-
-def effective_actions(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions that stand after undo/redo, with automatic actions inlined."""
-    done: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
-    for action in raw:
-        if action["type"] == "undo":
-            undone.append(done.pop())
-        elif action["type"] == "redo":
-            done.append(undone.pop())
-        else:
-            undone.clear()
-            done.append(action)
-    out = []
-    for action in done:
-        out.append(action)
-        out.extend(action.get("auto_actions") or [])
-    return out
 
 
 @attrs.frozen
@@ -232,3 +214,49 @@ def test_best_routes_earn_at_least_the_recorded_routes(step: int) -> None:
         graph, [(r.train, r.route) for r in result.runs if r.route], run.company, _rules()
     )
     assert all(c.ok for c in checks)
+
+
+def _every_route_combined(graph: Any, trains: tuple[TrainSpec, ...], company: str) -> int:
+    """Every route of every train enumerated without a threshold, then a plain branch and bound
+    over the full lists (no bounds from lone routes, no targets)."""
+    from framework.routes.search import CompanyView, enumerate_routes
+
+    rules = _rules()
+    view = CompanyView(graph, company)
+    lists = []
+    for t in trains:
+        found = enumerate_routes(view, rules.kind_of(t), t.distance, t.plus, rules.min_stops)
+        lists.append(sorted(((c.value, c.mask) for c in found), reverse=True))
+    suffix = [0] * (len(lists) + 1)
+    for i in range(len(lists) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + (lists[i][0][0] if lists[i] else 0)
+    best = 0
+
+    def go(i: int, used: int, acc: int) -> None:
+        nonlocal best
+        if i == len(lists):
+            best = max(best, acc)
+            return
+        if acc + suffix[i] <= best:
+            return
+        for value, mask in lists[i]:
+            if acc + value + suffix[i + 1] <= best:
+                break
+            if not mask & used:
+                go(i + 1, used | mask, acc + value)
+        go(i + 1, used, acc)
+
+    go(0, 0, 0)
+    return best
+
+
+@needs_game
+def test_best_routes_on_the_final_board_equal_every_route_combined() -> None:
+    run = _all_runs()[-1]
+    graph = graph_for_title(title(), run.phase, run.placed, run.tokens, run.reserved)
+    trains = (_train("5+4"), _train("5"), _train("4G"))
+    companies = sorted({c for owners in run.tokens.values() for c in owners})
+    assert len(companies) == 10
+    for company in companies:
+        found = best_routes(graph, trains, company, _rules()).total
+        assert found == _every_route_combined(graph, trains, company), company
