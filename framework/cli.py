@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "framework.commands.replay",
     "framework.commands.simulate",
     "framework.commands.report",
+    "framework.commands.import_18xxgames",
 )
 
 

@@ -17,7 +17,7 @@ from framework.loader import load_title
 from framework.model.loaded import LoadedTitle
 
 ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = ("first_edition", "rails_mines")
+VARIANTS = ("first_edition", "rails_mines", "18xx_games")
 
 
 @functools.cache

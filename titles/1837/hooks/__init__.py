@@ -49,7 +49,12 @@ class Hooks(BaseHooks):
         from framework.eighteen.rounds import round_type
 
         # I (second edition): "The first operating round follows immediately" the auction.
+        # A title variant may name a stock round to follow a sold-out packet instead
+        # (``setup.start_packet.then: stock``; variant 18xx_games).
         if round_type(finished.kind).packet and not first_edition(self.rules):
+            then = self.rules.spec.title.setup.start_packet.then
+            if then == "stock" and not state.packet_remaining:
+                return "stock"
             return "operating"
         return super().next_round(state, finished)
 

@@ -1,0 +1,63 @@
+"""``railyard import-18xxgames FILE.json --out SAVE.json``: a game recorded on the 18xx.games
+site, translated into our actions, replayed, and saved as our own save file.
+
+The save holds every action our engine accepted, up to the first recorded action it refused;
+exit code 1 names that action, what was recorded and what our engine said.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "import-18xxgames",
+        help="import a game recorded on 18xx.games: replay it and save it",
+        description="Translate a game recorded on the 18xx.games site into our actions and replay it.",
+    )
+    parser.add_argument("file", metavar="FILE.json", help="the site's game file")
+    parser.add_argument("--out", metavar="SAVE.json", help="where to save the replayed game")
+    parser.add_argument("--title", metavar="TITLE", help="the title (default: the file's)")
+    parser.add_argument(
+        "--variant", metavar="V", default="",
+        help="the rules variant (default: the one the title's import map names; 'none' for the default rules)",
+    )
+    parser.add_argument("--best", action="store_true", help="also compare every run with our best routes")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from framework.importers import import_game, read_recorded
+
+    try:
+        recorded = read_recorded(args.file)
+    except (OSError, ValueError, KeyError) as error:
+        print(f"{args.file}: cannot read the game: {error}", file=sys.stderr)
+        return 2
+    variant = None if args.variant == "none" else args.variant
+    result = import_game(recorded, args.title, variant, search_best=args.best)
+    game = result.game
+    print(
+        f"{recorded.title}: {result.handled} of {len(recorded.actions)} recorded actions replayed "
+        f"({len(game.actions)} of ours, {result.seconds:.1f} s)"
+    )
+    for check in result.runs:
+        if not check.agrees:
+            print(f"  run {check.company}: recorded {check.recorded_revenue}+{check.recorded_subsidy}, "
+                  f"ours {check.our_revenue}+{check.our_treasury}")
+        if check.best_total is not None and check.best_total < check.recorded_revenue + check.recorded_subsidy:
+            print(f"  run {check.company}: our best routes earn {check.best_total}, less than recorded")
+    if args.out:
+        game.save(args.out)
+        print(f"saved {args.out}")
+    if result.divergence is not None:
+        print(f"diverges at {result.divergence}", file=sys.stderr)
+        return 1
+    if game.is_over():
+        standings = ", ".join(f"{p} {s}" for p, s in game.standings())
+        print(f"game over: {standings}")
+    recorded_result = ", ".join(f"{p} {s}" for p, s in sorted(recorded.result.items(), key=lambda x: -x[1]))
+    print(f"recorded result: {recorded_result}")
+    return 0

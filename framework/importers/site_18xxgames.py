@@ -1,0 +1,547 @@
+"""Games recorded on the 18xx.games site, translated into our actions and replayed.
+
+The site and our engine agree on what a move is but not always on how many clicks it takes:
+the site skips steps with nothing to decide and records a pass where our engine skips, and
+the other way round. So the translation runs against our live game: a company's recorded
+pass that our engine has no use for is absorbed, and where our engine waits on a step the
+site skipped, the company passes it (only steps a pass may end: laying track, placing a
+token, ending the turn). Ids that need the live state are resolved there: which of our trains
+a recorded train is (assigned when it leaves the depot), where a share comes from (the pool
+if the recording sold it there), which stop of a hex a recorded node is (by the track it
+joins). Everything title-specific comes from the title's ``import_18xxgames.yaml``.
+
+A recorded action our engine refuses is a *divergence*: the replay stops there and says
+which action it was, what was recorded and what our engine said. Runs are also compared
+(recorded revenue and mine income against ours, and against our best route search).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from framework.core.actions import Action, from_json
+from framework.core.game import Game
+from framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
+from framework.eighteen.or_actions import (
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    PlaceToken,
+    RunRoutes,
+    SurrenderTrain,
+    TrainRoute,
+)
+from framework.eighteen.state import IPO
+from framework.importers.mapping import ImportMap, load_import_map
+from framework.importers.recorded import RecordedGame
+
+SITE = "18xxgames"
+
+#: the operating-round step each company action belongs to (our step names)
+STEP_OF: dict[type, str] = {
+    LayTile: "tile",
+    PlaceToken: "token",
+    RunRoutes: "run",
+    Dividend: "dividend",
+    BuyTrain: "trains",
+    SurrenderTrain: "trains",
+}
+#: steps a company may end with a pass
+PASSABLE = ("tile", "token", "trains")
+#: how far ahead a question our engine asks earlier than the site is looked for
+LOOK_AHEAD = 12
+
+
+class TranslationError(Exception):
+    """A recorded action that cannot be put in our terms at all."""
+
+
+@attrs.frozen
+class Divergence:
+    """A recorded action our engine would not take as recorded."""
+
+    index: int  # position in the effective recorded actions
+    site_id: int | None  # the action's id in the file (None for automatic actions)
+    recorded: dict[str, Any]
+    ours: str  # the action(s) we tried
+    error: str  # what our engine said
+
+    def __str__(self) -> str:
+        brief = {k: v for k, v in self.recorded.items() if k not in ("created_at", "auto_actions")}
+        return f"action {self.index} (site id {self.site_id}): recorded {brief}; ours {self.ours}: {self.error}"
+
+
+@attrs.frozen
+class RunCheck:
+    """One recorded run against ours: revenue and mine income, and our best search."""
+
+    index: int
+    company: str
+    recorded_revenue: int
+    recorded_subsidy: int
+    our_revenue: int
+    our_treasury: int
+    best_total: int | None  # revenue + treasury of our best routes (None: not searched)
+
+    @property
+    def agrees(self) -> bool:
+        return (self.recorded_revenue, self.recorded_subsidy) == (self.our_revenue, self.our_treasury)
+
+
+@attrs.define
+class ImportResult:
+    game: Game
+    recorded: RecordedGame
+    handled: int = 0  # recorded actions taken (applied, absorbed or merged)
+    divergence: Divergence | None = None
+    origin: list[int] = attrs.Factory(list)  # per action of ours: recorded index, -1 if inserted
+    absorbed: list[int] = attrs.Factory(list)  # recorded passes our engine had no use for
+    runs: list[RunCheck] = attrs.Factory(list)
+    seconds: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.divergence is None and self.handled == len(self.recorded.actions)
+
+
+def _site_id(recorded: dict[str, Any]) -> int | None:
+    value = recorded.get("id")
+    return int(value) if isinstance(value, int) else None
+
+
+def _strip_copy(name: str) -> str:
+    """``"57-0"`` -> ``"57"``, ``"3+1-1"`` -> ``"3+1"``: the site numbers copies."""
+    return name.rsplit("-", 1)[0]
+
+
+class Importer:
+    """Translates and applies recorded actions one at a time onto ``game``."""
+
+    def __init__(self, game: Game, imap: ImportMap, *, search_best: bool = False) -> None:
+        self.game = game
+        self.map = imap
+        self.search_best = search_best
+        self.trains: dict[str, str] = {}  # site train id -> ours
+        self.pooled: set[str] = set()  # site share ids sold to the pool
+        self.laid: dict[str, str] = {}  # site tile copy ("404-1") -> hex
+        self.result: ImportResult | None = None
+        self.forced: set[str] = set()  # players passed for lack of any other move
+        self.recorded: tuple[dict[str, Any], ...] = ()
+        self.early: set[int] = set()  # recorded actions taken ahead of their turn
+
+    # ------------------------------------------------------------------ state helpers
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def rules(self) -> Any:
+        return self.game.ruleset
+
+    def _current(self) -> str | None:
+        return getattr(self.state.round, "current", None) if self.state.round.kind == "operating" else None
+
+    def _is_company(self, entity: str) -> bool:
+        return entity in self.state.companies
+
+    def _director(self, company: str) -> str:
+        who = self.state.director(company)
+        if who is None:
+            raise TranslationError(f"{company} has no director")
+        return who
+
+    # ------------------------------------------------------------------ translation
+    def translate(self, rec: dict[str, Any]) -> list[Action]:
+        """Our candidate actions for a recorded one, best first (empty: nothing to do)."""
+        kind = self.map.actions.get(rec["type"], rec["type"])
+        handler: Callable[[dict[str, Any]], list[Action]] | None = getattr(self, f"_t_{kind}", None)
+        if handler is None:
+            raise TranslationError(f"no translation for site action {rec['type']!r}")
+        return handler(rec)
+
+    def _entity(self, rec: dict[str, Any]) -> str:
+        entity = self.map.entity(rec["entity"])
+        if self._is_company(entity) and self.state.companies[entity].kind == "private":
+            # a private's ability used by the company operating now
+            current = self._current()
+            if current is not None:
+                return current
+        return entity
+
+    def _t_pass(self, rec: dict[str, Any]) -> list[Action]:
+        return [Pass(self._entity(rec))]
+
+    def _t_bid(self, rec: dict[str, Any]) -> list[Action]:
+        return [Bid(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+
+    def _t_buy_company(self, rec: dict[str, Any]) -> list[Action]:
+        return [BuyItem(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+
+    def _share_company(self, share: str) -> str:
+        return self.map.entity(share.rsplit("_", 1)[0])
+
+    def _t_buy_shares(self, rec: dict[str, Any]) -> list[Action]:
+        shares = list(rec["shares"])
+        company = self._share_company(shares[0])
+        source = "pool" if shares[0] in self.pooled else "ipo"
+        if source == "ipo" and not any(
+            c.owner == IPO for c in self.state.companies[company].certificates
+        ):
+            source = "pool"
+        return [BuyShares(self._entity(rec), company, source)]
+
+    def _t_sell_shares(self, rec: dict[str, Any]) -> list[Action]:
+        shares = list(rec["shares"])
+        return [SellShares(self._entity(rec), self._share_company(shares[0]), int(rec["percent"]))]
+
+    def _t_par(self, rec: dict[str, Any]) -> list[Action]:
+        price = int(str(rec["share_price"]).split(",")[0])
+        return [Par(self._entity(rec), self.map.entity(rec["corporation"]), price)]
+
+    def _t_lay_tile(self, rec: dict[str, Any]) -> list[Action]:
+        tile = self.map.tile(_strip_copy(rec["tile"]))
+        return [LayTile(self._entity(rec), rec["hex"], tile, int(rec["rotation"]))]
+
+    def _city(self, node: str) -> tuple[str, int]:
+        """``"404-1-0"`` (tile copy, city) or ``"L2-4-0"`` (a printed hex) -> (hex, our stop)."""
+        where, _, index = node.rpartition("-")
+        coord = self.laid.get(where, where.split("-")[0])
+        return coord, self.map.stop(coord, int(index))
+
+    def _t_place_token(self, rec: dict[str, Any]) -> list[Action]:
+        coord, city = self._city(rec["city"])
+        entity = self._entity(rec)
+        out: list[Action] = [PlaceToken(entity, coord, city)]
+        values = {"entity": entity, "hex": coord, "city": city}
+        out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
+        return out
+
+    def _t_choose(self, rec: dict[str, Any]) -> list[Action]:
+        template = self.map.choices.get(str(rec["choice"]))
+        if template is None:
+            raise TranslationError(f"no translation for the choice {rec['choice']!r}")
+        entity = self.map.entity(rec["entity"])
+        company = self.state.companies.get(entity)
+        if company is not None and (company.closed or self.state.director(entity) is None):
+            return []  # our engine made this move itself (a forced exchange or formation)
+        return [self._template(template, entity, {"entity": entity})]
+
+    def _template(self, template: dict[str, Any], entity: str, values: dict[str, Any]) -> Action:
+        values = dict(values)
+        cdef = self.rules.spec.companies.get(entity)
+        values.setdefault("merges_into", getattr(cdef, "merges_into", None))
+        data: dict[str, Any] = {}
+        for key, value in template.items():
+            if key == "entity":
+                data[key] = self._director(entity) if value == "director" else entity
+            elif isinstance(value, str) and value.startswith("{") and value.endswith("}"):
+                data[key] = values[value[1:-1]]
+            else:
+                data[key] = value
+        return from_json(data)
+
+    def _our_train(self, company: str, site_train: str, name: str | None = None) -> str:
+        if site_train in self.trains:
+            return self.trains[site_train]
+        wanted = self.map.train_name(name or _strip_copy(site_train))
+        state = self.state
+        for stack in state.depot.stacks.values():
+            for train_id in stack:
+                if state.trains[train_id].name == wanted:
+                    return train_id
+        raise TranslationError(f"no train {wanted} left in the depot for {site_train}")
+
+    def _t_buy_train(self, rec: dict[str, Any]) -> list[Action]:
+        entity = self._entity(rec)
+        ours = self._our_train(entity, rec["train"], rec.get("variant"))
+        return [BuyTrain(entity, ours, int(rec["price"]))]
+
+    def _t_discard_train(self, rec: dict[str, Any]) -> list[Action]:
+        return [DiscardTrain(self._entity(rec), self._known_train(rec["train"]))]
+
+    def _t_surrender_train(self, rec: dict[str, Any]) -> list[Action]:
+        return [SurrenderTrain(self._entity(rec), self._known_train(rec["train"]))]
+
+    def _known_train(self, site_train: str) -> str:
+        if site_train not in self.trains:
+            raise TranslationError(f"train {site_train} was never bought")
+        return self.trains[site_train]
+
+    def _t_dividend(self, rec: dict[str, Any]) -> list[Action]:
+        return [Dividend(self._entity(rec), str(rec["kind"]))]
+
+    def _t_run_routes(self, rec: dict[str, Any]) -> list[Action]:
+        from framework.eighteen import running
+
+        entity = self._entity(rec)
+        graph = running.graph(self.rules, self.state)
+        runs = []
+        for route in rec.get("routes") or ():
+            train = self._known_train(route["train"])
+            runs.append(TrainRoute(train, tuple(route_nodes(graph, route))))
+        return [RunRoutes(entity, tuple(runs))]
+
+    # ------------------------------------------------------------------ applying
+    def _active(self) -> tuple[str, ...]:
+        return self.game.active_entities()
+
+    def _apply(self, action: Action, origin: int) -> None:
+        assert self.result is not None
+        self.game.process(action)
+        self.result.origin.append(origin)
+
+    def _catch_up(self, action: Action) -> None:
+        """Pass the steps and turns the site skipped, up to where ``action`` belongs."""
+        for _ in range(50):
+            self._forced_passes(action.entity)
+            current = self._current()
+            if current is None or current == action.entity and not self._behind(action):
+                return
+            if action.entity in self._active() and current != action.entity:
+                return  # the director acting for the company (emergency sales)
+            if current not in self._active():
+                return
+            step = getattr(self.state.round, "step", "")
+            legal = self.game.legal_actions(current)
+            if len(legal) == 1 and not isinstance(legal[0], Pass):
+                self._apply(legal[0], -1)  # no decision (a run with no route)
+                continue
+            if step not in PASSABLE or Pass(current) not in legal:
+                return
+            self._apply(Pass(current), -1)
+
+    def _forced_passes(self, entity: str | None) -> None:
+        """Players to act (before ``entity``) whose only move is to pass: the site passes
+        them without a record (a bidder who cannot raise, a player who cannot afford any
+        item). Companies are left to the catch-up, which knows the steps."""
+        for _ in range(50):
+            active = self._active()
+            if entity in active or len(active) != 1:
+                return
+            other = active[0]
+            if self._is_company(other) or self.game.legal_actions(other) != [Pass(other)]:
+                return
+            self._apply(Pass(other), -1)
+            self.forced.add(other)
+
+    def _behind(self, action: Action) -> bool:
+        """Whether our engine is at an earlier step of the turn than ``action`` belongs to."""
+        from framework.eighteen.operating_round import STEPS
+
+        wanted = STEP_OF.get(type(action))
+        step = getattr(self.state.round, "step", "")
+        if wanted is None or step not in STEPS:
+            return False
+        return STEPS.index(step) < STEPS.index(wanted)
+
+    def step(self, index: int, rec: dict[str, Any]) -> Divergence | None:
+        """Take one recorded action; a divergence when our engine refuses it."""
+        assert self.result is not None
+        try:
+            candidates = self.translate(rec)
+        except (TranslationError, KeyError, ValueError) as error:
+            return Divergence(index, _site_id(rec), rec, "(no translation)", str(error))
+        if not candidates:
+            self.result.absorbed.append(index)
+            return None
+        first = candidates[0]
+        if isinstance(first, Pass) and first.entity in self.forced and first.entity not in self._active():
+            self.result.absorbed.append(index)  # we passed this player already
+            self.forced.discard(first.entity)
+            return None
+        self.forced.discard(first.entity)
+        if isinstance(first, Pass) and self._is_company(first.entity):
+            if first.entity != self._current() or first.entity not in self._active():
+                self.result.absorbed.append(index)  # a step our engine skipped itself
+                return None
+        else:
+            self._catch_up(first)
+        errors = self._try(index, rec, candidates)
+        if errors is None:
+            return None
+        if self._ask_ahead(index):
+            return self.step(index, rec)
+        return Divergence(index, _site_id(rec), rec, " | ".join(repr(a) for a in candidates), "; ".join(errors))
+
+    def _try(self, index: int, rec: dict[str, Any], candidates: list[Action]) -> list[str] | None:
+        """Apply the first candidate our engine takes; the refusals if it takes none."""
+        errors = []
+        for action in candidates:
+            before = self._before(action, rec)
+            try:
+                self._apply(action, index)
+            except Exception as error:  # noqa: BLE001 - every refusal is reported
+                errors.append(f"{action!r}: {error}")
+                continue
+            self._after(action, rec, before)
+            self._forced_passes(None)
+            return None
+        return errors
+
+    def _ask_ahead(self, index: int) -> bool:
+        """Our engine asks someone else first: take that answer from the next few recorded
+        actions (the two engines ask the same question at different moments). Passes are
+        never taken early: a pass means whatever the moment is."""
+        assert self.result is not None
+        active = self._active()
+        for later in range(index + 1, min(index + 1 + LOOK_AHEAD, len(self.recorded))):
+            if later in self.early:
+                continue
+            rec = self.recorded[later]
+            try:
+                candidates = self.translate(rec)
+            except (TranslationError, KeyError, ValueError):
+                continue
+            if not candidates or isinstance(candidates[0], Pass):
+                continue
+            if not any(c.entity in active for c in candidates):
+                continue
+            if self._try(later, rec, candidates) is None:
+                self.early.add(later)
+                return True
+        return False
+
+    def _before(self, action: Action, rec: dict[str, Any]) -> Any:
+        if isinstance(action, RunRoutes):
+            from framework.eighteen import running
+
+            rs = self.state.round
+            try:
+                result = running.check(self.rules, self.state, action, rs.ran)
+            except Exception:  # noqa: BLE001 - the apply reports it
+                return None
+            best = None
+            if self.search_best:
+                found = running.best(self.rules, self.state, action.entity, rs.ran)
+                best_result = running.check(self.rules, self.state, found, rs.ran)
+                best = best_result.revenue + best_result.treasury
+            return result, best
+        return None
+
+    def _after(self, action: Action, rec: dict[str, Any], before: Any) -> None:
+        assert self.result is not None
+        if isinstance(action, BuyTrain):
+            self.trains[rec["train"]] = action.train
+        elif isinstance(action, LayTile):
+            self.laid[str(rec["tile"])] = action.hex
+        elif isinstance(action, SellShares):
+            self.pooled.update(rec.get("shares") or ())
+        elif isinstance(action, BuyShares):
+            self.pooled.difference_update(rec.get("shares") or ())
+        elif isinstance(action, RunRoutes) and before is not None:
+            result, best = before
+            self.result.runs.append(RunCheck(
+                index=len(self.result.origin) - 1,
+                company=action.entity,
+                recorded_revenue=sum(int(r["revenue"]) for r in rec.get("routes") or ()),
+                recorded_subsidy=int(rec.get("subsidy") or 0),
+                our_revenue=result.revenue,
+                our_treasury=result.treasury,
+                best_total=best,
+            ))
+
+
+def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
+    """Our nodes for a recorded route: its stops joined through the hex edges it crosses.
+
+    The site names a stop ``"<hex>-<i>"`` and the hexes between two stops; our stop on that
+    hex is the one joined to the edges the route uses (the recorded index breaks ties).
+    """
+    from framework.routes.board_graph import junction_id
+
+    stops = [str(n) for n in route.get("nodes") or ()]
+    connections = [list(c) for c in route.get("connections") or ()]
+    if not stops:
+        return []
+    # the junctions on either side of each stop
+    legs: list[list[str]] = []
+    for hexes in connections:
+        legs.append([junction_id(a, b) for a, b in zip(hexes, hexes[1:], strict=False)])
+    # connections run between consecutive stops in travel order; orient each leg
+    out: list[str] = []
+    chosen: list[str] = []
+    for i, node in enumerate(stops):
+        coord, _, site_index = node.rpartition("-")
+        before = legs[i - 1][-1] if 0 < i <= len(legs) and legs[i - 1] else None
+        after = legs[i][0] if i < len(legs) and legs[i] else None
+        chosen.append(_pick_stop(graph, coord, int(site_index), before, after))
+    for i, hexes in enumerate(connections[: len(chosen) - 1]):
+        if len(hexes) == 1:  # two stops of one hex, joined on the tile
+            chosen[i], chosen[i + 1] = _pick_pair(graph, chosen[i], chosen[i + 1])
+    for i, stop in enumerate(chosen):
+        out.append(stop)
+        if i < len(legs):
+            out.extend(legs[i])
+    return out
+
+
+def _pick_pair(graph: Any, a: str, b: str) -> tuple[str, str]:
+    """Two stops of one hex joined directly, keeping ``b`` (its far side was checked) when
+    it can."""
+    if a != b and graph.pieces_between(a, b):
+        return a, b
+    prefix = a.rsplit(".", 1)[0] + "."
+    for other in (s for s in graph.stops if s.startswith(prefix) and s != b):
+        if graph.pieces_between(other, b):
+            return other, b
+    return a, b
+
+
+def _pick_stop(graph: Any, coord: str, site_index: int, before: str | None, after: str | None) -> str:
+    prefix = f"{coord}."
+    candidates = [s for s in graph.stops if s.startswith(prefix)]
+
+    def joins(stop: str, junction: str | None) -> bool:
+        return junction is None or bool(graph.pieces_between(stop, junction))
+
+    fitting = [s for s in candidates if joins(s, before) and joins(s, after)]
+    preferred = f"{coord}.{site_index}"
+    if preferred in fitting or not fitting:
+        return preferred
+    return fitting[0]
+
+
+def import_game(
+    recorded: RecordedGame,
+    title: str | None = None,
+    variant: str | None = "",
+    *,
+    search_best: bool = False,
+    stop: int | None = None,
+) -> ImportResult:
+    """Translate and replay a recorded game as far as our engine agrees with it.
+
+    ``variant=""`` means the variant the title's import map names; ``None`` the default
+    rules. ``stop`` replays only that many recorded actions.
+    """
+    from framework.loader import load_title
+
+    started = time.perf_counter()
+    name = title or recorded.title
+    imap = load_import_map(load_title(name), SITE)
+    chosen = imap.variant if variant == "" else variant
+    loaded = load_title(name, chosen)
+    game = Game(loaded, recorded.players, int(recorded.seed or 0), chosen)
+    importer = Importer(game, imap, search_best=search_best)
+    result = ImportResult(game, recorded)
+    importer.result = result
+    actions = recorded.actions if stop is None else recorded.actions[:stop]
+    importer.recorded = tuple(actions)
+    for index, rec in enumerate(actions):
+        if index in importer.early:
+            result.handled = index + 1
+            continue
+        divergence = importer.step(index, rec)
+        if divergence is not None:
+            result.divergence = divergence
+            break
+        result.handled = index + 1
+    result.seconds = time.perf_counter() - started
+    return result
+
+
