@@ -33,13 +33,13 @@ from renderer.ui.camera import Camera
 from renderer.ui.describe import describe, is_choice, tag, value_label
 from renderer.ui.help import draw_help, draw_tooltip, hex_info
 from renderer.ui.placement import Placement
-from renderer.ui.route_editor import RouteEditor, stop_at
+from renderer.ui.routes_control import RouteControl
 from renderer.ui.widgets import Button, TextField
 
 #: rows whose options are spelled out under them (the engine's dry run of each)
 DETAIL_TAGS = frozenset({"dividend"})
-BOT_DELAY = 0.25
-TRAY_H = 72  # seconds between bot moves in a window, so a human can follow
+BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
+TRAY_H = 72  # height of the tile tray above the menu
 
 
 class App:
@@ -74,10 +74,8 @@ class App:
         self._legal: list[Action] = []
         self._previews: dict[Any, list[str]] = {}
         self.scroll = {"companies": 0, "log": 0}
-        self.editor = RouteEditor()
+        self.routes = RouteControl(self)
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
-        self.routes_company: str | None = None
-        self._routes: tuple[Any, Any] = (None, None)
         self.set_game(game)
 
     # ------------------------------------------------------------------ game
@@ -310,7 +308,7 @@ class App:
                 field.key(event)
             return
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-        if self.editor.active and not ctrl and self._editor_key(event):
+        if self.editor.active and not ctrl and self.routes.editor_key(event):
             return
         field = self.menu.focused_field()
         if field is not None and not ctrl and field.key(event):
@@ -359,96 +357,30 @@ class App:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
 
-    def route_companies(self) -> list[str]:
-        state = self.game.state
-        return [cid for cid, c in getattr(state, "companies", {}).items()
-                if getattr(c, "trains", None) and not getattr(c, "closed", False)]
+    # routes: shown, offered and edited (renderer.ui.routes_control)
+    @property
+    def editor(self) -> Any:
+        return self.routes.editor
+
+    @property
+    def routes_company(self) -> str | None:
+        return self.routes.company
+
+    @routes_company.setter
+    def routes_company(self, company: str | None) -> None:
+        self.routes.company = company
 
     def toggle_routes(self) -> None:
-        """T: show the best routes of the company acting now, then of each company with
-        trains in turn, then none."""
-        options = self.route_companies()
-        acting = [e for e in view.active(self.game) if e in options]
-        order = acting + [c for c in options if c not in acting]
-        if not order:
-            self.routes_company = None
-            self.say("no company has trains to run", error=True)
-            return
-        if self.routes_company in order:
-            i = order.index(self.routes_company) + 1
-            self.routes_company = order[i] if i < len(order) else None
-        else:
-            self.routes_company = order[0]
-
-    def offered_run(self) -> Any:
-        """The engine's offered run (a legal action with routes), when running is the step."""
-        for action in self.legal() if self.human_to_act() else []:
-            if getattr(action, "runs", None):
-                return action
-        return None
-
-    def shown_routes(self) -> Any:
-        """Routes to draw: routes being edited, the offered run while the company runs its
-        trains, else the best routes of ``routes_company`` (T); cached per position."""
-        offered = self.offered_run()
-        edited = None
-        if self.editor.active:
-            edited = tuple((r.train, r.nodes, r.pieces) for r in self.editor.runs)
-        if offered is None and self.routes_company is None and edited is None:
-            return None
-        key = (self.version(), offered, self.routes_company, edited)
-        if self._routes[0] != key:
-            from renderer.routes_view import best_routes_for, shown_from_runs
-
-            try:
-                if edited is not None:
-                    runs = [r for r in self.editor.runs if len(r.stops) >= 2]
-                    found = shown_from_runs(self.game, self.editor.offered.entity, runs)
-                elif offered is not None:
-                    found = shown_from_runs(self.game, offered.entity, offered.runs)
-                else:
-                    found = best_routes_for(self.game, self.routes_company)
-            except Exception as error:
-                self.say(f"route search failed: {error}", error=True)
-                found = None
-            self._routes = (key, found)
-        return self._routes[1]
+        self.routes.toggle()
 
     def start_editing(self) -> None:
-        """E: draw the company's routes by clicking stops (while it runs its trains)."""
-        offered = self.offered_run() or self._empty_run()
-        if offered is None:
-            self.say("routes can be edited when a company runs its trains", error=True)
-            return
-        from framework.routes.board_graph import graph_for_board
+        self.routes.start_editing()
 
-        state = self.game.state
-        trains = list(state.companies[offered.entity].trains)
-        graph = graph_for_board(state.board, self.game.title, state.phase)
-        self.editor.start(offered, trains, graph)
-        self.say(f"editing routes of {offered.entity}: click stops; 1-9 pick a train, "
-                 "Backspace takes back, Enter runs, Esc stops")
+    def offered_run(self) -> Any:
+        return self.routes.offered_run()
 
-    def _empty_run(self) -> Any:
-        for action in self.legal() if self.human_to_act() else []:
-            if hasattr(action, "runs"):
-                return action
-        return None
-
-    def _editor_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if pygame.K_1 <= key <= pygame.K_9:
-            self.editor.select(key - pygame.K_1)
-        elif key == pygame.K_BACKSPACE:
-            self.editor.back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.act(self.editor.action())
-        elif key == pygame.K_ESCAPE:
-            self.editor.stop()
-            self.say("route editing stopped")
-        else:
-            return False
-        return True
+    def shown_routes(self) -> Any:
+        return self.routes.shown()
 
     def _board_centre(self) -> tuple[float, float]:
         b = self.layout.board
@@ -494,30 +426,13 @@ class App:
             return
         if lay.board.collidepoint(pos):
             if event.button == 1 and self.editor.active:
-                self._edit_click(pos)
+                self.routes.edit_click(pos)
                 return
             if event.button == 1:
                 coord = self.hex_at(pos)
                 if coord is not None and self.human_to_act() and self.placement.click(coord):
                     return
             self.dragging = pos
-
-    def _edit_click(self, pos: tuple[int, int]) -> None:
-        coord = self.hex_at(pos)
-        if coord is None:
-            return
-        b = self.layout.board
-        map_xy = self.camera.to_map((pos[0] - b.x, pos[1] - b.y))
-        stop = stop_at(self.board, self.snap(), coord, map_xy, self.camera.size)
-        if stop is None:
-            self.say(f"{coord} has no stop", error=True)
-            return
-        problem = self.editor.click(stop)
-        if problem:
-            self.say(problem, error=True)
-        else:
-            run = self.editor.runs[self.editor.current]
-            self.say(f"train {self.editor.current + 1}: " + " - ".join(run.stops))
 
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""
