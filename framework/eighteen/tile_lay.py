@@ -118,9 +118,9 @@ def _connected(
                 continue
             if no_station:
                 return True
+            # the neighbour's track must reach this edge: arriving by this hex's own old track
+            # and leaving on the new would turn back at the edge
             there = board.neighbour_across(coord, int(end))
-            if (coord, int(end)) in reach.out_edges:
-                return True
             if there is not None and (there, (int(end) + 3) % 6) in reach.out_edges:
                 return True
     return False
