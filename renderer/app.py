@@ -453,7 +453,8 @@ class App:
         snap = self.snap()
         legal = self.legal() if self.human_to_act() else []
         self.placement.update(legal)
-        self.board.draw(surface, lay.board, self.camera.size, self.camera.offset, snap)
+        self.board.draw(surface, lay.board, self.camera.size, self.camera.offset, snap,
+                        quick=self.camera.zooming())
         clip = surface.get_clip()
         surface.set_clip(lay.board)
         offset = (lay.board.x + self.camera.offset[0], lay.board.y + self.camera.offset[1])

@@ -213,11 +213,23 @@ class BoardRenderer:
             pygame.draw.circle(surface, color, (round(p[0]), round(p[1])), max(3, round(size * 0.12)))
 
     # ----------------------------------------------------------------- a frame
+    def quick_layer(self, size: float, snap: Snapshot) -> pygame.Surface | None:
+        """A stand-in while zooming: a cached layer of this board at another size, scaled
+        (cheap), so the wheel stays smooth; None if the exact layer is cached or none fits."""
+        key = (round(size, 2), snap.key())
+        if key in self._cache:
+            return None
+        for (_size, board_key), layer in reversed(self._cache.items()):
+            if board_key == snap.key():
+                return pygame.transform.scale(layer, self.layout.size_px(size))
+        return None
+
     def draw(self, target: pygame.Surface, viewport: pygame.Rect, size: float, offset: Point,
-             snap: Snapshot) -> None:
+             snap: Snapshot, *, quick: bool = False) -> None:
         """Blit the visible part of the board into ``viewport`` of ``target``; ``offset`` is
-        where the map's top-left pixel lands relative to the viewport."""
-        layer = self.static_layer(size, snap)
+        where the map's top-left pixel lands relative to the viewport. ``quick``: while the
+        view is zooming, a scaled cached layer may stand in for the exact one."""
+        layer = (self.quick_layer(size, snap) if quick else None) or self.static_layer(size, snap)
         at = pygame.Rect((viewport.x + round(offset[0]), viewport.y + round(offset[1])),
                          layer.get_size())
         if not at.contains(viewport):  # the map does not cover the view: clear around it

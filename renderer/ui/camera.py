@@ -3,16 +3,19 @@ corner sits in the board viewport."""
 
 from __future__ import annotations
 
+import time
+
 import attrs
 
 MIN_SIZE = 12.0
-MAX_SIZE = 120.0
+MAX_SIZE = 90.0
 
 
 @attrs.define
 class Camera:
     size: float = 40.0
     offset: tuple[float, float] = (0.0, 0.0)
+    zoomed_at: float = 0.0  # time.monotonic() of the last zoom step
 
     def fit(self, map_units: tuple[float, float], viewport: tuple[int, int]) -> None:
         """Show the whole map, centred."""
@@ -27,10 +30,15 @@ class Camera:
         new = max(MIN_SIZE, min(MAX_SIZE, round(self.size * factor * 2) / 2))
         if new == self.size:
             return
+        self.zoomed_at = time.monotonic()
         mx = (anchor[0] - self.offset[0]) / self.size
         my = (anchor[1] - self.offset[1]) / self.size
         self.size = new
         self.offset = (anchor[0] - mx * new, anchor[1] - my * new)
+
+    def zooming(self, settle: float = 0.2) -> bool:
+        """Whether the view zoomed in the last ``settle`` seconds (draw quickly, refine later)."""
+        return time.monotonic() - self.zoomed_at < settle
 
     def pan(self, dx: float, dy: float) -> None:
         self.offset = (self.offset[0] + dx, self.offset[1] + dy)

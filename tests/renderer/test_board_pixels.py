@@ -149,3 +149,14 @@ def test_a_board_change_redraws_only_its_hexes_and_matches_a_full_redraw():
     # only the rims shared with neighbours may differ (which hex was drawn last)
     assert {renderer.layout.hex_at(x, y, 30.0) for x, y in differ} <= near
     assert len(differ) < 0.002 * w * h
+
+
+def test_while_zooming_a_scaled_cached_layer_stands_in_for_the_exact_one():
+    start_pygame()
+    renderer = BoardRenderer(title_1837())
+    snap = snapshot(title_1837())
+    renderer.static_layer(30.0, snap)
+    quick = renderer.quick_layer(34.5, snap)
+    assert quick is not None and quick.get_size() == renderer.layout.size_px(34.5)
+    assert (34.5, snap.key()) not in renderer._cache  # the exact layer is drawn later
+    assert renderer.quick_layer(30.0, snap) is None  # nothing to stand in for
