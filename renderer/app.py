@@ -8,7 +8,6 @@ synthetic ones), ``draw()`` renders a frame into the app's surface.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +19,7 @@ from framework.core.actions import Action
 from framework.core.errors import IllegalAction
 from renderer import colors, view
 from renderer.board import BoardRenderer
+from renderer.bots import DEFAULT_BOT, Seats
 from renderer.panels import companies as companies_panel
 from renderer.panels import depot as depot_panel
 from renderer.panels import log as log_panel
@@ -52,13 +52,16 @@ class App:
         autosave: str | Path | None = None,
         save_path: str | Path | None = None,
         seed: int = 0,
+        bot_name: str = DEFAULT_BOT,
     ) -> None:
         self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
         self.bots = set(bots)
         self.bots_running = True
         self.autosave = Path(autosave) if autosave else None
         self.save_path = Path(save_path) if save_path else self.autosave
-        self.bot_rng = random.Random(seed)
+        self.seed = seed
+        self.bot_name = bot_name
+        self.seats: Seats | None = None
         self.message = ""
         self.error = False
         self.quit = False
@@ -215,16 +218,10 @@ class App:
         return self.act(choice)
 
     def _bot_choice(self, legal: list[Action]) -> Action:
-        """A bot's move: the framework's bot when one is installed, else a random legal one."""
-        try:
-            from framework import bots  # type: ignore[attr-defined]
-
-            pick = getattr(bots, "choose", None)
-            if callable(pick):
-                return pick(self.game, legal, self.bot_rng)
-        except ImportError:
-            pass
-        return self.bot_rng.choice(legal)
+        """The acting seat's bot's move (framework.bots; random moves without it)."""
+        if self.seats is None or self.seats.game is not self.game:
+            self.seats = Seats(self.game, self.bot_name, self.seed)
+        return self.seats.choose(legal)
 
     def undo(self) -> None:
         action = self.game.undo()

@@ -6,34 +6,20 @@ legal action, after a bound on actions, or at an engine error, and says which.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from framework.core.errors import IllegalAction
 from renderer import view
-
-
-def choose(game: Any, legal: list[Any], rng: random.Random) -> Any:
-    """The framework's bot when one is installed, else a random legal action."""
-    try:
-        from framework import bots  # type: ignore[attr-defined]
-
-        pick = getattr(bots, "choose", None)
-        if callable(pick):
-            return pick(game, legal, rng)
-    except ImportError:
-        pass
-    return rng.choice(legal)
-
+from renderer.bots import DEFAULT_BOT, Seats
 
 STALL = 300  # this many passes in a row and nothing else: the game makes no progress
 
 
 def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000,
-             progress: Any = None, every: int = 1000) -> str:
+             progress: Any = None, every: int = 1000, bot: str = DEFAULT_BOT) -> str:
     """Play bot moves until the game ends or cannot go on; returns how far it got.
     ``progress`` (optional) is called with a line every ``every`` actions."""
-    rng = random.Random(seed)
+    seats = Seats(game, bot, seed)
     refused = 0
     played = 0
     passes = 0
@@ -50,7 +36,7 @@ def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000,
         if not legal:
             reason = "the engine offers no legal action here"
             break
-        action = choose(game, legal, rng)
+        action = seats.choose(legal)
         try:
             game.process(action)
         except IllegalAction as refusal:
@@ -72,6 +58,8 @@ def autoplay(game: Any, *, seed: int = 0, max_actions: int = 2000,
     where = view.round_text(game)
     phase = getattr(game.state, "phase", "?")
     lines = [f"Played {len(game.actions)} actions; reached {where}, phase {phase}: {reason}."]
+    if seats.note:
+        lines.append(f"({seats.note})")
     if game.is_over():
         standings = ", ".join(f"{p} {s}" for p, s in game.standings())
         lines.append(f"Final standings: {standings}")

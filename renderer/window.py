@@ -19,7 +19,7 @@ def _autosave_path(title_id: str) -> Path:
 
 def play_window(title: Any, *, game: Any = None, players: int | None = None,
                 bot_seats: set[int] = frozenset(), seed: int = 0, variant: str | None = None,
-                save: str | None = None) -> int:
+                save: str | None = None, bot_name: str = "greedy") -> int:
     from framework.core.game import Game
     from renderer.fonts import start
 
@@ -53,7 +53,7 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
     if bot_seats:
         bots |= {game.players[s - 1] for s in bot_seats if 1 <= s <= len(game.players)}
     app = App(game, surface=display, bots=bots, autosave=_autosave_path(game.title.manifest.id),
-              save_path=save, seed=seed)
+              save_path=save, seed=seed, bot_name=bot_name)
     app.run()
     pygame.display.quit()  # fonts stay up: a caller (a test) may draw again
     return 0

@@ -29,6 +29,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="no window: bots play every seat, then save and draw the board")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
     parser.add_argument("--save", metavar="PATH", help="save the game here")
+    parser.add_argument("--bot", default="greedy", metavar="NAME",
+                        help="which bot plays the bot seats (default greedy; see railyard simulate)")
     parser.add_argument("--max-actions", type=int, default=10000, metavar="N",
                         help="headless: stop after this many actions (default 10000)")
     parser.set_defaults(func=run)
@@ -99,7 +101,7 @@ def run_headless(title, args: argparse.Namespace, game=None) -> int:
         except Exception as error:
             print(f"cannot start a game: {error}", file=sys.stderr)
             return 1
-    report = autoplay(game, seed=args.seed, max_actions=args.max_actions,
+    report = autoplay(game, seed=args.seed, max_actions=args.max_actions, bot=args.bot,
                       progress=lambda line: print(line, flush=True))
     save = Path(args.save) if args.save else _default_save(title.manifest.id, "headless")
     save.parent.mkdir(parents=True, exist_ok=True)
@@ -125,4 +127,4 @@ def run_window(title, args: argparse.Namespace, game=None) -> int:
             print(f"--bots takes seat numbers such as 2,3, not {args.bots!r}", file=sys.stderr)
             return 1
     return play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
-                       variant=args.variant, save=args.save)
+                       variant=args.variant, save=args.save, bot_name=args.bot)

@@ -58,3 +58,12 @@ def test_render_refuses_a_title_without_a_hex_map(tmp_path, capsys):
     assert main(["render", "imperial_steam", "--out", str(out)]) == 1
     assert "hex-map titles only" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_headless_names_the_fallback_when_the_bot_is_unknown(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    assert main(["play", "1837", "--headless", "--players", "3", "--bot", "no_such_bot",
+                 "--save", str(save), "--max-actions", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "no bot 'no_such_bot' for this title: random bots play" in out
+    assert "Played 5 actions" in out
