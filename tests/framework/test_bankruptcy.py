@@ -143,3 +143,19 @@ def test_xi_a_bankrupt_player_leaves_shares_to_the_pool_control_to_the_largest_h
     assert state.round.done == ["M1", "AR"]  # AR has nothing left to do; cy runs CR now
     assert step(state)[0] == "CR"
     assert rules.active_entities(state) == ("CR",)
+
+
+def test_xi_a_helped_purchase_from_another_company_never_above_the_printed_price():
+    rules, state = stricken(0, 400, overrides=("phases.3.buy_from_companies=true",))
+    major(rules, state, "CR", (0, 4), {"ann": 60})
+    give_train(rules, state, "CR", "2")
+    for _ in range(4):
+        give_train(rules, state, "ER", "2")
+    give_train(rules, state, "ER", "3")
+    assert state.phase == "3"
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, BuyTrain("AR", "2#1", 81))
+    assert refused.value.rule == "rule:trains.forced_choice"
+    assert BuyTrain("AR", "2#1", 80) in rules.legal_actions(state, "AR")
+    rules.apply(state, BuyTrain("AR", "2#1", 80))
+    assert (state.player("ann").cash, state.companies["CR"].cash) == (320, 80)

@@ -7,6 +7,7 @@ from framework.eighteen import tile_lay
 from framework.eighteen.actions import Pass
 from framework.eighteen.hooks import Hooks
 from framework.eighteen.or_actions import LayTile
+from framework.eighteen.or_options import OperatingOptions
 from tests.framework.or_helpers import enter_phase, major, operating, position, step
 
 
@@ -204,3 +205,16 @@ def test_pass_skips_the_tile_step():
     rules.apply(state, Pass("AR"))
     assert step(state) == ("AR", "token")
     assert state.board.laid() == {}
+
+
+class TwoLays(Hooks):
+    operating_options = OperatingOptions(tiles_per_turn=2)
+
+
+def test_tiles_per_turn_by_option():
+    rules, state = ar_turn(hooks=TwoLays)
+    rules.apply(state, LayTile("AR", "A3", "57", 1))
+    assert step(state) == ("AR", "tile")
+    rules.apply(state, LayTile("AR", "A5", "9", 1))
+    assert step(state) == ("AR", "token")
+    assert state.companies["AR"].cash == 960
