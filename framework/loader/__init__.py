@@ -93,9 +93,12 @@ def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
     for concern in fam.required if fam else ():
         files.setdefault(concern, f"{concern}.yaml")
     raw["files"] = _normalise_files(files, str(raw["family"]))
-    _structure_into(raw, TitleManifest, (), located.source, errors)
+    manifest = _structure_into(raw, TitleManifest, (), located.source, errors)
+    if manifest is not None and manifest.players.min > manifest.players.max:
+        errors.add(file, located.source.line(("players",)), "players",
+                   f"min {manifest.players.min} is more than max {manifest.players.max}")
     errors.raise_if_any()
-    return structure(raw, TitleManifest), located
+    return manifest, located
 
 
 def _structure_into(

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from framework.hexgrid import Grid
 from framework.loader.errors import DocPath
 from framework.loader.families import Parts, Problem
-from framework.model.companies import CompanyDef, CompanyType
+from framework.model.companies import CertificateSpec, CompanyDef, CompanyType
 from framework.model.map import MapDef
 from framework.model.market import MarketDef
 from framework.model.phases import PhaseDef
@@ -140,14 +140,33 @@ class _Checker:
 
     def check_phases(self) -> None:
         groups = {t.limit_group for t in self.types.values() if t.limit_group}
+        started: dict[str, str] = {}
         for name, phase in self.phases.items():
             base: DocPath = ("phases", name)
             self.need(phase.starts_on, self.trains, (*base, "starts_on"), "train")
+            if phase.starts_on is not None:
+                if phase.starts_on in started:
+                    self.add((*base, "starts_on"),
+                             f"train {phase.starts_on!r} already starts phase {started[phase.starts_on]!r}")
+                started.setdefault(phase.starts_on, name)
             for group in phase.train_limits:
                 self.need(group, groups, (*base, "train_limits", group), "limit group")
 
+    def certificates(self, certs: tuple[CertificateSpec, ...], path: DocPath) -> None:
+        """A company's certificates add up to at most 100% (some minors keep part of their
+        revenue, so less is allowed) with exactly one director's certificate."""
+        if not certs:
+            return
+        total = sum(c.percent * c.count for c in certs)
+        directors = sum(c.count for c in certs if c.director)
+        if total > 100:
+            self.add(path, f"certificates add up to {total}%, more than 100%")
+        if directors != 1:
+            self.add(path, f"{directors} director's certificates; expected exactly 1")
+
     def check_types(self) -> None:
         for type_id, ctype in self.types.items():
+            self.certificates(ctype.certificates, ("company_types", type_id, "certificates"))
             for i, kind in enumerate(ctype.train_kinds or ()):
                 self.need(kind, self.routes.train_kinds, ("company_types", type_id, "train_kinds", i), "train kind")
 
@@ -155,6 +174,8 @@ class _Checker:
         for cid, company in self.companies.items():
             base: DocPath = ("companies", cid)
             self.need(company.type, self.types, (*base, "type"), "company type")
+            if company.certificates is not None:
+                self.certificates(company.certificates, (*base, "certificates"))
             for i, home in enumerate(company.home):
                 path: DocPath = (*base, "home") if len(company.home) == 1 else (*base, "home", i)
                 self.hex(home.hex, path)

@@ -143,6 +143,25 @@ def test_unknown_limit_group_and_train_kind(tmp_path: Path) -> None:
     ]
 
 
+def test_certificates_over_100_percent_or_without_one_director(tmp_path: Path) -> None:
+    broken_copy(tmp_path, "company_types.yaml", "{percent: 10, count: 8}", "{percent: 10, count: 9}")
+    folder = broken_copy(tmp_path, "companies.yaml", "tokens: 2}", "tokens: 2, certificates: [{percent: 50}, {percent: 50}]}")
+    assert errors_of(folder) == [
+        "tinyrail/company_types.yaml:14: major.certificates: certificates add up to 110%, more than 100%",
+        "tinyrail/companies.yaml:4: ER.certificates: 0 director's certificates; expected exactly 1",
+    ]
+
+
+def test_two_phases_started_by_one_train(tmp_path: Path) -> None:
+    folder = broken_copy(tmp_path, "phases.yaml", 'starts_on: "4"', 'starts_on: "3"')
+    assert errors_of(folder) == ["tinyrail/phases.yaml:12: 4.starts_on: train '3' already starts phase '3'"]
+
+
+def test_player_range_upside_down(tmp_path: Path) -> None:
+    folder = broken_copy(tmp_path, "title.yaml", "players: {min: 2, max: 4}", "players: {min: 5, max: 4}")
+    assert errors_of(folder) == ["tinyrail/title.yaml:6: players: min 5 is more than max 4"]
+
+
 def test_every_error_of_a_stage_is_listed(tmp_path: Path) -> None:
     broken_copy(tmp_path, "trains.yaml", "price: 180", "price: cheap")
     folder = broken_copy(tmp_path, "companies.yaml", "tokens: 2", "tokens: two")
