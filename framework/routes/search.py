@@ -698,10 +698,9 @@ def _best_routes(
 
     # First a quick look with few candidates near the bounds; it often lifts ``lb``. Then every
     # candidate the final target needs is enumerated once, and combined for falling targets.
-    top = total_ub
     quick = total_ub - (total_ub - lb) // 4
     if quick <= lb or not combine(candidates(quick), quick):
-        top = min(top, quick - 1)
+        top = quick - 1 if quick > lb else total_ub  # the quick look failed: below ``quick``
         found = candidates(lb)
         for target in (top - (top - lb) // 4, top - (top - lb) // 2, lb):
             if combine(found, max(target, lb)):
