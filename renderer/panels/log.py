@@ -18,4 +18,6 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
     shown = lines[max(0, end - fit):end]
     y = area.y
     for text in shown:
-        y = line(surface, area, y, text, colors.PANEL_TEXT, size=16)
+        heading = text.startswith("--")  # round and game-end markers
+        y = line(surface, area, y, text, colors.PANEL_ACCENT if heading else colors.PANEL_TEXT,
+                 bold=heading, size=16)

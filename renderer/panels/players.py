@@ -18,13 +18,18 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
     cells(surface, area, area.y, ["player", "cash", "certs", "worth", "PD"], WIDTHS,
           colors.PANEL_DIM)
     y = area.y + ROW
+    limit = None
+    setup = getattr(game.title, "setup", None)
+    if setup is not None and len(game.players) in setup.players:
+        limit = setup.players[len(game.players)].certificate_limit
     for row in view.players(game):
         color = colors.PANEL_ACCENT if row.active else colors.PANEL_TEXT
         if row.bankrupt:
             color = colors.ERROR
         name = ("> " if row.active else "  ") + row.id
         worth = "" if row.worth is None else f"{row.worth}{cur}"
-        cells(surface, area, y, [name, f"{row.cash}{cur}", str(row.certificates), worth,
+        certs = f"{row.certificates}/{limit}" if limit else str(row.certificates)
+        cells(surface, area, y, [name, f"{row.cash}{cur}", certs, worth,
                                  "PD" if row.priority else ""], WIDTHS, color, bold=row.active)
         y += ROW
         if row.holdings:
