@@ -30,6 +30,19 @@ def random_action(rng: random.Random, players: tuple[str, ...]):
     )
 
 
+def director_holds_most(state) -> list[str]:
+    """The stock rules keep the director at least level with every other player."""
+    problems = []
+    for cid, company in state.companies.items():
+        director = state.director(cid)
+        if company.kind != "corporation" or director is None:
+            continue
+        top = max(state.percent_held(p.id, cid) for p in state.players)
+        if state.percent_held(director, cid) < top:
+            problems.append(f"{cid}: director {director} holds less than {top}%")
+    return problems
+
+
 def play(
     seed: int, variant: str | None, steps: int, players=("ann", "bob", "cy"), overrides=()
 ) -> Game:
@@ -64,6 +77,7 @@ def play(
         ]
         action = rng.choice(buys) if buys and rng.random() < 0.6 else rng.choice(legal)
         game.process(action)
+        assert director_holds_most(game.state) == []
         after = game.state_hash()
         game.undo()
         assert game.state_hash() == before
@@ -116,6 +130,7 @@ def test_random_whole_games_end_and_replay_identically(seed, tmp_path):
                 game.undo()
                 assert game.state_hash() == before
         game.process(action)
+        assert director_holds_most(game.state) == []
         if len(game.actions) % 25 == 0:
             after = game.state_hash()
             game.undo()
