@@ -105,6 +105,16 @@ def price_of(game: Any, company: Any) -> int | None:
     return c.price if c is not None else None
 
 
+def counted(game: Any, player: str, default: int) -> int:
+    """Certificates counting toward the limit, as the engine counts them."""
+    try:
+        from framework.eighteen.stock_round import certificate_count
+
+        return int(certificate_count(game.ruleset, game.state, player))
+    except Exception:  # another ruleset, or no such count: every certificate
+        return default
+
+
 def players(game: Any) -> list[PlayerRow]:
     state = _state(game)
     worth = worth_by_player(game)
@@ -122,7 +132,7 @@ def players(game: Any) -> list[PlayerRow]:
             label = game.title.companies[cid].label if cid in game.title.companies else cid
             parts.append(label if company.kind != "corporation" else f"{label} {pct}%")
         rows.append(PlayerRow(
-            p.id, p.cash, len(certs), worth.get(p.id), i == state.priority,
+            p.id, p.cash, counted(game, p.id, len(certs)), worth.get(p.id), i == state.priority,
             p.id in now or p.id == acting, ", ".join(parts), getattr(p, "bankrupt", False),
         ))
     return rows
