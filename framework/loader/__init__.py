@@ -232,15 +232,14 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
                 models[concern] = _structure_into(documents[concern], cls, (concern,), source, errors)
     errors.raise_if_any()
 
-    parts = Parts(manifest, folder, variant, models, documents, source)
-    if fam is None or fam.build is None:
-        return GenericTitle(manifest, folder, variant, documents, models)
-
     # Stage 5: cross-file references.
-    if fam.check is not None:
+    parts = Parts(manifest, folder, variant, models, documents, source)
+    if fam is not None and fam.check is not None:
         for path, message in fam.check(parts):
             errors.add(*source.place(path), message)
     errors.raise_if_any()
+    if fam is None or fam.build is None:
+        return GenericTitle(manifest, folder, variant, documents, models)
     return fam.build(parts)
 
 

@@ -137,3 +137,23 @@ def test_reloading_sees_a_changed_file_and_gets_fresh_documents(tmp_path) -> Non
     trains = folder / "trains.yaml"
     trains.write_text(trains.read_text().replace("price: 80", "price: 85"))
     assert load_title(folder).trains["2"].price == 85
+
+
+def test_a_family_check_reports_at_file_and_line(tmp_path) -> None:
+    from framework.loader import TitleErrors
+
+    def check(parts):
+        return [(("rolling", "2", "price"), "too cheap")] if parts.documents["rolling"]["2"]["price"] < 100 else []
+
+    register_family("test_family_z", {}, check=check)
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "title.yaml").write_text(
+        "id: cards\nname: Cards\nfamily: test_family_z\nplayers: {min: 1, max: 2}\n"
+        "files:\n  rolling: {path: r.yaml, schema: 18xx/trains.schema.json}\n"
+    )
+    (folder / "r.yaml").write_text('# trains\n"2": {distance: 2,\n  price: 80, count: 1}\n')
+    with pytest.raises(TitleErrors) as caught:
+        load_title(folder)
+    assert [e.line for e in caught.value] == [3]
+    assert str(caught.value).endswith("cards/r.yaml:3: 2.price: too cheap")
