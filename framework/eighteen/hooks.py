@@ -188,12 +188,15 @@ class Hooks:
         return None
 
     def certificate_value(self, state: G18State, cert: Certificate) -> int:
-        """What a held certificate adds to net worth. Default: corporations at market price,
-        other companies nothing."""
+        """What a held certificate adds to net worth. Default: corporations at market price
+        (at par while the marker is not yet on the chart, if a player directs it), other
+        companies nothing."""
         from framework.eighteen.shares import market_price, share_value
 
         company = state.companies[cert.company]
         if company.kind != "corporation" or company.closed:
             return 0
         price = market_price(self.rules, state, cert.company)
+        if price is None and state.director(cert.company) is not None:
+            price = company.par_price
         return 0 if price is None else share_value(self.rules, price, cert.percent)

@@ -85,3 +85,13 @@ def test_net_worth_is_cash_plus_shares_at_market_price():
 def test_ranking_shares_places_on_equal_worth():
     table = [("ann", 700), ("bob", 400), ("cy", 400), ("dee", 100)]
     assert end.ranking(table) == [(1, "ann", 700), (2, "bob", 400), (2, "cy", 400), (4, "dee", 100)]
+
+
+def test_shares_of_a_started_corporation_without_a_marker_count_at_par():
+    rules, state = stock_position()
+    give(state, "ann", "AR", 30, director=True)
+    state.companies["AR"].par_price = 80  # started, marker not yet on the chart
+    assert end.net_worth(rules, state, "ann") == 400 + 240
+    give(state, "bob", "CR", 10)  # no director: worth nothing
+    state.companies["CR"].par_price = 70
+    assert end.net_worth(rules, state, "bob") == 400
