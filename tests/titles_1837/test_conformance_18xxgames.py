@@ -22,9 +22,9 @@ GAME_FILE = "reference/1837/games/18xxgames_202234_game_end_bank.json"
 RESULT = {"2072": 9532, "621": 8304, "2006": 7398, "5649": 7352}
 SEATS = ("2006", "2072", "5649", "621")
 #: recorded actions (after undo/redo) our engine replays today, and the first it refuses:
-#: KK runs a 3 train at site id 853 while our engine has already moved to its trains step
-REPLAYED = 770
-RUNS_REPLAYED = 158
+#: BH cannot pay 500 for the 4E at site id 869 (our BH has 430)
+REPLAYED = 789
+RUNS_REPLAYED = 162
 
 
 def _game_file() -> Path | None:

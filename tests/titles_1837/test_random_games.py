@@ -34,8 +34,7 @@ def test_random_legal_actions_keep_every_invariant(seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2))
-@pytest.mark.parametrize("variant", [None, "first_edition"])
+@pytest.mark.parametrize(("seed", "variant"), [(1, None), (2, "first_edition")])
 def test_random_games_reach_the_end(seed, variant):
     game, _ = play(seed, variant, 40_000)
     assert game.is_over(), game.state.round.kind

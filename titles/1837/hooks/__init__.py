@@ -8,10 +8,6 @@ round). RULES.md maps every rule clause to these modules and their tests."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
-
 from framework.core.errors import IllegalAction
 from framework.eighteen.hooks import Hooks as BaseHooks
 from framework.eighteen.state import Certificate, G18State, RoundState
@@ -27,18 +23,15 @@ from . import (
     regions,
     start_packet,
 )
-from .common import first_edition
+from .common import first_edition, unpaid
 
 NATIONALS = ("SD", "KK", "UG")
 
 
 class Hooks(BaseHooks):
-    def __init__(self, rules: Any) -> None:
-        super().__init__(rules)
-        # I, XIV: while packet items remain, the Ug second certificates are on sale beside
-        # them; the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
-        stock = attrs.evolve(rules.spec.stock, packet_first=False)
-        rules.spec = attrs.evolve(rules.spec, stock=stock)
+    # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
+    # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
+    stock_options = {"packet_first": False}
 
     # ------------------------------------------------------------------ setup and rounds
     def on_setup(self, state: G18State) -> None:
@@ -115,6 +108,10 @@ class Hooks(BaseHooks):
                 "V", f"{coord} is a mountain railway's hex: only its owner's companies build there before phase 3"
             )
         return allowed
+
+    def dividend_payee(self, state: G18State, company_id: str, cert: Certificate, payee: str | None) -> str | None:
+        # XII: no dividend this round on an exchange share given for a company that already ran
+        return None if unpaid(state, company_id, cert.id) else payee
 
     # ------------------------------------------------------------------ game end
     def certificate_value(self, state: G18State, cert: Certificate) -> int:

@@ -14,7 +14,15 @@ from framework.core.errors import IllegalAction
 from framework.eighteen.shares import bought_from_offering, update_director
 from framework.eighteen.state import IPO, RESERVED, G18State
 
-from .common import close_company, companies_of_type, move_train, train_limit, train_price
+from .common import (
+    close_company,
+    companies_of_type,
+    mark_unpaid,
+    move_train,
+    operated_this_round,
+    train_limit,
+    train_price,
+)
 
 if TYPE_CHECKING:
     from framework.eighteen.ruleset import G18Ruleset
@@ -126,6 +134,8 @@ def exchange(
             move_train(state, train_id, "@pool")
             lines.append(f"{coal}'s {name} train goes to the bank pool ({major}'s train limit)")
     cert.owner = owner
+    if operated_this_round(state, coal):
+        mark_unpaid(state, major, cert.id)
     close_company(state, coal)
     new = update_director(state, major)
     if new is not None:

@@ -98,3 +98,28 @@ def sync_tokens(state: G18State, company_id: str) -> None:
 
 def log_money(rules: G18Ruleset, amount: int) -> str:
     return f"{amount}{rules.spec.currency}"
+
+
+def operated_this_round(state: G18State, company_id: str) -> bool:
+    """Whether ``company_id`` has had its turn in the operating round under way."""
+    return state.round.kind == "operating" and company_id in getattr(state.round, "done", ())
+
+
+def mark_unpaid(state: G18State, company_id: str, cert_id: str) -> None:
+    """XII: an exchange share given for a company that already operated this round earns no
+    dividend of ``company_id`` in this round (no double income)."""
+    extra = state.companies[company_id].extra
+    number = state.round.number
+    if extra.get("unpaid_round") != number:
+        extra["unpaid_round"] = number
+        extra["unpaid"] = []
+    extra["unpaid"].append(cert_id)
+
+
+def unpaid(state: G18State, company_id: str, cert_id: str) -> bool:
+    extra = state.companies[company_id].extra
+    return (
+        state.round.kind == "operating"
+        and extra.get("unpaid_round") == state.round.number
+        and cert_id in extra.get("unpaid", ())
+    )

@@ -19,7 +19,9 @@ from .common import (
     cdef,
     close_company,
     first_edition,
+    mark_unpaid,
     move_train,
+    operated_this_round,
     sync_tokens,
     train_limit,
     train_price,
@@ -129,6 +131,8 @@ def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> li
             cid = _exchange_certificate(state, national)
             state.cert(cid).owner = cert.owner
             holders[cert.id] = cert.owner
+            if operated_this_round(state, minor):
+                mark_unpaid(state, national, cid)
             lines.append(f"{cert.owner} exchanges {minor} ({cert.percent}%) for 10% of {national}")
     company.extra["holders"] = holders
     for offer_id, offer in list(state.offers.items()):
