@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from framework.core.errors import IllegalAction
+from framework.eighteen import dividends
 from framework.eighteen.state import CLOSED, RESERVED
 
 from .rules_helpers import (
     add_train,
+    cash,
     finish_round,
     first_purchase,
     fund_player,
@@ -16,6 +18,7 @@ from .rules_helpers import (
     new_game,
     no_problems,
     pass_packet,
+    quiet_action,
     sell,
     start_major,
 )
@@ -144,3 +147,17 @@ def test_XIII_exchanges_do_not_count_toward_the_60_percent_limit():
     game.process(actions.ExchangeCoal("B", "EPP", True))
     assert game.state.percent_held("B", "BK") == 70
     no_problems(game)
+
+
+def test_XII_an_exchange_share_for_a_coal_company_that_already_ran_earns_no_dividend_this_round():
+    game = _coal_game({"EPP": "C", "SD1": "A"})
+    state = game.state
+    start_major(game, "BK", 91, {"B": 30, "D": 20})
+    while "EPP" not in state.round.done:  # EPP operates first in the round, then SD1
+        game.process(quiet_action(game))
+    first_purchase(game, "5")  # EPP is exchanged after it has run
+    assert state.percent_held("C", "BK") == 10
+    before = cash(state)
+    dividends.distribute(game.ruleset, state, "BK", 100, "payout")
+    assert cash(state)["C"] == before["C"]  # its 10K stays with the bank
+    assert cash(state)["B"] == before["B"] + 30 and cash(state)["D"] == before["D"] + 20

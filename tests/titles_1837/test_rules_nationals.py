@@ -211,3 +211,13 @@ def test_XII_ug1_director_opens_ug_after_the_first_4E_and_ug3_halves_fold_in_tog
     assert not state.companies["UG2"].closed
     assert sorted(state.board.tokens_of("UG")) == [("H22", 0), ("H22", 1)]
     no_problems(game)
+
+
+def test_XIII_national_shares_bought_before_its_formation_do_not_float_it():
+    game = _kk_game()
+    state = game.state
+    for player in ("D", "D", "D", "B", "B", "B", "C"):  # 70%: the whole initial offering
+        cert = next(c for c in state.companies["KK"].certificates if c.owner == IPO)
+        give_certificate(game.ruleset, state, cert, player, 120, BANK)
+    assert not state.companies["KK"].floated and state.companies["KK"].cash == 0
+    assert state.director("KK") is None  # the director's certificate waits for the formation
