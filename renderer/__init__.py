@@ -1,7 +1,18 @@
 """The pygame client: draws a game's state and submits the player's actions; holds no rules.
 
-``railyard play`` opens it (:mod:`renderer.window`); ``railyard render`` and the headless game
-use :mod:`renderer.headless`.
+What may be done comes from ``game.legal_actions()``, what happens from ``game.process()``
+(a refusal's message names the rule), what an action would do from the engine applied to a
+copy of the state. The modules:
+
+- drawing the board: ``layout`` (hex pixels, hit-testing), ``track`` (stop places and track
+  curves in hex units), ``hexdraw`` (one hex), ``board`` (cached layers, overlays),
+  ``snapshot`` (what the board shows, read from the state), ``routes_view``, ``colors``, ``fonts``;
+- ``panels/``: players, companies, market, depot, log, status; ``view`` reads their rows;
+- ``ui/``: widgets, the action menu and its words (``describe``), tile and token placement,
+  the route editor, camera, help and tooltips;
+- ``app`` (one window's state, input and frame), ``window`` (opening it), ``screens/`` (new
+  game, standings), ``bots`` (seats played by ``framework.bots``), ``autoplay`` and
+  ``headless`` (the windowless game and PNG output for ``railyard play``/``render``).
 """
 
 import os
