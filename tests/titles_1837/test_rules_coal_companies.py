@@ -161,3 +161,23 @@ def test_XII_an_exchange_share_for_a_coal_company_that_already_ran_earns_no_divi
     dividends.distribute(game.ruleset, state, "BK", 100, "payout")
     assert cash(state)["C"] == before["C"]  # its 10K stays with the bank
     assert cash(state)["B"] == before["B"] + 30 and cash(state)["D"] == before["D"] + 20
+
+
+def test_XIII_at_an_exchange_over_the_limit_the_majors_director_picks_the_coal_trains():
+    game = _coal_game({"EPP": "C"})
+    state = game.state
+    actions = hooks(game, "actions")
+    start_major(game, "BK", 91, {"B": 30, "D": 20})
+    first_purchase(game, "3")  # a major may own three trains
+    add_train(game, "BK", "2")
+    add_train(game, "BK", "3")
+    one_g, two_g = add_train(game, "EPP", "1G"), add_train(game, "EPP", "2G")
+    finish_round(game)
+    game.process(actions.ExchangeCoal("C", "EPP", True))
+    assert game.active_entities() == ("B",)  # BK's director
+    keep = actions.KeepCoalTrains
+    assert game.legal_actions() == [keep("B", "EPP", (one_g,)), keep("B", "EPP", (two_g,))]
+    game.process(keep("B", "EPP", (one_g,)))
+    assert state.trains[one_g].owner == "BK" and state.depot.pool == [two_g]
+    assert state.percent_held("C", "BK") == 10 and state.companies["EPP"].closed
+    no_problems(game)

@@ -101,6 +101,11 @@ class Hooks(BaseHooks):
         start_packet.check_buy(self.rules, state, player_id, company_id)
 
     # ------------------------------------------------------------------ operating round
+    def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
+        # VII: a brown Vienna / Budapest frees kk's / Ug's other tokens
+        nationals.on_tile_change(self.rules, state)
+        return []
+
     def may_lay_tile(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
         allowed = mountain_railways.lay_cost(self.rules, state, company_id, coord, cost)
         if allowed is None:
@@ -116,3 +121,23 @@ class Hooks(BaseHooks):
     # ------------------------------------------------------------------ game end
     def certificate_value(self, state: G18State, cert: Certificate) -> int:
         return net_worth.certificate_value(self.rules, state, cert)
+
+    # ------------------------------------------------------------------ variant 18xx_games
+    def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
+        from . import site_rules
+
+        if site_rules.applies(self.rules) and not site_rules.counts_toward_certificate_limit(self.rules, state, cert):
+            return False
+        return super().counts_toward_certificate_limit(state, cert)
+
+    def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
+        from . import site_rules
+
+        return site_rules.token_cost(self.rules, state, company_id, coord, cost) if site_rules.applies(self.rules) else cost
+
+    def must_sell_down(self, state: G18State, player_id: str) -> bool:
+        from . import site_rules
+
+        # XIII "must sell down to 60 percent at their first available opportunity"; the site
+        # only stops buying
+        return not site_rules.applies(self.rules)

@@ -61,3 +61,13 @@ class ChooseHome(Action):
 
     company: str
     hex: str
+
+
+@title_action("1837_keep_coal_trains")
+@attrs.frozen
+class KeepCoalTrains(Action):
+    """The director of the major a coal company is exchanged into picks which of its trains
+    the major takes (the others go to the bank pool)."""
+
+    company: str
+    trains: tuple[str, ...]

@@ -2,7 +2,8 @@
 
 In the order the rules give them: Sd #5's home (before the first tile, rule I), forced coal
 exchanges (a sold-out major, at an operating round), optional coal exchanges (II, XIII, in the
-majors' operating order, director first, clockwise), then kk #1's owner opening the k.k.
+majors' operating order, director first, clockwise; when the coal trains do not all fit, the
+major's director picks which it takes), then kk #1's owner opening the k.k.
 National Railway and the other kk minors folding in (from the kk director clockwise), then the
 same for the Hungarian National Railway (XII). Each choice is asked once per round."""
 
@@ -18,7 +19,7 @@ from framework.eighteen.rounds import RoundType, register_round_type, require_ac
 from framework.eighteen.state import G18State, RoundState
 
 from . import coal_companies, minors, nationals
-from .actions import ChooseHome, ExchangeCoal, FoldIn, OpenNational
+from .actions import ChooseHome, ExchangeCoal, FoldIn, KeepCoalTrains, OpenNational
 
 if TYPE_CHECKING:
     from framework.eighteen.ruleset import G18Ruleset
@@ -35,7 +36,7 @@ class ChoiceState(RoundState):
 
 @attrs.frozen
 class Decision:
-    key: str  # "home:SD5", "coal:EPP", "open:KK", "fold:KK2"
+    key: str  # "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2"
     player: str
     subject: str
 
@@ -43,6 +44,14 @@ class Decision:
 def pending(rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str) -> Decision | None:
     """The next choice to ask, or None."""
     done = set(answered)
+    for key in answered:
+        if key.startswith("keep:"):
+            coal = key.split(":", 1)[1]
+            if coal_companies.running(state, coal) and f"kept:{coal}" not in done:
+                major = coal_companies.target(rules, coal)
+                director = state.director(major)
+                if director is not None:
+                    return Decision(key, director, coal)
     for cid in rules.spec.companies:
         if minors.needs_home_choice(rules, state, cid) and f"home:{cid}" not in done:
             return Decision(f"home:{cid}", state.director(cid), cid)  # type: ignore[arg-type]
@@ -111,6 +120,9 @@ class StartOfRoundChoices(RoundType):
             return [ChooseHome(entity, d.subject, h) for h, _ in minors.home_choices(rules, d.subject)]
         if kind == "coal":
             return [ExchangeCoal(entity, d.subject, True), ExchangeCoal(entity, d.subject, False)]
+        if kind == "keep":
+            options = coal_companies.keep_choices(rules, state, d.subject) or []
+            return [KeepCoalTrains(entity, d.subject, tuple(o)) for o in options]
         if kind == "open":
             return [OpenNational(entity, d.subject, True), OpenNational(entity, d.subject, False)]
         return [FoldIn(entity, d.subject, True), FoldIn(entity, d.subject, False)]
@@ -122,23 +134,41 @@ class StartOfRoundChoices(RoundType):
         rs = _rs(state)
         player = action.entity
         kind = d.key.split(":", 1)[0]
-        expected = {"home": ChooseHome, "coal": ExchangeCoal, "open": OpenNational, "fold": FoldIn}[kind]
+        expected = {
+            "home": ChooseHome,
+            "coal": ExchangeCoal,
+            "keep": KeepCoalTrains,
+            "open": OpenNational,
+            "fold": FoldIn,
+        }[kind]
         if not isinstance(action, expected):
             raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
         subject = {
             ChooseHome: lambda a: a.company,
             ExchangeCoal: lambda a: a.company,
+            KeepCoalTrains: lambda a: a.company,
             OpenNational: lambda a: a.national,
             FoldIn: lambda a: a.minor,
         }[expected](action)
         if subject != d.subject:
             raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
+        if isinstance(action, KeepCoalTrains):
+            options = [set(o) for o in coal_companies.keep_choices(rules, state, d.subject) or []]
+            if set(action.trains) not in options:
+                raise IllegalAction("XIII", f"{player} may keep one of {options} of {d.subject}'s trains")
+            rs.answered.append(f"kept:{d.subject}")
+            return coal_companies.exchange(rules, state, d.subject, list(action.trains))
         rs.answered.append(d.key)
         if isinstance(action, ChooseHome):
             return minors.choose_home(rules, state, action.company, action.hex)
         if not action.accept:  # type: ignore[attr-defined]
             return [f"{player} declines ({d.key.replace(':', ' ')})"]
         if isinstance(action, ExchangeCoal):
+            if coal_companies.keep_choices(rules, state, action.company) and state.director(
+                coal_companies.target(rules, action.company)
+            ):
+                rs.answered.append(f"keep:{action.company}")  # the major's director chooses
+                return [f"{player} exchanges {action.company}; the director of its major picks its trains"]
             return coal_companies.exchange(rules, state, action.company)
         if isinstance(action, OpenNational):
             return nationals.open_national(rules, state, action.national)

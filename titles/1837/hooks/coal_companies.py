@@ -168,3 +168,23 @@ def optional(rules: G18Ruleset, state: G18State, declined: set[str]) -> list[str
     have already answered in this round."""
     open_ = [c for c in coal_companies(rules) if may_exchange(rules, state, c) and c not in declined]
     return exchange_order(rules, state, open_)
+
+
+def keep_choices(rules: G18Ruleset, state: G18State, coal: str) -> list[tuple[str, ...]] | None:
+    """XIII: the sets of coal trains the major may take when not all of them fit (one per
+    distinct set of train names), or None when there is nothing to choose."""
+    from itertools import combinations
+
+    major = target(rules, coal)
+    limit = train_limit(rules, state, major)
+    trains = state.companies[coal].trains
+    if limit is None:
+        return None
+    room = max(0, limit - len(state.companies[major].trains))
+    if room == 0 or len(trains) <= room:
+        return None
+    by_names: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for combo in combinations(trains, room):
+        names = tuple(sorted(state.trains[t].name for t in combo))
+        by_names.setdefault(names, combo)
+    return list(by_names.values()) if len(by_names) > 1 else None
