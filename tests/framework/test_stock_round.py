@@ -312,3 +312,13 @@ def test_without_sell_then_buy_the_turn_goes_on_after_the_one_buy():
     act(rules, state, Pass("ann"))
     assert rules.active_entities(state) == ("bob",)
     assert state.round.passes_in_row == 0
+
+
+def test_incremental_capitalisation_pays_each_offering_sale_to_the_treasury():
+    rules, state = stock_position(overrides=("company_types.major.capitalization=incremental",))
+    act(rules, state, Par("ann", "AR", 70))
+    act(rules, state, BuyShares("bob", "AR", "ipo"))
+    assert state.companies["AR"].cash == 140 + 70
+    for player in ("cy", "ann", "bob"):
+        act(rules, state, BuyShares(player, "AR", "ipo"))
+    assert state.companies["AR"].floated and state.companies["AR"].cash == 6 * 70
