@@ -113,6 +113,12 @@ class Hooks:
             return not self.spec.cell(company.market).has("y")
         return True
 
+    def must_sell_down(self, state: G18State, player_id: str) -> bool:
+        """Whether a player over the share or certificate limit must sell down before doing
+        anything else (default: yes, at the first opportunity); if not, the limits only stop
+        buying."""
+        return True
+
     def certificate_limit(self, state: G18State, player_id: str) -> int:
         """The certificate limit of a player (default: setup's per player count)."""
         return self.spec.player_setup(len(state.players)).certificate_limit

@@ -270,6 +270,8 @@ def must_sell(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
     """Corporations the player must sell now: over the share limit in one (or over the
     certificate limit) after an exchange or a change of director, and a sale is possible.
     The rules say to sell down at the first opportunity."""
+    if not rules.hooks.must_sell_down(state, player):
+        return []
     limit = rules.spec.setup.stock_round.player_share_limit
     unit = rules.spec.stock.share_percent
     over_certs = certificate_count(rules, state, player) > rules.hooks.certificate_limit(state, player)

@@ -55,6 +55,8 @@ STEP_OF: dict[type, str] = {
 PASSABLE = ("tile", "token", "trains")
 #: how far ahead a question our engine asks earlier than the site is looked for
 LOOK_AHEAD = 12
+#: site actions that answer a question (only those may be taken ahead of their turn)
+ASKED = ("choose", "place_token", "discard_train")
 
 
 class TranslationError(Exception):
@@ -356,7 +358,11 @@ class Importer:
             return None
         self.forced.discard(first.entity)
         if isinstance(first, Pass) and self._is_company(first.entity):
-            if first.entity != self._current() or first.entity not in self._active():
+            if (
+                first.entity != self._current()
+                or first.entity not in self._active()
+                or first not in self.game.legal_actions(first.entity)
+            ):
                 self.result.absorbed.append(index)  # a step our engine skipped itself
                 return None
         else:
@@ -393,6 +399,8 @@ class Importer:
             if later in self.early:
                 continue
             rec = self.recorded[later]
+            if rec.get("type") not in ASKED:
+                continue
             try:
                 candidates = self.translate(rec)
             except (TranslationError, KeyError, ValueError):

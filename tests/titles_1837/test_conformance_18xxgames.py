@@ -3,9 +3,9 @@
 The recording (shared/reference/1837/games, 4 players, ended by the bank breaking) is
 translated by ``framework.importers`` with the title's id map (titles/1837/import_18xxgames.yaml)
 and replayed under the variant ``18xx_games`` (the site's readings of the rules, RULES.md).
-Every recorded action our engine takes is legal in it; the first one it refuses ends the
-replay. While the full game does not replay, the tests pin the exact prefix that does and
-the full-game assertions are strict expected failures.
+Every recorded action must be legal in our engine (the first refusal would end the replay
+and be named), every run must earn what it earned there, and the game must end where and
+as it ended there: by the bank breaking, with the recorded net worth of every player.
 """
 
 from __future__ import annotations
@@ -21,10 +21,7 @@ from framework.importers.recorded import RecordedGame
 GAME_FILE = "reference/1837/games/18xxgames_202234_game_end_bank.json"
 RESULT = {"2072": 9532, "621": 8304, "2006": 7398, "5649": 7352}
 SEATS = ("2006", "2072", "5649", "621")
-#: recorded actions (after undo/redo) our engine replays today, and the first it refuses:
-#: BH cannot pay 500 for the 4E at site id 869 (our BH has 430)
-REPLAYED = 789
-RUNS_REPLAYED = 162
+RUNS = 209
 
 
 def _game_file() -> Path | None:
@@ -47,7 +44,8 @@ def recorded() -> RecordedGame:
 
 @cache
 def replayed():  # noqa: ANN201 - an ImportResult
-    return import_game(recorded())
+    """The whole game, every run also searched by our best-routes search."""
+    return import_game(recorded(), search_best=True)
 
 
 # ---------------------------------------------------------------------- reading the record
@@ -115,28 +113,57 @@ def test_start_packet_replays_with_each_winning_bid_paid() -> None:
 
 
 @needs_game
-def test_replay_reaches_the_known_prefix_with_every_action_legal() -> None:
-    """Every tile lay, token, purchase, sale, par, dividend and run of the first REPLAYED
-    recorded actions is accepted by our engine."""
+@pytest.mark.slow
+def test_every_recorded_action_is_legal_in_our_engine() -> None:
+    """Every recorded bid, tile lay, token, purchase, sale, par, dividend, run and choice is
+    accepted (the replay stops at the first refusal and names it)."""
     result = replayed()
-    assert result.handled == REPLAYED, result.divergence
-    assert result.divergence is not None  # the first refusal, reported in full
-    assert result.divergence.index == REPLAYED
-
-
-@needs_game
-def test_every_replayed_run_earns_the_recorded_revenue_and_mine_income() -> None:
-    runs = replayed().runs
-    assert len(runs) == RUNS_REPLAYED
-    wrong = [r for r in runs if not r.agrees]
-    assert wrong == []
-
-
-@needs_game
-@pytest.mark.xfail(strict=True, reason="the replay stops at recorded action REPLAYED (see the test above)")
-def test_the_whole_game_replays_to_the_bank_break_with_the_recorded_net_worths() -> None:
-    result = replayed()
+    assert result.divergence is None, str(result.divergence)
+    assert result.handled == len(recorded().actions) == 1071
     assert result.complete
-    game = result.game
-    assert game.is_over() and game.state.bank_broken
-    assert dict(game.standings()) == RESULT
+
+
+@needs_game
+@pytest.mark.slow
+def test_every_run_earns_the_recorded_revenue_and_mine_income() -> None:
+    runs = replayed().runs
+    assert len(runs) == RUNS
+    assert [r for r in runs if not r.agrees] == []
+
+
+@needs_game
+@pytest.mark.slow
+def test_our_route_search_never_finds_less_than_the_recorded_routes() -> None:
+    runs = replayed().runs
+    assert all(r.best_total is not None for r in runs)
+    assert [r for r in runs if r.best_total < r.recorded_revenue + r.recorded_subsidy] == []
+
+
+@needs_game
+@pytest.mark.slow
+def test_the_game_ends_by_the_bank_breaking_after_the_last_recorded_action() -> None:
+    """XV: the bank breaks during an operating round; the game ends when it is over, which is
+    where the recording ends."""
+    game = replayed().game
+    assert game.state.bank_broken
+    assert game.is_over()
+    assert game.state.end_reason == "the bank is broken"
+
+
+@needs_game
+@pytest.mark.slow
+def test_final_net_worth_of_each_player_equals_the_recorded_result() -> None:
+    assert dict(replayed().game.standings()) == RESULT
+    assert [p for p, _ in replayed().game.standings()] == ["2072", "621", "2006", "5649"]
+
+
+@needs_game
+@pytest.mark.slow
+def test_the_default_rules_refuse_the_sites_readings() -> None:
+    """Without the variant, our engine follows the second-edition rulebook and refuses the
+    first action where the site reads it differently: the Ug #1 second certificate bought
+    before the first operating round (rule I: "After the First Stock Round")."""
+    result = import_game(recorded(), variant=None, stop=200)
+    assert result.divergence is not None
+    assert result.divergence.index == 165
+    assert result.divergence.recorded["company"] == "UG1_share"

@@ -28,3 +28,31 @@ def test_site_variant_changes_nothing_else():
             assert base.trains[name] == other.trains[name], name
     assert base.setup.start_packet.items == other.setup.start_packet.items
     assert base.map == other.map and base.phases == other.phases
+
+
+def _game(variant):
+    from framework.core.game import Game
+
+    return Game(title(variant), ["a", "b", "c", "d"], 1, variant)
+
+
+def test_site_counts_token_distance_straight_across_the_map_VII():
+    """BH (home Sarajevo N20) to Agram (K17): 3 hexes on the map, 20K each for the second
+    token, whatever track BH has; the default rules leave the cost to the engine."""
+    site_game, base_game = _game("18xx_games"), _game(None)
+    assert site_game.ruleset.hooks.token_cost(site_game.state, "BH", "K17", 140) == 60
+    assert base_game.ruleset.hooks.token_cost(base_game.state, "BH", "K17", 140) == 140
+
+
+def test_site_leaves_mountain_railways_out_of_the_certificate_limit_XIII():
+    site_game, base_game = _game("18xx_games"), _game(None)
+    for game, counts in ((site_game, False), (base_game, True)):
+        cert = game.state.companies["Semmering"].certificates[0]
+        assert game.ruleset.hooks.counts_toward_certificate_limit(game.state, cert) is counts
+        major = game.state.companies["BK"].certificates[0]
+        assert game.ruleset.hooks.counts_toward_certificate_limit(game.state, major) is True
+
+
+def test_site_does_not_force_a_sale_down_to_60_percent_XIII():
+    assert _game("18xx_games").ruleset.hooks.must_sell_down(_game("18xx_games").state, "a") is False
+    assert _game(None).ruleset.hooks.must_sell_down(_game(None).state, "a") is True
