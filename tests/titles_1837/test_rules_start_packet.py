@@ -126,3 +126,34 @@ def test_FE_XIV_2_6_ug_certificates_after_the_kk_minors_and_second_halves_after_
     player = game.active_entities()[0]
     assert Par(player, "BK", 91) in game.legal_actions()
     no_problems(game)
+
+
+def _pass_rounds(game, rounds: int) -> None:
+    for _ in range(rounds * len(game.state.players)):
+        game.process(Pass(game.active_entities()[0]))
+
+
+def test_FE_I_7_a_round_of_passes_takes_10K_off_the_items_on_offer_until_someone_buys():
+    game = new_game("first_edition")
+    _pass_rounds(game, 1)
+    assert game.legal_actions() == [
+        Pass("A"), BuyItem("A", "EKT", 90), BuyItem("A", "EPP", 90), BuyItem("A", "BB", 90)
+    ]
+    game.process(BuyItem("A", "EPP", 90))
+    assert cash(game.state)["A"] == 555 - 90 and game.state.companies["EPP"].cash == 100
+    # full prices again; RGTE is now on top of the second column
+    assert game.legal_actions() == [
+        Pass("B"), BuyItem("B", "EKT", 100), BuyItem("B", "RGTE", 100), BuyItem("B", "BB", 100)
+    ]
+
+
+def test_FE_I_7_an_item_down_to_0K_must_be_taken_by_the_player_to_act():
+    game = new_game("first_edition")
+    _pass_rounds(game, 10)
+    assert game.legal_actions() == [
+        BuyItem("A", "EKT", 0), BuyItem("A", "EPP", 0), BuyItem("A", "BB", 0)
+    ]
+    assert refusal(game, Pass("A")).rule == "rule:start_packet.forced_take"
+    game.process(BuyItem("A", "BB", 0))
+    assert game.state.director("BB") == "A" and cash(game.state)["A"] == 555
+    no_problems(game)
