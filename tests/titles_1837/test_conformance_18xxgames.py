@@ -167,3 +167,27 @@ def test_the_default_rules_refuse_the_sites_readings() -> None:
     assert result.divergence is not None
     assert result.divergence.index == 165
     assert result.divergence.recorded["company"] == "UG1_share"
+
+
+@needs_game
+@pytest.mark.slow
+def test_import_command_saves_a_game_that_replays_to_the_same_result(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    from framework.cli import main
+    from framework.core.game import Game
+
+    out = tmp_path / "game.json"
+    assert main(["import-18xxgames", str(_game_file()), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "1071 of 1071 recorded actions replayed" in printed
+    game = Game.load(out)
+    assert game.variant == "18xx_games"
+    assert game.is_over()
+    assert dict(game.standings()) == RESULT
+
+
+@needs_game
+def test_import_command_names_the_first_refused_action(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    from framework.cli import main
+
+    assert main(["import-18xxgames", str(_game_file()), "--variant", "none"]) == 1
+    assert "site id 168" in capsys.readouterr().err
