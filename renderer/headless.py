@@ -15,9 +15,14 @@ import pygame
 
 def init_headless() -> None:
     """Start the parts of pygame drawing needs (video and fonts, no sound), windowless."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    if not os.environ.get("SDL_VIDEODRIVER"):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
     if not pygame.display.get_init():
-        pygame.display.init()
+        try:
+            pygame.display.init()
+        except pygame.error:  # the named driver cannot start here: draw off-screen
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            pygame.display.init()
     from renderer.fonts import start
 
     start()

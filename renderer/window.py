@@ -13,6 +13,14 @@ from renderer.screens.newgame import NewGameScreen
 WINDOW = (1600, 1000)
 
 
+#: SDL video drivers that draw nowhere a person can see
+NO_SCREEN_DRIVERS = frozenset({"dummy", "offscreen", "evdev"})
+
+
+class NoWindow(RuntimeError):
+    """The display could not be opened (an X server named but not reachable, say)."""
+
+
 def _autosave_path(title_id: str) -> Path:
     return Path.home() / ".railyard" / f"autosave-{title_id}.json"
 
@@ -23,12 +31,19 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
     from framework.core.game import Game
     from renderer.fonts import start
 
-    pygame.display.init()
-    start()
-    info = pygame.display.Info()
-    size = (min(WINDOW[0], max(1024, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
-            min(WINDOW[1], max(700, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
-    display = pygame.display.set_mode(size, pygame.RESIZABLE)
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in NO_SCREEN_DRIVERS:  # SDL fell back to drawing nowhere
+            pygame.display.quit()
+            raise NoWindow(f"SDL found no screen and chose its {driver!r} driver")
+        start()
+        info = pygame.display.Info()
+        size = (min(WINDOW[0], max(1024, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
+                min(WINDOW[1], max(700, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
+        display = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as error:
+        raise NoWindow(str(error)) from error
     pygame.display.set_caption(f"railyard - {title.manifest.name}")
     bots: set[str] = set()
     if game is None:

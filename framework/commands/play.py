@@ -73,7 +73,14 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
-    return run_window(title, args, game)
+    from renderer.window import NoWindow
+
+    try:
+        return run_window(title, args, game)
+    except NoWindow as error:
+        print(f"No display could be opened ({error}): playing headless, bots in every seat.")
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        return run_headless(title, args, game)
 
 
 def _players(title, args: argparse.Namespace) -> list[str]:

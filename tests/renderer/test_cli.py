@@ -67,3 +67,14 @@ def test_headless_names_the_fallback_when_the_bot_is_unknown(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "no bot 'no_such_bot' for this title: random bots play" in out
     assert "Played 5 actions" in out
+
+
+def test_play_falls_back_to_headless_when_the_named_display_draws_nowhere(tmp_path, capsys,
+                                                                          monkeypatch):
+    monkeypatch.setenv("DISPLAY", ":77")  # named, but SDL can only draw off-screen here
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    save = tmp_path / "g.json"
+    assert main(["play", "1837", "--players", "3", "--save", str(save), "--max-actions", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "No display could be opened" in out and "Played 3 actions" in out
+    assert save.exists()
