@@ -1,16 +1,346 @@
-"""``greedy``: placeholder (filled in below)."""
+"""``greedy``: a one-step-lookahead player for the 18xx family.
+
+It reads the position (the read-only state) and picks from the legal actions by simple
+money sense: bid up to a value estimate; start a corporation it can float and put its cash in
+shares of companies that pay; lay the tile that most raises its company's best run (checked
+with the route search on a copy of the board, for the few most promising lays); place tokens
+it can afford without starving the train fund; run the best routes; pay out unless the
+company needs the money for a train; buy the biggest train it can, and a new one before its
+last trains rust. It is meant as a yardstick for experiments, not a strong player.
+"""
+
 from __future__ import annotations
 
-from framework.bots.base import register_bot
-from framework.bots.random_bot import RandomBot
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from framework.bots.base import Bot, register_bot
+from framework.bots.random_bot import group_by_tag, sensible_move
+from framework.core.actions import Action, tag_of
+
+#: how many tile lays (best by the quick estimate) are checked with the route search
+TILE_LOOKAHEAD = 4
+#: a start-packet item is worth this much more than its face value (income, exchange rights)
+ITEM_PREMIUM = 1.15
 
 
-class GreedyBot(RandomBot):
+class GreedyBot(Bot):
     name = "greedy"
 
     @classmethod
-    def supports(cls, ruleset):
-        return hasattr(ruleset, "spec")
+    def supports(cls, ruleset: Any) -> bool:
+        return hasattr(ruleset, "spec") and hasattr(ruleset, "hooks")
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        self.spec = ruleset.spec
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        groups = group_by_tag(legal_actions)
+        state = view
+        for tag, pick in (
+            ("declare_bankruptcy", None),
+            ("run_routes", None),
+            ("discard_train", self._discard),
+            ("dividend", self._dividend),
+            ("lay_tile", self._tile),
+            ("place_token", self._token),
+            ("buy_train", self._train),
+            ("bid", self._auction),
+            ("buy_item", self._auction),
+            ("par", self._stock),
+            ("buy_shares", self._stock),
+            ("sell_shares", self._stock),
+        ):
+            if tag not in groups:
+                continue
+            if tag == "declare_bankruptcy":
+                if len(groups) == 1:
+                    return groups[tag][0]
+                continue
+            if tag == "run_routes":
+                forced = sensible_move(groups)
+                assert forced is not None
+                return forced
+            chosen = pick(state, groups, rng)
+            if chosen is not None:
+                return chosen
+        return self._fallback(groups, rng)
+
+    def _fallback(self, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+        """Title choices (accept offered exchanges and openings), else pass, else anything but
+        giving trains away or going bankrupt."""
+        for tag, actions in groups.items():
+            accepting = [a for a in actions if getattr(a, "accept", None) is True]
+            if accepting:
+                return accepting[0]
+            if tag.endswith("choose_home") or tag == "choose":
+                return actions[0]
+        if "pass" in groups:
+            return groups["pass"][0]
+        for avoid in (("surrender_train", "sell_shares", "declare_bankruptcy"), ("declare_bankruptcy",), ()):
+            rest = [a for t, acts in groups.items() if t not in avoid for a in acts]
+            if rest:
+                if any(tag_of(a) == "sell_shares" for a in rest):
+                    return self._cheapest_sale(rest)
+                return rng.choice(rest)
+        raise AssertionError("no legal action")
+
+    # ------------------------------------------------------------------ helpers
+    def price_of(self, state: Any, company_id: str) -> int:
+        company = state.companies[company_id]
+        if company.market is not None:
+            return self.spec.cell(company.market).price
+        return company.par_price or 0
+
+    def _cheapest_sale(self, actions: list[Action]) -> Action:
+        sales = [a for a in actions if tag_of(a) == "sell_shares"]
+        return min(sales, key=lambda a: (getattr(a, "percent", 0), getattr(a, "company", "")))
+
+    def _player_cash(self, state: Any, player: str) -> int:
+        return state.player(player).cash
+
+    def _next_train_price(self, state: Any) -> int | None:
+        from framework.eighteen import trains
+
+        offers = trains.depot_offers(self.ruleset, state)
+        prices = [self.spec.trains[state.trains[t].name].price for t in offers]
+        return min(prices) if prices else None
+
+    def _train_value(self, name: str) -> int:
+        tdef = self.spec.trains[name]
+        return tdef.distance * 10 + tdef.plus * 5 + (1000 if tdef.distance >= 99 else 0)
+
+    def _rusting_soon(self, state: Any, company_id: str) -> bool:
+        """Whether every train the company owns rusts when the next phase's train is bought."""
+        names = [state.trains[t].name for t in state.companies[company_id].trains]
+        if not names:
+            return True
+        order = self.spec.phase_order
+        here = order.index(state.phase) if state.phase in order else 0
+        upcoming = set(order[here + 1 : here + 2])
+        return all(self.spec.trains[n].rusts_on in upcoming for n in names)
+
+    # ------------------------------------------------------------------ start packet
+    def _auction(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        buys = groups.get("buy_item", []) + groups.get("bid", [])
+        if not buys:
+            return None
+        player = buys[0].entity
+        cash = self._player_cash(state, player)
+        good = []
+        for action in buys:
+            value = self._item_value(state, action.item) * ITEM_PREMIUM
+            if action.price <= value and action.price <= cash:
+                good.append((value - action.price, action))
+        if not good:
+            return groups["pass"][0] if "pass" in groups else None
+        # the cheapest bid on the best bargain: never overbid ourselves
+        best_item = max(good, key=lambda va: (va[0], -va[1].price))[1].item
+        return min((a for _, a in good if a.item == best_item), key=lambda a: a.price)
+
+    def _item_value(self, state: Any, item_id: str) -> float:
+        packet = self.spec.setup.start_packet
+        item = packet.items.get(item_id) if packet is not None else None
+        if item is not None:
+            return float(self.spec.item_price(item))
+        offer = state.offers.get(item_id)
+        return float(offer.price) if offer is not None else 0.0
+
+    # ------------------------------------------------------------------ stock round
+    def _stock(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        if "pass" not in groups and "sell_shares" in groups and not any(
+            t in groups for t in ("buy_shares", "par", "buy_item")
+        ):
+            return self._cheapest_sale(groups["sell_shares"])
+        if "pass" not in groups and "sell_shares" in groups:
+            return self._cheapest_sale(groups["sell_shares"])  # over a limit: must sell first
+        player = next(iter(groups.values()))[0].entity
+        if not state.is_player(player):
+            return None
+        mine = [cid for cid in state.companies_of(player) if state.companies[cid].kind == "corporation"]
+        shares = groups.get("buy_shares", [])
+        # 1. float our own corporations first
+        for action in shares:
+            company = state.companies[action.company]
+            if action.company in mine and not company.floated:
+                return action
+        # 2. start a corporation when we direct none that still needs us (one we cannot float
+        # alone only when no started company waits for buyers, or nothing would ever float)
+        pars = groups.get("par", [])
+        waiting = [a for a in shares if not state.companies[a.company].floated and a.source == "ipo"]
+        if pars and len(mine) < 2:
+            par = self._par_choice(state, player, pars, alone=bool(waiting))
+            if par is not None:
+                return par
+        # 3. buy into companies that pay: our own, then the best priced floated ones
+        scored = []
+        for action in shares:
+            company = state.companies[action.company]
+            if company.closed or (company.floated and not company.trains and action.company not in mine):
+                continue
+            price = self.price_of(state, action.company)
+            score = price + (1000 if action.company in mine else 0) + (5 if action.source == "pool" else 0)
+            if not company.floated:
+                score -= 500  # helps a company float: worth it, after the paying ones
+            scored.append((score, action))
+        if scored:
+            return max(scored, key=lambda sa: sa[0])[1]
+        if "buy_item" in groups:
+            return self._auction(state, groups, rng)
+        return groups["pass"][0] if "pass" in groups else None
+
+    def _par_choice(self, state: Any, player: str, pars: list[Action], alone: bool) -> Action | None:
+        cash = self._player_cash(state, player)
+        unit = self.spec.stock.share_percent
+        best = None
+        for action in pars:
+            ctype = self.spec.type_of(action.company)
+            need = (ctype.float_percent or 60) // unit
+            if action.price * need <= cash and (best is None or action.price > best.price):
+                best = action
+        if best is None and not alone:  # cannot float it alone: start it cheaply and let others help
+            best = min(pars, key=lambda a: a.price)
+        return best
+
+    # ------------------------------------------------------------------ operating round
+    def _dividend(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+        options = {a.kind: a for a in groups["dividend"]}
+        if len(options) == 1:
+            return next(iter(options.values()))
+        cid = groups["dividend"][0].entity
+        company = state.companies[cid]
+        revenue = getattr(state.round, "revenue", 0)
+        price = self._next_train_price(state)
+        needs = price is not None and (self._rusting_soon(state, cid) or not company.trains)
+        if needs and company.cash < price and "withhold" in options and company.cash + revenue >= price * 0.6:
+            return options["withhold"]
+        for kind in ("payout", "half", "split", "withhold"):
+            if kind in options:
+                return options[kind]
+        return next(iter(options.values()))
+
+    def _train(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        from framework.eighteen.state import DEPOT, TRAIN_POOL
+
+        buys = groups["buy_train"]
+        cid = buys[0].entity
+        company = state.companies[cid]
+        may_pass = "pass" in groups
+        from_bank = [a for a in buys if state.trains[a.train].owner in (DEPOT, TRAIN_POOL)]
+        if not may_pass:
+            # forced: the cheapest train the company (with its director's help) can get
+            pool = from_bank or buys
+            return min(pool, key=lambda a: (a.price, -self._train_value(state.trains[a.train].name)))
+        if not from_bank:
+            return None
+        owned = [state.trains[t].name for t in company.trains]
+        affordable = [a for a in from_bank if a.price <= company.cash]
+        if not affordable:
+            return None
+        best = max(affordable, key=lambda a: (self._train_value(state.trains[a.train].name), -a.price))
+        best_value = self._train_value(state.trains[best.train].name)
+        if not owned or self._rusting_soon(state, cid):
+            return best
+        if best_value > max(self._train_value(n) for n in owned) or len(owned) < 2:
+            return best
+        return None
+
+    def _discard(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+        return min(groups["discard_train"], key=lambda a: self._train_value(state.trains[a.train].name))
+
+    def _token(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        from framework.eighteen import tokens
+        from framework.eighteen.tile_lay import company_reach
+
+        places = groups["place_token"]
+        cid = places[0].entity
+        company = state.companies[cid]
+        reserve = self._next_train_price(state) or 0
+        reach = company_reach(self.ruleset, state, cid, backtrack=True)
+        priced = []
+        for action in places:
+            try:
+                cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
+            except Exception:
+                continue
+            if company.cash - cost >= reserve * 0.5 or not company.trains:
+                stop = state.board.tile(action.hex).stops[action.city]
+                value = stop.revenue.at(state.phase, self.spec.phase_order)
+                priced.append((value - cost / 10, action))
+        if not priced:
+            return None
+        return max(priced, key=lambda va: va[0])[1]
+
+    def _tile(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        from framework.eighteen import tile_lay
+
+        lays = groups["lay_tile"]
+        cid = lays[0].entity
+        company = state.companies[cid]
+        reserve = (self._next_train_price(state) or 0) if not company.trains else 0
+        quick = []
+        for action in lays:
+            try:
+                cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
+            except Exception:
+                continue
+            if cost and company.cash - cost < reserve:
+                continue
+            quick.append((self._quick_tile_score(state, action) - cost / 20, action))
+        if not quick:
+            return None
+        quick.sort(key=lambda sa: -sa[0])
+        if not company.trains:
+            return quick[0][1]
+        base = self._best_revenue(state, cid, None)
+        scored = []
+        for score, action in quick[:TILE_LOOKAHEAD]:
+            revenue = self._best_revenue(state, cid, action)
+            scored.append((revenue - base, score, action))
+        gain, _, best = max(scored, key=lambda t: (t[0], t[1]))
+        return best
+
+    def _quick_tile_score(self, state: Any, action: Action) -> float:
+        board = state.board
+        new = board.tile_def(action.tile)
+        old = board.tile(action.hex)
+        order = self.spec.phase_order
+
+        def worth(tile: Any) -> int:
+            return sum(s.revenue.at(state.phase, order) for s in tile.stops)
+
+        return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
+
+    def _best_revenue(self, state: Any, cid: str, lay: Action | None) -> int:
+        import attrs
+
+        from framework.eighteen import running
+        from framework.routes import best_routes
+
+        here = state
+        if lay is not None:
+            board = state.board.copy()
+            try:
+                board.lay(lay.hex, lay.tile, lay.rotation, check=False)
+            except Exception:
+                return -1
+            here = attrs.evolve(state, board=board)
+        trains = running.runnable(here, cid, list(getattr(state.round, "ran", [])))
+        if not trains:
+            return 0
+        try:
+            result = best_routes(
+                running.graph(self.ruleset, here),
+                [running.spec_of(self.ruleset, here, t) for t in trains],
+                cid,
+                running.route_rules(self.ruleset),
+            )
+        except Exception:
+            return -1
+        return result.total
 
 
 register_bot("greedy", GreedyBot)

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from framework.bots.base import make_bot, seat_of
+from framework.core.actions import tag_of
 from framework.core.errors import IllegalAction, InvariantBroken
 from framework.simulate.records import (
     RoundProbe,
@@ -29,6 +30,9 @@ from framework.simulate.records import (
 
 #: a game still going after this many actions is recorded as unfinished
 MAX_ACTIONS = 20_000
+#: a game where this many actions per player in a row were passes is stuck (nobody can afford
+#: anything, say) and is recorded as unfinished with end reason "stalled"
+STALL_PASSES = 100
 
 
 @attrs.frozen
@@ -126,7 +130,11 @@ def play_game(job: Job) -> dict[str, Any]:
         bots = [make_bot(name, ruleset) for name in bots_here]
         rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
         probe.observe(game.state)
+        passes = 0
         while not game.is_over() and len(game.actions) < config.max_actions:
+            if passes >= STALL_PASSES * len(players):
+                record["stalled"] = True
+                break
             player, legal = _acting_player(game, players)
             if not legal:
                 raise RuntimeError(f"{player} is to act but has no legal action")
@@ -144,6 +152,7 @@ def play_game(job: Job) -> dict[str, Any]:
             except IllegalAction as refused:
                 raise RuntimeError(f"a listed legal action was refused: {action!r}: {refused}") from refused
             probe.observe(game.state)
+            passes = passes + 1 if tag_of(action) == "pass" else 0
     except Exception as error:  # a crash is a result: the record names it, the run goes on
         frames = traceback.extract_tb(error.__traceback__)
         where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
@@ -186,13 +195,14 @@ def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None
             "finished": over,
             "net_worth": worth,
             "winners": winners(worth, over),
-            "end_reason": end_reason(state, over) if state is not None else None,
+            "end_reason": "stalled" if record.get("stalled") else end_reason(state, over) if state is not None else None,
             "rounds": round_counts(state) if state is not None else {},
             "or_phases": probe.phases,
             "bankruptcies": bankrupt_players(state) if state is not None else [],
             "actions": len(game.actions) if game is not None else 0,
         }
     )
+    record.pop("stalled", None)
     record.setdefault("error", None)
     record.setdefault("violation", None)
 
