@@ -27,6 +27,7 @@ from framework.eighteen import dividends, emergency, running, tile_lay, tokens, 
 from framework.eighteen.actions import Pass, SellShares
 from framework.eighteen.control import controller_of
 from framework.eighteen.or_actions import (
+    AnswerTrainOffer,
     BuyTrain,
     ChooseHome,
     DeclareBankruptcy,
@@ -59,6 +60,8 @@ class OperatingState(RoundState):
     routes: list[tuple[str, tuple[str, ...]]] = attrs.Factory(list)  # (train, stops) of the run
     ran: list[str] = attrs.Factory(list)  # trains that have run this round
     discards: list[str] = attrs.Factory(list)  # companies that must discard down to the limit
+    offer: tuple[str, str, int] | None = None  # (buyer, train, price) awaiting the seller's answer
+    declined: list[str] = attrs.Factory(list)  # trains whose sale was declined this turn
 
 
 def _rs(state: G18State) -> OperatingState:
@@ -120,6 +123,10 @@ class OperatingRound(RoundType):
         rs = _rs(state)
         if rs.discards:
             return (rs.discards[0],)
+        if rs.offer is not None:
+            seller = state.trains[rs.offer[1]].owner
+            who = controller_of(state, seller)
+            return (who,) if who is not None else ()
         if rs.current is None:
             return ()
         if rs.step == "trains" and emergency.director_must_act(rules, state, rs.current):
@@ -133,6 +140,8 @@ class OperatingRound(RoundType):
         if rs.discards:
             cid = rs.discards[0]
             return [DiscardTrain(cid, t) for t in state.companies[cid].trains] if entity == cid else []
+        if rs.offer is not None:
+            return [AnswerTrainOffer(entity, True), AnswerTrainOffer(entity, False)]
         cid = rs.current
         if cid is None:
             return []
@@ -155,7 +164,7 @@ class OperatingRound(RoundType):
         if rs.step == "dividend":
             return [Dividend(cid, k) for k in dividends.choices(rules, state, cid, rs.revenue)]
         if rs.step == "trains":
-            found: list[Action] = list(trains.buy_choices(rules, state, cid))
+            found: list[Action] = [b for b in trains.buy_choices(rules, state, cid) if b.train not in rs.declined]
             found += [SurrenderTrain(cid, t) for t in state.companies[cid].trains if _ok_surrender(rules, state, cid, t)]
             if may_end_turn(rules, state, cid):
                 found.append(Pass(cid))
@@ -176,10 +185,30 @@ class OperatingRound(RoundType):
             return lines + proceed(rules, state)
         cid = rs.current
         assert cid is not None
+        if rs.offer is not None:
+            return self._answer(rules, state, action) + proceed(rules, state)
         if action.entity != cid:
             return self._director_action(rules, state, cid, action) + proceed(rules, state)
         lines = self._company_action(rules, state, cid, action)
         return lines + proceed(rules, state)
+
+    def _answer(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+        rs = _rs(state)
+        assert rs.offer is not None
+        buyer, train_id, price = rs.offer
+        if not isinstance(action, AnswerTrainOffer):
+            raise IllegalAction("rule:trains.offer", f"{buyer}'s offer for train {train_id} awaits an answer")
+        rs.offer = None
+        seller = state.trains[train_id].owner
+        if not action.accept:
+            rs.declined.append(train_id)
+            return [f"{action.entity} declines to sell train {train_id} of {seller}"]
+        offer = BuyTrain(buyer, train_id, price)
+        plan = trains.check_buy(rules, state, offer)
+        lines = [f"{action.entity} agrees to sell train {train_id} of {seller}"]
+        lines += trains.apply_buy(rules, state, offer, plan)
+        _queue_discards(rules, state)
+        return lines
 
     def _director_action(self, rules: G18Ruleset, state: G18State, cid: str, action: Action) -> list[str]:
         if _rs(state).step != "trains":
@@ -243,7 +272,12 @@ class OperatingRound(RoundType):
             return lines
         if isinstance(action, BuyTrain):
             _require(step, "trains", action)
+            if action.train in rs.declined:
+                raise IllegalAction("rule:trains.offer", f"the sale of train {action.train} was declined this turn")
             plan = trains.check_buy(rules, state, action)
+            if trains.needs_consent(state, cid, plan.source):
+                rs.offer = (cid, action.train, action.price)
+                return [f"{cid} offers {action.price} for train {action.train} of {plan.source}"]
             lines = trains.apply_buy(rules, state, action, plan)
             _queue_discards(rules, state)
             return lines
@@ -255,7 +289,7 @@ class OperatingRound(RoundType):
 
     def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
         rs = _rs(state)
-        return rs.current is None and not rs.discards
+        return rs.current is None and not rs.discards and rs.offer is None
 
     def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
         return []
@@ -291,8 +325,12 @@ def _bankrupt_ok(rules: G18Ruleset, state: G18State, cid: str, player: str) -> b
 
 
 def may_end_turn(rules: G18Ruleset, state: G18State, cid: str) -> bool:
-    """A company that must own a train may end its turn without one only if none is on offer."""
-    return not (trains.needs_train(rules, state, cid) and trains.offers(rules, state, cid))
+    """A company that must own a train may end its turn without one only if none is on offer
+    (trains whose sale was declined this turn do not count)."""
+    if not trains.needs_train(rules, state, cid):
+        return True
+    declined = _rs(state).declined
+    return not any(t not in declined for t, _ in trains.offers(rules, state, cid))
 
 
 def _queue_discards(rules: G18Ruleset, state: G18State) -> None:
@@ -351,6 +389,7 @@ def start_turn(rules: G18Ruleset, state: G18State, cid: str) -> list[str]:
     rs.tiles_laid = rs.tokens_placed = 0
     rs.revenue = 0
     rs.routes = []
+    rs.declined = []
     lines = [f"{cid} operates"]
     lines += tokens.place_home_token(rules, state, cid)
     lines += rules.hooks.on_operating_turn_start(state, cid)
@@ -384,7 +423,7 @@ def _auto(rules: G18Ruleset, state: G18State) -> list[str] | None:
             _next_step(rules, state)
             return lines
     if rs.step == "trains":
-        buys = trains.buy_choices(rules, state, cid)
+        buys = [b for b in trains.buy_choices(rules, state, cid) if b.train not in rs.declined]
         if not buys and may_end_turn(rules, state, cid) and not any(
             _ok_surrender(rules, state, cid, t) for t in state.companies[cid].trains
         ):

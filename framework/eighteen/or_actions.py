@@ -67,6 +67,14 @@ class BuyTrain(Action):
     price: int
 
 
+@action_type("answer_train_offer")
+@attrs.frozen
+class AnswerTrainOffer(Action):
+    """The selling company's director accepts or declines an offer for one of its trains."""
+
+    accept: bool
+
+
 @action_type("surrender_train")
 @attrs.frozen
 class SurrenderTrain(Action):

@@ -20,6 +20,7 @@ class OperatingOptions:
     half_move: str = "down_right"
     withhold_move: str = "left"
     forced_choice: str = "any"  # a helped forced purchase may take: any train on offer | cheapest
+    trains_between_players: str = "consent"  # another player's company sells: consent | never
     tiles_per_turn: int = 1
     tokens_per_turn: int = 1
 

@@ -67,15 +67,25 @@ def pool_offers(state: G18State) -> list[str]:
 
 
 def sellers(rules: G18Ruleset, state: G18State, buyer: str) -> list[str]:
-    """Companies the buyer may buy trains from now."""
+    """Companies the buyer may buy trains from now (another player's only with consent, by
+    option)."""
     if not phases.buy_from_companies(rules, state):
         return []
     me = controller_of(state, buyer)
-    return [
-        cid
-        for cid, c in state.companies.items()
-        if cid != buyer and not c.closed and c.trains and me is not None and controller_of(state, cid) == me
-    ]
+    others = options(rules).trains_between_players != "never"
+    out = []
+    for cid, c in state.companies.items():
+        if cid == buyer or c.closed or not c.trains or me is None:
+            continue
+        them = controller_of(state, cid)
+        if them == me or (others and them is not None):
+            out.append(cid)
+    return out
+
+
+def needs_consent(state: G18State, buyer: str, seller: str) -> bool:
+    """A sale between companies of different players needs the seller's director to agree."""
+    return seller in state.companies and controller_of(state, seller) != controller_of(state, buyer)
 
 
 def may_own(rules: G18Ruleset, state: G18State, company_id: str, train_id: str) -> str | None:

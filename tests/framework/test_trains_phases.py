@@ -6,7 +6,8 @@ from framework.core.errors import IllegalAction
 from framework.eighteen import phases, trains
 from framework.eighteen.actions import Pass
 from framework.eighteen.hooks import Hooks
-from framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
+from framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain, DiscardTrain, SurrenderTrain
+from framework.eighteen.or_options import OperatingOptions
 from framework.eighteen.state import SCRAPPED, TRAIN_POOL
 from tests.framework.or_helpers import give_train, major, operating, position, step
 
@@ -166,18 +167,6 @@ def test_xi_trains_from_companies_only_from_phase_3_at_any_price_of_at_least_1()
     assert state.companies["AR"].cash == 999
 
 
-def test_xi_trains_from_a_company_of_another_player_are_not_offered():
-    rules, state = at_trains_step(FROM_COMPANIES)
-    major(rules, state, "CR", (0, 4), {"bob": 60}, cash=0)
-    give_train(rules, state, "CR", "2")
-    for _ in range(4):
-        give_train(rules, state, "ER", "2")
-    give_train(rules, state, "ER", "3")
-    with pytest.raises(IllegalAction) as refused:
-        rules.apply(state, BuyTrain("AR", "2#1", 50))
-    assert refused.value.rule == "rule:trains.from_companies"
-
-
 def test_available_on_puts_a_later_train_on_sale_early():
     rules, state = at_trains_step(('trains.5E.available_on="3"',))
     for _ in range(5):
@@ -241,3 +230,44 @@ def test_privates_close_on_their_phase():
     assert not state.companies["P1"].closed
     rules.apply(state, BuyTrain("AR", "3#1", 180))
     assert state.companies["P1"].closed
+
+
+def test_xi_a_train_of_another_player_s_company_needs_its_director_s_consent():
+    rules, state = at_trains_step(FROM_COMPANIES)
+    major(rules, state, "CR", (0, 4), {"bob": 60}, cash=0)
+    give_train(rules, state, "CR", "2")
+    for _ in range(4):
+        give_train(rules, state, "ER", "2")
+    give_train(rules, state, "ER", "3")
+    assert BuyTrain("AR", "2#1", 50) not in rules.legal_actions(state)  # 1, 80, all its cash
+    lines = rules.apply(state, BuyTrain("AR", "2#1", 50))
+    assert lines == ["AR offers 50 for train 2#1 of CR"]
+    assert rules.active_entities(state) == ("bob",)
+    assert rules.legal_actions(state) == [AnswerTrainOffer("bob", True), AnswerTrainOffer("bob", False)]
+    rules.apply(state, AnswerTrainOffer("bob", False))
+    assert state.trains["2#1"].owner == "CR"
+    assert rules.active_entities(state) == ("AR",)
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, BuyTrain("AR", "2#1", 60))
+    assert refused.value.rule == "rule:trains.offer"
+    state.round.declined.clear()
+    rules.apply(state, BuyTrain("AR", "2#1", 60))
+    rules.apply(state, AnswerTrainOffer("bob", True))
+    assert state.trains["2#1"].owner == "AR"
+    assert (state.companies["AR"].cash, state.companies["CR"].cash) == (940, 60)
+
+
+class NoSalesBetweenPlayers(Hooks):
+    operating_options = OperatingOptions(trains_between_players="never")
+
+
+def test_trains_between_players_never_by_option():
+    rules, state = at_trains_step(FROM_COMPANIES, hooks=NoSalesBetweenPlayers)
+    major(rules, state, "CR", (0, 4), {"bob": 60}, cash=0)
+    give_train(rules, state, "CR", "2")
+    for _ in range(4):
+        give_train(rules, state, "ER", "2")
+    give_train(rules, state, "ER", "3")
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, BuyTrain("AR", "2#1", 50))
+    assert refused.value.rule == "rule:trains.from_companies"
