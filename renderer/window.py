@@ -27,14 +27,17 @@ def _autosave_path(title_id: str) -> Path:
 
 def play_window(title: Any, *, game: Any = None, players: int | None = None,
                 bot_seats: set[int] = frozenset(), seed: int = 0, variant: str | None = None,
-                save: str | None = None, bot_name: str = "greedy") -> int:
+                save: str | None = None, bot_name: str = "greedy",
+                offscreen_ok: bool = False) -> int:
+    """Run the window until it is closed. ``offscreen_ok``: accept a driver that draws
+    nowhere (tests run the loop under SDL's dummy driver); otherwise that is NoWindow."""
     from framework.core.game import Game
     from renderer.fonts import start
 
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
-        if driver in NO_SCREEN_DRIVERS:  # SDL fell back to drawing nowhere
+        if driver in NO_SCREEN_DRIVERS and not offscreen_ok:  # SDL fell back to drawing nowhere
             pygame.display.quit()
             raise NoWindow(f"SDL found no screen and chose its {driver!r} driver")
         start()

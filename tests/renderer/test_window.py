@@ -19,7 +19,7 @@ def test_new_game_dialog_then_the_game_loop_until_quit(tmp_path, monkeypatch):
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     _quit_after(400)
-    assert window.play_window(title_1837()) == 0
+    assert window.play_window(title_1837(), offscreen_ok=True) == 0
 
 
 def test_bots_in_every_seat_play_and_autosave(tmp_path, monkeypatch):
@@ -28,7 +28,8 @@ def test_bots_in_every_seat_play_and_autosave(tmp_path, monkeypatch):
     monkeypatch.setattr("renderer.app.BOT_DELAY", 0.0)
     pygame.event.clear()
     _quit_after(1200)
-    assert window.play_window(title_1837(), players=3, bot_seats={1, 2, 3}) == 0
+    assert window.play_window(title_1837(), players=3, bot_seats={1, 2, 3},
+                               offscreen_ok=True) == 0
     saved = json.loads((tmp_path / "auto.json").read_text())
     assert len(saved["actions"]) >= 3
     assert saved["players"] == ["Player 1", "Player 2", "Player 3"]
