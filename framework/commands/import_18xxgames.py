@@ -43,6 +43,12 @@ def run(args: argparse.Namespace) -> int:
         f"{recorded.title}: {result.handled} of {len(recorded.actions)} recorded actions replayed "
         f"({len(game.actions)} of ours, {result.seconds:.1f} s)"
     )
+    inserted = sum(1 for origin in result.origin if origin < 0)
+    print(
+        f"  {inserted} moves with no choice added (passes, runs with no route), "
+        f"{len(result.absorbed)} recorded passes and answers our engine did not need, "
+        f"{len(result.reordered)} answers taken in another order"
+    )
     for check in result.runs:
         if not check.agrees:
             print(f"  run {check.company}: recorded {check.recorded_revenue}+{check.recorded_subsidy}, "

@@ -103,6 +103,7 @@ class ImportResult:
     divergence: Divergence | None = None
     origin: list[int] = attrs.Factory(list)  # per action of ours: recorded index, -1 if inserted
     absorbed: list[int] = attrs.Factory(list)  # recorded passes our engine had no use for
+    reordered: list[int] = attrs.Factory(list)  # recorded answers taken ahead of their turn
     runs: list[RunCheck] = attrs.Factory(list)
     seconds: float = 0.0
 
@@ -549,6 +550,7 @@ def import_game(
             result.divergence = divergence
             break
         result.handled = index + 1
+    result.reordered = sorted(importer.early)
     result.seconds = time.perf_counter() - started
     return result
 
