@@ -2,10 +2,19 @@
 
 The site and our engine agree on what a move is but not always on how many clicks it takes:
 the site skips steps with nothing to decide and records a pass where our engine skips, and
-the other way round. So the translation runs against our live game: a company's recorded
-pass that our engine has no use for is absorbed, and where our engine waits on a step the
-site skipped, the company passes it (only steps a pass may end: laying track, placing a
-token, ending the turn). Ids that need the live state are resolved there: which of our trains
+the other way round. So the translation runs against our live game, and only moves without
+a decision are bridged:
+
+- where our engine waits on a step the site skipped, the company passes it (only steps a
+  pass may end: laying track, placing a token, ending the turn) or makes its only move (a
+  run with no route); a player whose only move is to pass passes (the site records none);
+- a recorded pass our engine has no use for is absorbed, and so is a recorded answer our
+  engine already carried out itself (a forced coal exchange);
+- an answer our engine asks for earlier than the site (Sd #5's home, the order of one
+  player's coal exchanges, the order of discards) is taken from the next few recorded
+  answers.
+
+Ids that need the live state are resolved there: which of our trains
 a recorded train is (assigned when it leaves the depot), where a share comes from (the pool
 if the recording sold it there), which stop of a hex a recorded node is (by the track it
 joins). Everything title-specific comes from the title's ``import_18xxgames.yaml``.
