@@ -20,6 +20,7 @@ from framework.eighteen.or_actions import (
     RunRoutes,
 )
 from tests.framework.or_helpers import TITLE
+from tests.framework.tinyrail import EXAMPLE
 
 PLAYERS = ("ann", "bob", "cy")
 # little money, a long game and dear late trains: directors run out of money
@@ -48,8 +49,10 @@ def wrong_action(rng: random.Random):
     )
 
 
-def play(seed: int, overrides: tuple[str, ...] = (), check_every: int = 20, limit: int = 8000) -> Game:
-    game = Game(str(TITLE), PLAYERS, seed, None, overrides, debug=True)
+def play(
+    seed: int, overrides: tuple[str, ...] = (), check_every: int = 20, limit: int = 8000, title=TITLE
+) -> Game:
+    game = Game(str(title), PLAYERS, seed, None, overrides, debug=True)
     choose = random.Random(seed)
     probe = random.Random(seed + 1000)
     for n in range(limit):
@@ -116,5 +119,13 @@ def test_random_game_goes_on_after_a_player_leaves_bankrupt(tmp_path):
     state = game.state
     assert [p.bankrupt for p in state.players] == [True, False, False]
     assert state.end_reason == "the bank is broken"
+    assert game.check_invariants() == []
+    save_load_identical(game, tmp_path)
+
+
+@pytest.mark.slow
+def test_the_example_title_needs_no_python_to_play_to_the_end(tmp_path):
+    game = play(1, title=EXAMPLE)
+    assert game.state.end_reason == "the bank is broken"
     assert game.check_invariants() == []
     save_load_identical(game, tmp_path)
