@@ -24,6 +24,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--variant", metavar="V", default="",
         help="the rules variant (default: the one the title's import map names; 'none' for the default rules)",
     )
+    parser.add_argument(
+        "--set", dest="overrides", metavar="PATH=VALUE", action="append", default=[],
+        help="override one title value, e.g. --set trains.1G.rusts_on=null (repeatable)",
+    )
     parser.add_argument("--best", action="store_true", help="also compare every run with our best routes")
     parser.set_defaults(func=run)
 
@@ -37,7 +41,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.file}: cannot read the game: {error}", file=sys.stderr)
         return 2
     variant = None if args.variant == "none" else args.variant
-    result = import_game(recorded, args.title, variant, search_best=args.best)
+    result = import_game(
+        recorded, args.title, variant, search_best=args.best, overrides=tuple(args.overrides)
+    )
     game = result.game
     print(
         f"{recorded.title}: {result.handled} of {len(recorded.actions)} recorded actions replayed "

@@ -531,11 +531,13 @@ def import_game(
     *,
     search_best: bool = False,
     stop: int | None = None,
+    overrides: tuple[str, ...] = (),
 ) -> ImportResult:
     """Translate and replay a recorded game as far as our engine agrees with it.
 
     ``variant=""`` means the variant the title's import map names; ``None`` the default
-    rules. ``stop`` replays only that many recorded actions.
+    rules. ``stop`` replays only that many recorded actions; ``overrides`` are ``--set``
+    values (``"trains.1G.rusts_on=null"``), to try one rule at a time.
     """
     from framework.loader import load_title
 
@@ -543,8 +545,8 @@ def import_game(
     name = title or recorded.title
     imap = load_import_map(load_title(name), SITE)
     chosen = imap.variant if variant == "" else variant
-    loaded = load_title(name, chosen)
-    game = Game(loaded, recorded.players, int(recorded.seed or 0), chosen)
+    loaded = load_title(name, chosen, overrides)
+    game = Game(loaded, recorded.players, int(recorded.seed or 0), chosen, overrides)
     importer = Importer(game, imap, search_best=search_best)
     result = ImportResult(game, recorded)
     importer.result = result
