@@ -218,3 +218,14 @@ def test_tiles_per_turn_by_option():
     rules.apply(state, LayTile("AR", "A5", "9", 1))
     assert step(state) == ("AR", "token")
     assert state.companies["AR"].cash == 960
+
+
+def test_v_no_track_across_an_impassable_border():
+    rules, state = ar_turn(("map.hexes.B6.borders=[{edge: 4, kind: impassable}]",))
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, LayTile("AR", "B6", "9", 1))  # its E end would cross to Dunmore
+    assert refused.value.rule == "rule:tile_lay.dead_end"
+    rules, state = ar_turn()
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, LayTile("AR", "B6", "9", 1))  # a river border is no obstacle
+    assert refused.value.rule == "rule:tile_lay.connection"
