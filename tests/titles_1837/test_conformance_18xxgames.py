@@ -197,7 +197,7 @@ def test_import_command_names_the_first_refused_action(tmp_path: Path, capsys) -
 @pytest.mark.slow
 def test_the_site_scraps_the_1g_with_the_first_3g() -> None:
     """XII (variant 18xx_games): without the site's scrapping of the 1G by the first 3G (GT
-    buys it, site id 807), RGTE still owns a 1G and operates where the recording goes on
+    buys it, site id 808), RGTE still owns a 1G and operates where the recording goes on
     with MLB (site id 828)."""
     result = import_game(recorded(), overrides=("trains.1G.rusts_on=null",))
     assert result.divergence is not None
