@@ -9,9 +9,9 @@ a decision are bridged:
   pass may end: laying track, placing a token, ending the turn) or makes its only move (a
   run with no route); a player whose only move is to pass passes (the site records none);
 - a recorded pass our engine has no use for is absorbed, and so is a recorded answer our
-  engine already carried out itself (a forced coal exchange);
-- an answer our engine asks for earlier than the site (Sd #5's home, the order of one
-  player's coal exchanges, the order of discards) is taken from the next few recorded
+  engine already carried out itself (a forced exchange of a private for a share);
+- an answer our engine asks for earlier than the site (a home to choose, the order of one
+  player's exchanges, the order of discards) is taken from the next few recorded
   answers.
 
 Ids that need the live state are resolved there: which of our trains
@@ -240,7 +240,7 @@ class Importer:
         entity = self.map.entity(rec["entity"])
         company = self.state.companies.get(entity)
         if company is not None and (company.closed or self.state.director(entity) is None):
-            return []  # our engine made this move itself (a forced exchange or formation)
+            return []  # our engine made this move itself (a forced exchange or merger)
         return [self._template(template, entity, {"entity": entity})]
 
     def _template(self, template: dict[str, Any], entity: str, values: dict[str, Any]) -> Action:
