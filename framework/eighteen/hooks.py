@@ -161,6 +161,15 @@ class Hooks:
         otherwise, after abilities); raise IllegalAction to refuse the lay."""
         return cost
 
+    def lay_refusal(
+        self, state: G18State, company_id: str, coord: str, tile_id: str, rotation: int,
+        stop_map: tuple[int | None, ...],
+    ) -> tuple[str, str] | None:
+        """Called for each lay the board allows, when listing and checking lays (``stop_map``:
+        old stop index -> new): ``(rule, reason)`` refuses this tile in this rotation (e.g. a
+        title's orientation rule); default None."""
+        return None
+
     def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
         """The cost of a station token on ``coord`` (``cost``: the type's ``token_cost``)."""
         return cost

@@ -178,6 +178,9 @@ def refusal(
     overflow = _token_overflow(board, coord, old, tile, upgrade)
     if overflow is not None:
         return "rule:tile_lay.tokens", f"the tokens on {coord} would not fit on tile {tile.id} in this rotation"
+    why = rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
+    if why is not None:
+        return why
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     if _connected(board, coord, old, placed, upgrade, reach, no_station):
         return None

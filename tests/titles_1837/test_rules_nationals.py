@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from framework.eighteen import tile_lay
 from framework.eighteen.operating_round import operating_order
+from framework.eighteen.or_actions import LayTile
 from framework.eighteen.shares import give_certificate
 from framework.eighteen.state import BANK, CLOSED, IPO
 
@@ -221,3 +223,25 @@ def test_XIII_national_shares_bought_before_its_formation_do_not_float_it():
         give_certificate(game.ruleset, state, cert, player, 120, BANK)
     assert not state.companies["KK"].floated and state.companies["KK"].cash == 0
     assert state.director("KK") is None  # the director's certificate waits for the formation
+
+
+def test_VI_VII_brown_vienna_merges_kks_three_stations_and_frees_two_tokens():
+    game = new_game()
+    state = game.state
+    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
+        sell(game, item, player)
+    for train in ("4", "4+1", "5"):  # kk forms with all three minors; brown tiles
+        first_purchase(game, train)
+    state.board.lay("G17", "427", 0)  # green Vienna: kk's tokens on stations 1, 2, 3
+    reach = tile_lay.company_reach(game.ruleset, state, "KK")
+    verdicts = {
+        upgrade.rotation: tile_lay.refusal(game.ruleset, state, "KK", "G17", tile, upgrade, reach)
+        for tile, upgrade in state.board.lay_choices("G17")
+    }
+    assert verdicts[5] is None
+    assert {r: v[0] for r, v in verdicts.items() if v} == {0: "VI", 1: "VI", 2: "VI", 3: "VI", 4: "VI"}
+    tile_lay.apply(game.ruleset, state, LayTile("KK", "G17", "436", 5), 0)
+    game.ruleset.hooks.on_operating_turn_start(state, "KK")
+    assert state.board.tokens_of("KK") == [("G17", 2)]  # the station with three tracks
+    assert state.companies["KK"].tokens_left == 2
+    no_problems(game)

@@ -101,6 +101,12 @@ class Hooks(BaseHooks):
         start_packet.check_buy(self.rules, state, player_id, company_id)
 
     # ------------------------------------------------------------------ operating round
+    def lay_refusal(
+        self, state: G18State, company_id: str, coord: str, tile_id: str, rotation: int,
+        stop_map: tuple[int | None, ...],
+    ) -> tuple[str, str] | None:
+        return nationals.lay_refusal(self.rules, state, coord, tile_id, stop_map)
+
     def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
         # VII: a brown Vienna / Budapest frees kk's / Ug's other tokens
         nationals.on_tile_change(self.rules, state)

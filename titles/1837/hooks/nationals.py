@@ -340,3 +340,30 @@ def on_tile_change(rules: G18Ruleset, state: G18State) -> None:
         if is_formed(state, national):
             sync_tokens(state, national)
             refresh_tokens_left(rules, state, national)
+
+
+#: VI: "When the Vienna tile is upgraded to brown, it must be placed such that the three home
+#: stations of the k.k. National Railway are merged together"
+ORIENTED_MERGE = {"G17": "KK"}
+
+
+def lay_refusal(
+    rules: G18Ruleset, state: G18State, coord: str, tile_id: str, stop_map: tuple[int | None, ...]
+) -> tuple[str, str] | None:
+    """VI: a tile that merges stations on Vienna must merge the stations holding kk's (or its
+    minors') tokens into one."""
+    national = ORIENTED_MERGE.get(coord)
+    board = state.board
+    if national is None or board is None:
+        return None
+    old_stops = len(board.tile(coord).stops)
+    if len(board.tile_def(tile_id).stops) >= old_stops:
+        return None
+    family = {national, *minors_of(rules, national)}
+    held = [
+        i for i in range(old_stops) if any(c in family for c in board.tokens_at(coord, i))
+    ]
+    targets = {stop_map[i] if i < len(stop_map) else None for i in held}
+    if len(targets) > 1:
+        return "VI", f"tile {tile_id} must be placed so that {national}'s home stations on {coord} merge"
+    return None
