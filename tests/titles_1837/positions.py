@@ -1,0 +1,45 @@
+"""1837 positions for the engine rule tests (tests/titles_1837/test_engine_rules_*.py).
+
+Built on ``rules_helpers`` (a real game, then the engine's own functions) so money,
+certificates and trains stay conserved; these add the positions the engine's rules need: a
+major in its operating turn, tiles laid by the board's own placement.
+"""
+
+from __future__ import annotations
+
+from framework.core.game import Game
+from framework.eighteen.state import G18State
+
+from .rules_helpers import finish_round, new_game, pass_packet, quiet_action, sell, start_major
+
+__all__ = ["major_in_operating_round", "major_to_act", "players_cash"]
+
+
+def major_in_operating_round(
+    major: str = "BK", par: int = 91, holdings: dict[str, int] | None = None, seed: int = 1
+) -> Game:
+    """A 4-player game after a one-item start packet (A buys Sd #1), ``major`` started at
+    ``par`` with ``holdings`` (default B 30%, C 20%: floated), the first operating round
+    played and the first stock round passed: the second operating round is under way."""
+    game = new_game(seed=seed)
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    start_major(game, major, par, holdings or {"B": 30, "C": 20})
+    finish_round(game)  # operating round 1
+    finish_round(game)  # stock round 1
+    assert game.state.round.kind == "operating"
+    return game
+
+
+def major_to_act(game: Game, major: str) -> None:
+    """Play quietly until ``major`` is the company to act."""
+    for _ in range(200):
+        if game.active_entities() == (major,):
+            return
+        game.process(quiet_action(game))
+    raise AssertionError(f"{major} never gets its turn")
+
+
+def players_cash(state: G18State) -> dict[str, int]:
+    return {p.id: p.cash for p in state.players}
+
