@@ -15,6 +15,7 @@ from framework.eighteen.state import Certificate, G18State, RoundState
 from . import (
     choices,
     coal_companies,
+    depot,
     market_rules,
     minors,
     mountain_railways,
@@ -106,6 +107,9 @@ class Hooks(BaseHooks):
         stop_map: tuple[int | None, ...],
     ) -> tuple[str, str] | None:
         return nationals.lay_refusal(self.rules, state, coord, tile_id, stop_map)
+
+    def can_buy_train(self, state: G18State, company_id: str, train_id: str) -> str | None:
+        return depot.can_buy_train(self.rules, state, train_id)
 
     def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
         # VII: a brown Vienna / Budapest frees kk's / Ug's other tokens
