@@ -229,3 +229,19 @@ def test_v_no_track_across_an_impassable_border():
     with pytest.raises(IllegalAction) as refused:
         rules.apply(state, LayTile("AR", "B6", "9", 1))  # a river border is no obstacle
     assert refused.value.rule == "rule:tile_lay.connection"
+
+
+GREEN_TRACK = ("tiles.81={color: green, count: 1, paths: [[0, 3], [3, 5]]}",)
+
+
+def test_vi_new_track_reached_only_by_turning_back_at_an_edge_is_not_connected():
+    rules, state = ar_turn(GREEN_TRACK)
+    rules.apply(state, LayTile("AR", "A3", "57", 1))
+    again(rules, state)
+    rules.apply(state, LayTile("AR", "A5", "9", 1))  # Alton - A5 - (Bury, no track yet)
+    enter_phase(rules, state, "3")
+    again(rules, state)
+    # 81 keeps A5's W-E track and adds E-SW: reaching it means reversing at A5's east edge
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, LayTile("AR", "A5", "81", 1))
+    assert refused.value.rule == "rule:tile_lay.connection"
