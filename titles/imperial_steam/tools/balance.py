@@ -1,0 +1,121 @@
+"""Balance figures for Imperial Steam from seeded bot games (docs/experiments/imperial_steam_balance.md).
+
+Plays games like ``railyard simulate`` (same seeds, bots rotating through the seats) but keeps
+what the generic records cannot know: who connected Trieste and in which round, money per
+round, and the final score sheets. Run:
+    python3 titles/imperial_steam/tools/balance.py --games 200 --players 3 --bots greedy --out DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+from pathlib import Path
+from typing import Any
+
+from framework.bots.base import make_bot
+from framework.core.game import Game
+from framework.simulate.runner import SimConfig, derive_seed, loaded, player_ids, seat_bots
+
+
+def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
+    config, index, base = job
+    title, ruleset = loaded(config)
+    seed = derive_seed(base, index)
+    players = player_ids(config.players)
+    bots_here = seat_bots(config, index)
+    game = Game(title, players, seed, ruleset=ruleset, debug=config.check)
+    bots = [make_bot(name, ruleset) for name in bots_here]
+    rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
+    money: list[list[int]] = []
+    last_round = 0
+    trieste_round: int | None = None
+    while not game.is_over():
+        state = game.state
+        if state.round != last_round and state.phase == 7:
+            money.append([state.players[p].cash for p in players])
+            last_round = state.round
+        entity = game.active_entities()[0]
+        legal = game.legal_actions(entity)
+        seat = players.index(entity)
+        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+        if trieste_round is None and game.state.trieste_by:
+            trieste_round = game.state.round
+    state = game.state
+    final = [state.final[p] for p in players]
+    best = max(final)
+    return {
+        "index": index,
+        "seats": list(bots_here),
+        "final": final,
+        "winners": [i for i, m in enumerate(final) if m == best],
+        "rounds": state.round,
+        "trieste_round": trieste_round,
+        "trieste_by": [players.index(p) for p in state.trieste_by],
+        "money": money,
+        "tracks": [len(state.players[p].tracks) for p in players],
+        "scoring": [state.scoring[p] for p in players],
+    }
+
+
+def run(config: SimConfig, games: int, base: int, workers: int) -> list[dict[str, Any]]:
+    jobs = [(config, i, base) for i in range(games)]
+    if workers <= 1:
+        return [play(j) for j in jobs]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        return list(pool.imap(play, jobs, chunksize=4))
+
+
+def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    n = len(records)
+    reached = [r for r in records if r["trieste_round"] is not None]
+    early = [r for r in reached if r["trieste_round"] < 8]
+    wins_by_seat = [0.0] * players
+    wins_by_bot: dict[str, list[float]] = {}
+    for r in records:
+        for i in range(players):
+            share = 1 / len(r["winners"]) if i in r["winners"] else 0.0
+            wins_by_seat[i] += share
+            wins_by_bot.setdefault(r["seats"][i], []).append(share)
+    r2 = [m for r in records if len(r["money"]) >= 2 for m in r["money"][1]]
+    return {
+        "games": n,
+        "trieste_share": len(reached) / n,
+        "trieste_before_round_8": len(early) / n,
+        "mean_trieste_round": statistics.mean(r["trieste_round"] for r in reached) if reached else None,
+        "mean_rounds": statistics.mean(r["rounds"] for r in records),
+        "mean_final_money": statistics.mean(m for r in records for m in r["final"]),
+        "mean_round2_cash": statistics.mean(r2) if r2 else None,
+        "round2_cash_below_20": sum(1 for m in r2 if m < 20) / len(r2) if r2 else None,
+        "win_rate_by_seat": [w / n for w in wins_by_seat],
+        "win_rate_by_bot": {b: sum(v) / len(v) for b, v in wins_by_bot.items()},
+        "mean_tracks": statistics.mean(t for r in records for t in r["tracks"]),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--bots", default="greedy")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    config = SimConfig("imperial_steam", args.players, tuple(args.bots.split(",")), check=args.check)
+    records = run(config, args.games, args.seed, args.workers)
+    result = summary(records, args.players)
+    print(json.dumps(result, indent=1))
+    if args.out:
+        folder = Path(args.out)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "records.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+        (folder / "summary.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
