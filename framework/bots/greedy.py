@@ -20,7 +20,7 @@ from framework.bots.random_bot import group_by_tag, sensible_move
 from framework.core.actions import Action, tag_of
 
 #: how many tile lays (best by the quick estimate) are checked with the route search
-TILE_LOOKAHEAD = 4
+TILE_LOOKAHEAD = 3
 #: a start-packet item is worth this much more than its face value (income, exchange rights)
 ITEM_PREMIUM = 1.15
 
@@ -295,13 +295,9 @@ class GreedyBot(Bot):
         quick.sort(key=lambda sa: -sa[0])
         if not company.trains:
             return quick[0][1]
-        base = self._best_revenue(state, cid, None)
-        scored = []
-        for score, action in quick[:TILE_LOOKAHEAD]:
-            revenue = self._best_revenue(state, cid, action)
-            scored.append((revenue - base, score, action))
-        gain, _, best = max(scored, key=lambda t: (t[0], t[1]))
-        return best
+        # the lays compete with each other only: a lay is always worth making
+        scored = [(self._best_revenue(state, cid, action), score, action) for score, action in quick[:TILE_LOOKAHEAD]]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
 
     def _quick_tile_score(self, state: Any, action: Action) -> float:
         board = state.board

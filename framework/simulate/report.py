@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,15 @@ def load_sets(folder: str | Path) -> dict[str, list[dict[str, Any]]]:
     for path in files:
         for record in records.read_jsonl(path):
             sets.setdefault(str(record.get("label", path.parent.name)), []).append(record)
-    return sets
+    # the baseline first: the comparison's order when there is one, else "default"
+    order: list[str] = []
+    summary = Path(folder) / "compare.json"
+    if summary.is_file():
+        order = [label for label in json.loads(summary.read_text(encoding="utf-8")).get("sets", {})]
+        order.sort(key=lambda label: label != json.loads(summary.read_text(encoding="utf-8")).get("baseline"))
+    rank = {label: i for i, label in enumerate(order)}
+    labels = sorted(sets, key=lambda label: (rank.get(label, len(rank)), label != "default"))
+    return {label: sets[label] for label in labels}
 
 
 def _png(fig: Any) -> str:

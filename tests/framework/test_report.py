@@ -1,0 +1,30 @@
+"""``railyard report``: one self-contained HTML page with the plots embedded as PNG."""
+
+from __future__ import annotations
+
+import pytest
+
+from framework.cli import main
+from framework.simulate import records
+from framework.simulate.runner import SimConfig, jobs_for, run_jobs
+
+from .sim_helpers import TINYRAIL
+
+pytest.importorskip("matplotlib")
+
+
+def test_report_writes_html_with_embedded_plots_for_each_rule_set(tmp_path, capsys):
+    for label, overrides in (("default", ()), ("cheap2", ("trains.2.price=40",))):
+        config = SimConfig(str(TINYRAIL), 3, ("greedy", "random"), overrides=overrides, label=label)
+        records.write_jsonl(tmp_path / "run" / label / records.RECORD_FILE, run_jobs(jobs_for(config, 4, 2)))
+    out = tmp_path / "report.html"
+    assert main(["report", str(tmp_path / "run"), "--out", str(out)]) == 0
+    page = out.read_text()
+    assert page.count("src='data:image/png;base64,") == 4  # win rate, net worth, length, phases
+    assert "Differences to default" in page and "cheap2" in page
+    assert f"{out}: 8 games" in capsys.readouterr().out
+
+
+def test_report_on_a_folder_without_records_says_so(tmp_path, capsys):
+    assert main(["report", str(tmp_path), "--out", str(tmp_path / "r.html")]) == 2
+    assert "no games.jsonl under" in capsys.readouterr().err
