@@ -6,7 +6,7 @@ import pytest
 
 from framework.core.errors import IllegalAction
 from framework.eighteen import dividends
-from framework.eighteen.state import CLOSED, RESERVED
+from framework.eighteen.state import CLOSED, IPO, POOL, RESERVED
 
 from .rules_helpers import (
     add_train,
@@ -157,10 +157,14 @@ def test_XII_an_exchange_share_for_a_coal_company_that_already_ran_earns_no_divi
         game.process(quiet_action(game))
     first_purchase(game, "5")  # EPP is exchanged after it has run
     assert state.percent_held("C", "BK") == 10
-    before = cash(state)
+    next(c for c in state.companies["BK"].certificates if c.owner == IPO).owner = POOL
+    before, bank, treasury = cash(state), state.bank, state.companies["BK"].cash
     dividends.distribute(game.ruleset, state, "BK", 100, "payout")
     assert cash(state)["C"] == before["C"]  # its 10K stays with the bank
     assert cash(state)["B"] == before["B"] + 30 and cash(state)["D"] == before["D"] + 20
+    # IX: a pool share pays the treasury; the initial offering and the reserve pay nobody
+    assert state.companies["BK"].cash == treasury + 10
+    assert state.bank == bank - 60
 
 
 def test_XIII_at_an_exchange_over_the_limit_the_majors_director_picks_the_coal_trains():
