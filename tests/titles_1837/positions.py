@@ -12,8 +12,6 @@ from framework.eighteen.state import G18State
 
 from .rules_helpers import finish_round, new_game, pass_packet, quiet_action, sell, start_major
 
-__all__ = ["major_in_operating_round", "major_to_act", "players_cash"]
-
 
 def major_in_operating_round(
     major: str = "BK", par: int = 91, holdings: dict[str, int] | None = None, seed: int = 1
@@ -43,3 +41,23 @@ def major_to_act(game: Game, major: str) -> None:
 def players_cash(state: G18State) -> dict[str, int]:
     return {p.id: p.cash for p in state.players}
 
+
+
+def second_stock_round(holdings: dict[str, int], major: str = "BK", par: int = 91) -> Game:
+    """A 4-player game (A bought Sd #1 in the packet; A holds the priority deal); ``major``
+    started at ``par`` with ``holdings`` (the first listed player is its director) during the
+    first operating round, passed in the first stock round, operated (without revenue: price
+    one step left, 91K -> 87K for BK; a 2 train bought for 90K) in the second operating round.
+    The rest of the start packet is taken out, so that the majors' shares are on sale:
+    the second stock round is under way, A to act."""
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    game.state.packet_remaining.clear()  # the rest of the packet is out of the game: the
+    game.state.offers.clear()  # majors' shares are on sale (rule I)
+    start_major(game, major, par, holdings)
+    finish_round(game)  # operating round 1: the major floated during it, it waits
+    finish_round(game)  # stock round 1
+    finish_round(game)  # operating round 2: the major operates
+    assert game.state.round.kind == "stock" and game.state.companies[major].operated
+    return game
