@@ -66,10 +66,15 @@ def run(args: argparse.Namespace) -> int:
         if title is None:
             return 1
     shown, why = display_available()
+    own = own_view(title)
     if args.headless or not shown:
         if not args.headless:
             print(f"No display found ({why}): playing headless, bots in every seat.")
+        if own is not None:
+            return own.play(title, args, game, headless=True)
         return run_headless(title, args, game)
+    if own is not None:
+        return own.play(title, args, game, headless=False)
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
@@ -81,6 +86,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         return run_headless(title, args, game)
+
+
+def own_view(title):
+    """The title's own client module (``view:`` in title.yaml), or None for the hex-map client.
+    It offers ``play(title, args, game, headless)`` and ``render(title, game, args)``."""
+    import importlib
+
+    name = getattr(getattr(title, "manifest", None), "view", None)
+    return importlib.import_module(name) if name else None
 
 
 def _players(title, args: argparse.Namespace) -> list[str]:

@@ -48,6 +48,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot read {args.source}: {error}", file=sys.stderr)
         return 1
 
+    from framework.commands.play import own_view
+
+    own = own_view(title)
+    if own is not None:
+        return own.render(title, game, args)
     if not hasattr(title, "map"):
         print(f"{args.source}: the client draws hex-map titles only", file=sys.stderr)
         return 1

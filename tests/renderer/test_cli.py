@@ -53,11 +53,11 @@ def test_headless_save_replays_and_renders(tmp_path, capsys):
     assert out.exists()
 
 
-def test_render_refuses_a_title_without_a_hex_map(tmp_path, capsys):
+def test_render_hands_a_title_with_its_own_view_to_that_view(tmp_path, capsys):
     out = tmp_path / "x.png"
-    assert main(["render", "imperial_steam", "--out", str(out)]) == 1
-    assert "hex-map titles only" in capsys.readouterr().err
-    assert not out.exists()
+    assert main(["render", "imperial_steam", "--out", str(out)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    assert out.exists()
 
 
 def test_headless_names_the_fallback_when_the_bot_is_unknown(tmp_path, capsys):

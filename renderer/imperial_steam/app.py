@@ -1,0 +1,590 @@
+"""The hotseat client for Imperial Steam: one window, the map and boards, every legal action
+by mouse (a click on a city or connection narrows the menu to the actions there) or key.
+
+Like the hex-map client it holds no rule: the legal actions come from the game, a refusal's
+message (naming the rule) is shown as is. ``handle(event)`` takes pygame events (tests post
+synthetic ones) and ``draw()`` renders a frame into the app's surface.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pygame
+
+from framework.core.actions import Action
+from framework.core.errors import IllegalAction
+from renderer import colors
+from renderer.fonts import rendered, text
+from renderer.imperial_steam import boards, palette, words
+from renderer.imperial_steam.mapview import MapView
+from renderer.imperial_steam.menu import Menu
+from renderer.panels import log as log_panel
+from renderer.panels.base import frame
+from renderer.ui.help import draw_tooltip
+from renderer.ui.widgets import Button, TextField
+
+STATUS_H = 40
+BOT_DELAY = 0.3
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("mouse", "click a button to act; click a city or connection to see the actions there"),
+    ("Esc", "show every action again; close a dialog"),
+    ("Enter", "End the turn (after the main action) or submit a typed amount"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo"),
+    ("Ctrl+S / Ctrl+O", "save / load (every action is also autosaved)"),
+    ("wheel", "scroll the menu or the log"),
+    ("B", "pause / run the bots"),
+    ("H, F1", "this help"),
+)
+
+
+@attrs.frozen
+class Layout:
+    """Where each part goes in a window of ``width`` x ``height``."""
+
+    width: int
+    height: int
+    players: int = 4
+
+    def _x(self) -> tuple[int, int]:
+        map_w = int(self.width * 0.44)
+        mid_w = int(self.width * 0.30)
+        return map_w, map_w + mid_w
+
+    @property
+    def status(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, STATUS_H)
+
+    @property
+    def map(self) -> pygame.Rect:
+        return pygame.Rect(0, STATUS_H, self._x()[0], int(self.height * 0.60))
+
+    def _left(self, top: float, height: float) -> pygame.Rect:
+        y = self.map.bottom + int((self.height - self.map.bottom) * top)
+        return pygame.Rect(0, y, self._x()[0], int((self.height - self.map.bottom) * height))
+
+    @property
+    def influence(self) -> pygame.Rect:
+        return self._left(0.0, 0.25)
+
+    @property
+    def rounds(self) -> pygame.Rect:
+        return self._left(0.25, 0.37)
+
+    @property
+    def tiles(self) -> pygame.Rect:
+        r = self._left(0.62, 0.38)
+        r.height = self.height - r.y
+        return r
+
+    def _mid(self, index: int) -> pygame.Rect:
+        a, b = self._x()
+        heights = [self.players * 126, 84, 104, 108]
+        heights.append(max(150, self.height - STATUS_H - sum(heights)))
+        y = STATUS_H + sum(heights[:index])
+        return pygame.Rect(a, y, b - a, heights[index])
+
+    @property
+    def boards(self) -> pygame.Rect:
+        return self._mid(0)
+
+    @property
+    def contracts(self) -> pygame.Rect:
+        return self._mid(1)
+
+    @property
+    def factories(self) -> pygame.Rect:
+        return self._mid(2)
+
+    @property
+    def workers(self) -> pygame.Rect:
+        return self._mid(3)
+
+    @property
+    def market(self) -> pygame.Rect:
+        r = self._mid(4)
+        r.height = self.height - r.y
+        return r
+
+    @property
+    def actions(self) -> pygame.Rect:
+        x = self._x()[1]
+        return pygame.Rect(x, STATUS_H, self.width - x, int(self.height * 0.62))
+
+    @property
+    def log(self) -> pygame.Rect:
+        a = self.actions
+        return pygame.Rect(a.x, a.bottom, a.width, self.height - a.bottom)
+
+
+class App:
+    def __init__(self, game: Any, *, surface: pygame.Surface | None = None, bots: Iterable[str] = (),
+                 autosave: str | Path | None = None, save_path: str | Path | None = None,
+                 seed: int = 0, bot_name: str = "random") -> None:
+        self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
+        self.bots = set(bots)
+        self.bots_running = True
+        self.autosave = Path(autosave) if autosave else None
+        self.save_path = Path(save_path) if save_path else self.autosave
+        self.seed = seed
+        self.bot_name = bot_name
+        self.message = ""
+        self.error = False
+        self.quit = False
+        self.selected: str | None = None
+        self.show_help = False
+        self.show_standings = True
+        self.prompt: tuple[str, TextField] | None = None
+        self.top_buttons: list[Button] = []
+        self.menu = Menu(self.act)
+        self.log_scroll = 0
+        self._bots: dict[str, tuple[Any, random.Random]] = {}
+        self._last_bot = 0.0
+        self._legal_key: Any = None
+        self._legal: list[Action] = []
+        self.set_game(game)
+
+    # ------------------------------------------------------------------ the game
+    def set_game(self, game: Any) -> None:
+        self.game = game
+        self.data = game.ruleset.data
+        self._bots = {}
+        self.selected = None
+
+    @property
+    def layout(self) -> Layout:
+        w, h = self.surface.get_size()
+        return Layout(w, h, len(self.game.players))
+
+    @property
+    def map(self) -> MapView:
+        return MapView(self.data, self.layout.map)
+
+    def version(self) -> tuple[int, int, int]:
+        return (id(self.game), len(self.game.actions), id(self.game.state))
+
+    def acting(self) -> str | None:
+        """Who acts now: the player on turn, else the first of those still to bid or store."""
+        active = self.game.active_entities()
+        return active[0] if active else None
+
+    def legal(self) -> list[Action]:
+        """The acting player's legal actions (the others' secret bids stay theirs)."""
+        key = self.version()
+        if key != self._legal_key:
+            who = self.acting()
+            try:
+                self._legal = list(self.game.legal_actions(who)) if who else []
+            except Exception as error:  # an engine bug must not take the window down
+                self.say(f"legal actions failed: {error}", error=True)
+                self._legal = []
+            self._legal_key = key
+        return self._legal
+
+    def human_to_act(self) -> bool:
+        who = self.acting()
+        return who is not None and who not in self.bots
+
+    def say(self, message: str, *, error: bool = False) -> None:
+        self.message = message
+        self.error = error
+
+    def act(self, action: Action) -> bool:
+        """Submit ``action``; a refusal is shown with the rule that refused it."""
+        try:
+            lines = self.game.process(action)
+        except IllegalAction as refusal:
+            self.say(f"Refused - {refusal}", error=True)
+            return False
+        except Exception as error:
+            self.say(f"{type(error).__name__}: {error}", error=True)
+            return False
+        self.say(lines[-1] if lines else words.describe(action, self.data, self.game.state))
+        self.selected = None
+        self.bots_running = True
+        self._autosave()
+        return True
+
+    def _autosave(self) -> None:
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(self.autosave)
+        except OSError as error:
+            self.say(f"autosave failed: {error}", error=True)
+
+    def undo(self) -> None:
+        action = self.game.undo()
+        self.bots_running = False  # let the human look before the bots move again
+        shown = words.describe(action, self.data, self.game.state) if action else ""
+        self.say(f"undone: {shown}" if action else "nothing to undo", error=action is None)
+        self._autosave()
+
+    def redo(self) -> None:
+        try:
+            action = self.game.redo()
+        except IllegalAction as refusal:
+            self.say(str(refusal), error=True)
+            return
+        self.say("redone" if action else "nothing to redo", error=action is None)
+        self._autosave()
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(path)
+        except OSError as error:
+            self.say(f"cannot save: {error}", error=True)
+            return
+        self.save_path = path
+        self.say(f"saved to {path}")
+
+    def load(self, path: str | Path) -> None:
+        from framework.core.game import Game
+
+        try:
+            game = Game.load(path)
+        except Exception as error:
+            self.say(f"cannot load {path}: {error}", error=True)
+            return
+        self.set_game(game)
+        self.save_path = Path(path)
+        self.bots_running = False
+        self.say(f"loaded {path} ({len(game.actions)} actions)")
+
+    # ------------------------------------------------------------------ bots
+    def bot_step(self) -> bool:
+        """One bot move if a bot is to act; True if it moved."""
+        who = self.acting()
+        if not self.bots_running or self.game.is_over() or who is None or who not in self.bots:
+            return False
+        legal = self.legal()
+        return bool(legal) and self.act(choose(self.game, who, legal, self._bots, self.bot_name, self.seed))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit = True
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button in (4, 5):
+                self._wheel(1 if event.button == 4 else -1, event.pos)
+            elif event.button == 1:
+                self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event.y, pygame.mouse.get_pos())
+
+    def _wheel(self, dy: int, pos: tuple[int, int]) -> None:
+        lay = self.layout
+        if lay.actions.collidepoint(pos):
+            self.menu.wheel(dy)
+        elif lay.log.collidepoint(pos):
+            self.log_scroll = max(0, self.log_scroll + dy)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.prompt = None
+            else:
+                self.prompt[1].key(event)
+            return
+        ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+        field = self.menu.focused_field()
+        if field is not None and not ctrl and field.key(event):
+            return
+        key = event.key
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.open_prompt("save")
+        elif ctrl and key == pygame.K_o:
+            self.open_prompt("load")
+        elif key == pygame.K_ESCAPE:
+            self.selected = None
+            self.show_help = False
+            self.show_standings = False
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            ends = [a for a in self.legal() if words.kind(a) == "EndTurn"]
+            if ends and self.human_to_act():
+                self.act(ends[0])
+        elif key in (pygame.K_h, pygame.K_F1):
+            self.show_help = not self.show_help
+        elif key == pygame.K_b:
+            self.bots_running = not self.bots_running
+            self.say("bots " + ("running" if self.bots_running else "paused"))
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.prompt is not None:
+            return
+        if self.game.is_over() and self.show_standings:
+            self.show_standings = False
+            return
+        for button in self.top_buttons:
+            if button.hit(pos):
+                button.on_click()
+                return
+        lay = self.layout
+        if lay.actions.collidepoint(pos):
+            if self.human_to_act():
+                self.menu.click(pos)
+            return
+        if lay.map.collidepoint(pos):
+            hit = self.map.at(pos)
+            self.selected = None if hit == self.selected else hit
+            if hit is not None and not self.shown_actions():
+                self.say(f"no legal action at {self.place_name(hit)}")
+
+    def place_name(self, place: str) -> str:
+        return words.site_name(self.data, place)
+
+    def site_pos(self, place: str) -> tuple[int, int]:
+        """The window pixel of a city, or of a connection's middle (tests click there)."""
+        view = self.map
+        return view.pos(place) if place in self.data.sites else view.connection_mid(place)
+
+    def open_prompt(self, what: str) -> None:
+        default = str(self.save_path or Path.home() / ".railyard" / "imperial_steam.json")
+        field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
+        field.on_enter = lambda content, w=what: self._prompt_done(w, content)
+        self.prompt = (what, field)
+
+    def _prompt_done(self, what: str, content: str) -> None:
+        self.prompt = None
+        if content.strip():
+            (self.save if what == "save" else self.load)(content.strip())
+
+    # ------------------------------------------------------------------ what is shown
+    def shown_actions(self) -> list[Action]:
+        """The menu's actions: all legal ones, or those at the selected city or connection."""
+        legal = self.legal() if self.human_to_act() else []
+        if self.selected is None:
+            return legal
+        return [a for a in legal if self.selected in words.mentions(a, self.data)]
+
+    def legal_places(self) -> set[str]:
+        out: set[str] = set()
+        for action in self.legal() if self.human_to_act() else []:
+            if words.kind(action) in ("BuildTracks", "BuyStateRailway"):
+                out |= {p for p in words.mentions(action, self.data) if p in self.data.connections}
+        return out
+
+    def menu_title(self) -> str:
+        who = self.acting()
+        state = self.game.state
+        if self.game.is_over():
+            return "Game over"
+        if who is None:
+            return "Actions"
+        if who in self.bots:
+            return f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
+        where = f" at {self.place_name(self.selected)} (Esc: all)" if self.selected else ""
+        if state.phase == 0:
+            return f"{who}: your secret bid{where}"
+        if state.phase == 7 and state.main_done:
+            return f"{who}: free actions, then End turn (Enter){where}"
+        return f"{who}: your move{where}"
+
+    def status_text(self) -> str:
+        state = self.game.state
+        if self.game.is_over():
+            return "Game over"
+        phase = {0: "opening blind bid", 3: "take ordered goods", 7: "actions"}.get(state.phase, f"phase {state.phase}")
+        who = self.acting() or "nobody"
+        return f"Round {state.round}  |  {phase}  |  to act: {who}"
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> pygame.Surface:
+        surface = self.surface
+        surface.fill(colors.PANEL_BG)
+        lay = self.layout
+        game, state = self.game, self.game.state
+        self.map.draw(surface, state, game.players, self.legal_places(), self.selected)
+        boards.influence_track(surface, lay.influence, game)
+        boards.round_track(surface, lay.rounds, game)
+        self._tiles(surface, lay.tiles)
+        boards.players(surface, lay.boards, game, self.acting())
+        boards.contracts(surface, lay.contracts, game)
+        boards.factory_board(surface, lay.factories, game)
+        boards.worker_board(surface, lay.workers, game)
+        boards.market(surface, lay.market, game)
+        log_panel.draw(surface, lay.log, game, self.log_scroll)
+        self._status(surface, lay.status)
+        mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.mouse.get_focused() else (-1, -1)
+        self.menu.update(self.shown_actions(), self.data, state, game.title.manifest.currency)
+        self.menu.draw(surface, lay.actions, self.menu_title(), mouse)
+        self._hover(surface, mouse)
+        if self.show_help:
+            self._help(surface)
+        if game.is_over() and self.show_standings:
+            self._standings(surface)
+        if self.prompt is not None:
+            self._prompt(surface)
+        return surface
+
+    def _status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, (26, 28, 34), rect)
+        text(surface, self.status_text(), (rect.x + 10, rect.y + 4), 20, colors.PANEL_ACCENT,
+             anchor="topleft", bold=True)
+        if self.message:
+            text(surface, self.message[:150], (rect.x + 10, rect.y + 23), 17,
+                 colors.ERROR if self.error else colors.OK, anchor="topleft")
+        specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
+                 ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
+                 ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
+        x = rect.right - 8
+        self.top_buttons = []
+        for label, fn, hint in reversed(specs):
+            x -= 66
+            button = Button(pygame.Rect(x, rect.y + 8, 62, 24), label, fn, hint=hint)
+            button.draw(surface, size=17)
+            self.top_buttons.append(button)
+
+    def _tiles(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The eleven Main Action tiles: hands on each (the acting player's own in brackets,
+        each of which costs an influence step to place another there)."""
+        area = frame(surface, rect, "Main Action tiles: hands (own)")
+        state = self.game.state
+        who = state.current
+        names = ["build_tracks", "hire", "build_building", "produce", "buy_goods", "train", "contract",
+                 "philanthropize", "share_value", "fundraise", "pass"]
+        cols = 4
+        w = area.width // cols
+        for i, tile in enumerate(names):
+            x = area.x + (i % cols) * w
+            y = area.y + (i // cols) * 18
+            own = state.players[who].placed.get(tile, 0) if who in state.players else 0
+            content = f"{i + 1} {tile.replace('_', ' ')}: {state.hands_on.get(tile, 0)}" + (f" ({own})" if own else "")
+            surface.blit(rendered(content, 15, colors.PANEL_TEXT if state.hands_on.get(tile) else colors.PANEL_DIM),
+                         (x, y))
+
+    def _hover(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        lines: list[str] = []
+        for button in self.menu.buttons:
+            if button.rect.collidepoint(mouse) and button.action is not None:
+                lines = [words.describe(button.action, self.data, self.game.state)]
+        for button in self.top_buttons:
+            if button.rect.collidepoint(mouse) and button.hint:
+                lines = [button.hint]
+        if not lines and self.layout.map.collidepoint(mouse):
+            place = self.map.at(mouse)
+            if place is not None:
+                lines = self.place_info(place)
+        if lines:
+            draw_tooltip(surface, mouse, lines)
+
+    def place_info(self, place: str) -> list[str]:
+        """A city or connection in words (the tooltip)."""
+        data, state = self.data, self.game.state
+        if place in data.connections:
+            conn = data.connections[place]
+            owners = [p for p in self.game.players if place in state.players[p].tracks]
+            crown = ", State Railway (crowned)" if place in state.crowned else ""
+            return [f"{place}: {conn.kind}{crown}" + (", Semmering" if conn.semmering else ""),
+                    "tracks: " + (", ".join(owners) or "none")]
+        info = words.content(data, state, place)
+        placed = state.sites[place]
+        lines = [f"{data.sites[place].name} ({place}), effort {info.effort}, station {info.station_cost}",
+                 f"stations: {', '.join(placed.stations) or 'none'} of {info.station_sites}"]
+        for i, spec in enumerate(info.factory_sites):
+            lines.append(f"factory site {i}: {spec.good} (owner {placed.factories[i] or '-'})")
+        for i, good in enumerate(info.demands):
+            lines.append(f"demand {i}: {good} (filled by {placed.demands[i] or '-'})")
+        return lines
+
+    def _help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 760, 60 + 26 * len(KEYS))
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, colors.PANEL_BG, box, border_radius=8)
+        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2, border_radius=8)
+        text(surface, "Keys", (box.centerx, box.y + 22), 28, colors.PANEL_ACCENT, bold=True)
+        y = box.y + 46
+        for keys, what in KEYS:
+            text(surface, keys, (box.x + 20, y), 20, colors.PANEL_ACCENT, anchor="topleft", bold=True)
+            text(surface, what, (box.x + 190, y), 20, colors.PANEL_TEXT, anchor="topleft")
+            y += 26
+
+    def _standings(self, surface: pygame.Surface) -> None:
+        """The engine's standings, then each player's final scoring sheet."""
+        from renderer.screens.standings import draw as draw_standings
+
+        draw_standings(surface, self.game)
+        sheets = self.game.state.scoring
+        if not sheets:
+            return
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 900, 30 + 22 * len(sheets))
+        box.midtop = (w // 2, h // 2 + 60 + 17 * len(sheets))
+        pygame.draw.rect(surface, colors.PANEL_BG, box, border_radius=6)
+        y = box.y + 8
+        for pid, sheet in sheets.items():
+            parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in sheet.items())
+            text(surface, f"{pid}: {parts}", (box.x + 12, y), 18, colors.PANEL_TEXT, anchor="topleft")
+            y += 22
+
+    def _prompt(self, surface: pygame.Surface) -> None:
+        assert self.prompt is not None
+        what, field = self.prompt
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 660, 110)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, colors.PANEL_BG, box)
+        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
+        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
+             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
+        field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
+        field.draw(surface, 20)
+
+    # ------------------------------------------------------------------ the loop
+    def run(self, fps: int = 30) -> None:
+        clock = pygame.time.Clock()
+        display = pygame.display.get_surface()
+        while not self.quit:
+            for event in pygame.event.get():
+                if event.type == pygame.VIDEORESIZE:
+                    display = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+                self.handle(event)
+            now = time.monotonic()
+            if now - self._last_bot >= BOT_DELAY and self.prompt is None and self.bot_step():
+                self._last_bot = now
+            self.surface = display
+            self.draw()
+            pygame.display.flip()
+            clock.tick(fps)
+
+
+def choose(game: Any, who: str, legal: list[Action], seats: dict[str, tuple[Any, random.Random]],
+           name: str, seed: int) -> Action:
+    """The bot of ``who``'s move: the named framework bot if it plays this title, else random."""
+    if who not in seats:
+        bot = None
+        try:
+            from framework.bots import UnknownBot, make_bot
+
+            try:
+                bot = make_bot(name, game.ruleset)
+            except UnknownBot:
+                bot = make_bot("random", game.ruleset)
+        except Exception:
+            bot = None
+        index = list(game.players).index(who) if who in game.players else 0
+        seats[who] = (bot, random.Random(seed * 1000 + index))
+    bot, rng = seats[who]
+    if bot is None:
+        return rng.choice(legal)
+    return bot.choose(game.view(), legal, rng)
+
+
+__all__ = ["App", "Layout", "choose", "palette"]

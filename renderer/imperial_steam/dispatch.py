@@ -1,0 +1,125 @@
+"""``railyard play`` and ``railyard render`` for this client (named by ``view:`` in the
+title's title.yaml): a window, a headless bot game saved with its PNG, or a PNG of a game."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+WINDOW = (1600, 1000)
+
+
+def new_game(title: Any, count: int, seed: int = 0, variant: str | None = None,
+             overrides: tuple[str, ...] = ()) -> Any:
+    from framework.core.game import Game
+
+    return Game(title, [f"Player {i + 1}" for i in range(count)], seed=seed, variant=variant,
+                overrides=overrides)
+
+
+def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
+    """The whole table as the window shows it, drawn off-screen."""
+    from renderer.headless import init_headless
+    from renderer.imperial_steam.app import App
+
+    init_headless()
+    app = App(game, surface=pygame.Surface(size))
+    return app.draw()
+
+
+def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int = 10000) -> str:
+    """Bots in every seat until the game ends (or cannot go on); returns how far it got."""
+    from framework.core.errors import IllegalAction
+    from renderer.imperial_steam.app import choose
+
+    seats: dict[str, Any] = {}
+    reason = f"stopped at the limit of {max_actions} actions"
+    for _ in range(max_actions):
+        if game.is_over():
+            reason = "the game is over"
+            break
+        active = game.active_entities()
+        legal = game.legal_actions(active[0]) if active else []
+        if not legal:
+            reason = "the engine offers no legal action here"
+            break
+        action = choose(game, active[0], legal, seats, bot, seed)
+        try:
+            game.process(action)
+        except IllegalAction as refusal:
+            reason = f"the engine refused its own legal action ({refusal})"
+            break
+    lines = [f"Played {len(game.actions)} actions; round {game.state.round}: {reason}."]
+    if game.is_over():
+        lines.append("Final standings: " + ", ".join(f"{p} {s}" for p, s in game.standings()))
+    return "\n".join(lines)
+
+
+def play(title: Any, args: argparse.Namespace, game: Any = None, headless: bool = False) -> int:
+    limits = title.manifest.players
+    count = args.players or min(max(3, limits.min), limits.max)
+    if game is None:
+        try:
+            game = new_game(title, count, args.seed, args.variant, tuple(args.overrides))
+        except Exception as error:
+            print(f"cannot start a game: {error}", file=sys.stderr)
+            return 1
+    save = Path(args.save) if args.save else Path.home() / ".railyard" / f"headless-{title.manifest.id}.json"
+    if headless:
+        print(autoplay(game, seed=args.seed, bot=args.bot, max_actions=args.max_actions), flush=True)
+        save.parent.mkdir(parents=True, exist_ok=True)
+        game.save(save)
+        print(f"saved the game to {save}")
+        png = save.with_suffix(".png")
+        pygame.image.save(surface_of(game), str(png))
+        print(f"drew the table to {png}")
+        return 0
+    return window(game, args, save if args.save else None)
+
+
+def window(game: Any, args: argparse.Namespace, save: Path | None) -> int:
+    from renderer.fonts import start
+    from renderer.imperial_steam.app import App
+
+    try:
+        pygame.display.init()
+        start()
+        info = pygame.display.Info()
+        size = (min(WINDOW[0], max(1200, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
+                min(WINDOW[1], max(800, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
+        display = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as error:
+        print(f"No display could be opened ({error}): playing headless, bots in every seat.")
+        return play(game.title, args, game, headless=True)
+    pygame.display.set_caption(f"railyard - {game.title.manifest.name}")
+    bots: set[str] = set()
+    if args.bots:
+        seats = {int(s) for s in args.bots.replace(" ", "").split(",") if s.isdigit()}
+        bots = {game.players[s - 1] for s in seats if 1 <= s <= len(game.players)}
+    autosave = Path.home() / ".railyard" / f"autosave-{game.title.manifest.id}.json"
+    app = App(game, surface=display, bots=bots, autosave=autosave, save_path=save, seed=args.seed,
+              bot_name=args.bot)
+    app.run()
+    pygame.display.quit()
+    return 0
+
+
+def render(title: Any, game: Any, args: argparse.Namespace) -> int:
+    """``railyard render``: a saved game, or a new game of the title, to a PNG."""
+    if game is None:
+        try:
+            game = new_game(title, min(max(2, args.players), title.manifest.players.max),
+                            variant=args.variant)
+        except Exception as error:
+            print(f"cannot start a game: {error}", file=sys.stderr)
+            return 1
+    surface = surface_of(game)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(out))
+    print(f"wrote {out} ({surface.get_width()}x{surface.get_height()})")
+    return 0

@@ -1,0 +1,193 @@
+"""The map: city sites at the title's layout positions, connections by kind (bridges gray,
+tunnels orange), crowned State Railways, each player's tracks beside the line, and on each
+city its Effort, hub colour and influence, stations, factory sites and demand spaces."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from renderer.fonts import text
+from renderer.imperial_steam import palette, words
+
+R = 13  # city radius in pixels
+MARGIN = 34
+
+
+class MapView:
+    """Pixel positions of the sites inside ``rect`` and the drawing of one position."""
+
+    def __init__(self, data: Any, rect: pygame.Rect) -> None:
+        self.data = data
+        self.rect = pygame.Rect(rect)
+        xs = [s.x for s in data.sites.values()]
+        ys = [s.y for s in data.sites.values()]
+        self._box = (min(xs), min(ys), max(xs) - min(xs) or 1, max(ys) - min(ys) or 1)
+
+    def pos(self, site: str) -> tuple[int, int]:
+        s = self.data.sites[site]
+        x0, y0, w, h = self._box
+        r = self.rect
+        return (round(r.x + MARGIN + (s.x - x0) / w * (r.width - 2 * MARGIN - 40)),
+                round(r.y + MARGIN - 8 + (s.y - y0) / h * (r.height - 2 * MARGIN)))
+
+    def connection_mid(self, conn_id: str) -> tuple[int, int]:
+        conn = self.data.connections[conn_id]
+        (ax, ay), (bx, by) = self.pos(conn.a), self.pos(conn.b)
+        return ((ax + bx) // 2, (ay + by) // 2)
+
+    # ------------------------------------------------------------------ hit-testing
+    def at(self, point: tuple[int, int]) -> str | None:
+        """The site (within its circle) or else the connection (within 8 px) under a pixel."""
+        px, py = point
+        for sid in self.data.sites:
+            x, y = self.pos(sid)
+            if (px - x) ** 2 + (py - y) ** 2 <= (R + 3) ** 2:
+                return sid
+        best, best_d = None, 8.0
+        for cid, conn in self.data.connections.items():
+            d = _segment_distance(point, self.pos(conn.a), self.pos(conn.b))
+            if d < best_d:
+                best, best_d = cid, d
+        return best
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, state: Any, seats: tuple[str, ...],
+             legal: Iterable[str] = (), selected: str | None = None) -> None:
+        data = self.data
+        pygame.draw.rect(surface, palette.MAP_BG, self.rect)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self._regions(surface)
+        legal = set(legal)
+        owners: dict[str, list[str]] = {}
+        for pid in seats:
+            for conn in state.players[pid].tracks:
+                owners.setdefault(conn, []).append(pid)
+        for cid, conn in data.connections.items():
+            a, b = self.pos(conn.a), self.pos(conn.b)
+            if cid == selected:
+                pygame.draw.line(surface, palette.SELECTED, a, b, 14)
+            elif cid in legal:
+                pygame.draw.line(surface, palette.LEGAL, a, b, 11)
+            pygame.draw.line(surface, palette.CONNECTION.get(conn.kind, palette.CONNECTION["plain"]), a, b,
+                             6 if conn.kind != "plain" else 4)
+            self._tracks(surface, a, b, [palette.player_color(seats, p) for p in owners.get(cid, [])])
+            mid = self.connection_mid(cid)
+            if cid in state.crowned:
+                _crown(surface, mid)
+            elif conn.semmering:
+                pygame.draw.circle(surface, (250, 250, 250), mid, 8)
+                text(surface, "S", mid, 16, (20, 20, 20), bold=True)
+                if state.semmering:
+                    pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
+        for sid in data.sites:
+            self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
+            if sid == selected:
+                pygame.draw.circle(surface, palette.SELECTED, self.pos(sid), R + 5, 3)
+        surface.set_clip(clip)
+
+    def _regions(self, surface: pygame.Surface) -> None:
+        spots: dict[str, list[tuple[int, int]]] = {}
+        for sid, site in self.data.sites.items():
+            spots.setdefault(site.region, []).append(self.pos(sid))
+        for region, points in spots.items():
+            x = sum(p[0] for p in points) / len(points)
+            y = max(p[1] for p in points) + 30
+            text(surface, self.data.regions.get(region, region).upper(), (x, y), 18,
+                 palette.REGION_TEXT, bold=True)
+
+    @staticmethod
+    def _tracks(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+                cols: list[tuple[int, int, int]]) -> None:
+        """One coloured line per owner, side by side along the connection."""
+        if not cols:
+            return
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1
+        nx, ny = -dy / length, dx / length
+        shrink = (R + 2) / length
+        for i, col in enumerate(cols):
+            off = (i - (len(cols) - 1) / 2) * 5 + 6
+            p = (a[0] + dx * shrink + nx * off, a[1] + dy * shrink + ny * off)
+            q = (b[0] - dx * shrink + nx * off, b[1] - dy * shrink + ny * off)
+            pygame.draw.line(surface, (20, 20, 20), p, q, 6)
+            pygame.draw.line(surface, col, p, q, 4)
+
+    def _city(self, surface: pygame.Surface, state: Any, sid: str, seats: tuple[str, ...],
+              highlight: bool) -> None:
+        data = self.data
+        site = data.sites[sid]
+        x, y = self.pos(sid)
+        placed = state.sites[sid]
+        info = words.content(data, state, sid)
+        hub = placed.tile[4:] if placed.tile.startswith("hub:") else None
+        if hub:
+            pygame.draw.circle(surface, palette.HUBS.get(hub, (200, 200, 200)), (x, y), R + 5)
+            pygame.draw.circle(surface, palette.CITY_EDGE, (x, y), R + 5, 1)
+        pygame.draw.circle(surface, palette.CITY_FILL, (x, y), R)
+        pygame.draw.circle(surface, palette.CITY_EDGE, (x, y), R, 3 if site.start or site.end else 1)
+        text(surface, str(info.effort), (x, y), 20, (20, 20, 20), bold=True)
+        # the name, left of the city, with the station cost
+        name = site.name + (f" {info.station_cost}" if info.station_cost else "")
+        text(surface, name, (x - R - 4, y - 8), 15, (30, 30, 30), anchor="midright")
+        # opportunities: Business token, influence hexagon
+        marks = []
+        if info.business:
+            marks.append("B")
+        if info.influence:
+            marks.append(f"+{info.influence}")
+        if hub:
+            marks.append(f"{hub} {state.hubs[hub].influence}")
+        if marks:
+            text(surface, " ".join(marks), (x - R - 4, y + 6), 14, (90, 60, 20), anchor="midright")
+        # stations: a square per station site, filled in the owner's colour
+        sx = x + R + 3
+        for i in range(info.station_sites):
+            box = pygame.Rect(sx + i * 9, y - 12, 8, 8)
+            owner = placed.stations[i] if i < len(placed.stations) else None
+            if owner is not None:
+                pygame.draw.rect(surface, palette.player_color(seats, owner), box)
+            pygame.draw.rect(surface, (40, 40, 40), box, 1)
+        # factory sites: a square in the good's colour, a dot of the owner's colour when built
+        fx = x + R + 3
+        for i, spec in enumerate(info.factory_sites):
+            if len(state.players) < spec.min_players:
+                continue
+            box = pygame.Rect(fx, y - 2, 10, 10)
+            pygame.draw.rect(surface, palette.GOODS[spec.good], box)
+            pygame.draw.rect(surface, (250, 250, 250), box, 1)
+            owner = placed.factories[i] if i < len(placed.factories) else None
+            if owner is not None:
+                pygame.draw.circle(surface, palette.player_color(seats, owner), box.center, 4)
+            fx += 12
+        # demand spaces: small circles in the good's colour under the city, ringed when filled
+        dx = x - (len(info.demands) * 10) // 2 + 5
+        for i, good in enumerate(info.demands):
+            c = (dx + i * 10, y + R + 6)
+            pygame.draw.circle(surface, palette.GOODS[good], c, 4)
+            who = placed.demands[i] if i < len(placed.demands) else None
+            if who is not None:
+                pygame.draw.circle(surface, palette.player_color(seats, who), c, 5, 2)
+
+
+def _crown(surface: pygame.Surface, mid: tuple[int, int]) -> None:
+    """A State Railway crown: a small gold crown on a dark disc."""
+    x, y = mid
+    pygame.draw.circle(surface, (40, 30, 20), mid, 10)
+    points = [(x - 7, y + 4), (x - 7, y - 4), (x - 3, y), (x, y - 6), (x + 3, y), (x + 7, y - 4), (x + 7, y + 4)]
+    pygame.draw.polygon(surface, palette.CROWN, points)
+
+
+def _segment_distance(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.hypot(p[0] - ax, p[1] - ay)
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
