@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.eighteen import tile_lay
+from framework.eighteen import dividends, running, tile_lay
 from framework.eighteen.operating_round import operating_order
 from framework.eighteen.or_actions import LayTile
 from framework.eighteen.shares import give_certificate
@@ -245,3 +245,21 @@ def test_VI_VII_brown_vienna_merges_kks_three_stations_and_frees_two_tokens():
     assert state.board.tokens_of("KK") == [("G17", 2)]  # the station with three tracks
     assert state.companies["KK"].tokens_left == 2
     no_problems(game)
+
+
+def test_VIII_XII_a_minor_folded_in_after_running_neither_runs_again_nor_earns_twice():
+    game = _kk_game()  # the first operating round is under way
+    state = game.state
+    first_purchase(game, "4")
+    hooks(game, "nationals").open_national(game.ruleset, state, "KK")  # kk #2 stays out
+    train = add_train(game, "KK2", "3")
+    state.round.ran.append(train)  # kk #2 has run its 3 train this round
+    state.round.done.append("KK2")
+    first_purchase(game, "4+1")  # kk #2 must convert now
+    assert train in state.companies["KK"].trains
+    assert train not in running.runnable(state, "KK", state.round.ran)
+    before = {p: state.player(p).cash for p in "ABC"}
+    dividends.distribute(game.ruleset, state, "KK", 100, "payout")
+    assert state.player("B").cash == before["B"]  # B's new kk share is not paid this round
+    assert state.player("A").cash == before["A"] + 10  # kk #1's exchange: paid
+    assert state.player("C").cash == before["C"] + 10  # kk #3 had not run yet: paid
