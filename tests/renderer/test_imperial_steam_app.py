@@ -1,0 +1,175 @@
+"""The Imperial Steam client driven through its UI layer: real clicks and keys on the app
+(the opening blind bid, main actions of different kinds, a free action, undo/redo), then the
+game state; the drawn table checked on pixels where a colour means something."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pygame
+import pytest
+
+from framework.core.game import Game
+from framework.loader import load_title
+from renderer.imperial_steam import palette
+from renderer.imperial_steam.app import App
+from renderer.imperial_steam.mapview import R
+from tests.renderer.helpers import pixel, start_pygame
+
+PLAYERS = ["Ann", "Bob", "Cid"]  # seed 1: Bob, Ann, Cid bid in that order
+
+
+@pytest.fixture(scope="module")
+def title():
+    return load_title("imperial_steam")
+
+
+@pytest.fixture
+def app(title, tmp_path):
+    start_pygame()
+    a = App(Game(title, PLAYERS, seed=1), surface=pygame.Surface((1600, 1000)),
+            autosave=tmp_path / "auto.json")
+    a.draw()
+    return a
+
+
+def click(app: App, pos) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.draw()
+
+
+def key(app: App, k: int, mod: int = 0, char: str = "") -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=char))
+    app.draw()
+
+
+def press(app: App, kind: str, **fields) -> None:
+    """Click the menu button of the one shown action of ``kind`` with ``fields``."""
+    matches = [b for b in app.menu.buttons if b.action is not None
+               and type(b.action).__name__ == kind
+               and all(getattr(b.action, k) == v for k, v in fields.items())]
+    assert matches, f"no {kind} {fields} button among {[b.label for b in app.menu.buttons]}"
+    assert app.layout.actions.contains(matches[0].rect), "the button is drawn inside the menu"
+    click(app, matches[0].rect.center)
+
+
+def type_amount(app: App, heading: str, digits: str) -> None:
+    field = app.menu.field_for(heading)
+    assert field is not None
+    click(app, field.rect.center)
+    for ch in digits:
+        key(app, getattr(pygame, f"K_{ch}"), char=ch)
+    key(app, pygame.K_RETURN)
+
+
+def bids(app: App) -> None:
+    """Opening blind bid: Bob clicks 30, Ann types 20, Cid clicks 0."""
+    assert app.acting() == "Bob"
+    press(app, "Bid", amount=30)
+    assert app.acting() == "Ann"
+    type_amount(app, "Opening blind bid", "20")
+    assert app.acting() == "Cid"
+    press(app, "Bid", amount=0)
+
+
+def test_opening_blind_bid_clicked_and_typed_pays_and_sets_influence_and_turn_order(app):
+    bids(app)
+    state = app.game.state
+    assert [state.players[p].cash for p in PLAYERS] == [110, 100, 130]  # 130 each at 3 players
+    assert [state.players[p].influence for p in PLAYERS] == [2, 3, 0]
+    assert state.phase == 7 and state.order == ["Bob", "Ann", "Cid"]
+
+
+def test_a_bid_stays_secret_until_all_are_in(app):
+    press(app, "Bid", amount=30)
+    assert app.game.state.bids == {"Bob": 30}
+    labels = [b.label for b in app.menu.buttons]
+    assert app.acting() == "Ann" and "30G" in labels  # Ann's own choices, not Bob's bid
+    assert all(type(b.action).__name__ != "Bid" or b.action.entity == "Ann" for b in app.menu.buttons)
+
+
+def test_a_refused_typed_bid_shows_the_rule(app):
+    type_amount(app, "Opening blind bid", "15")
+    assert app.error and app.message == "Refused - Opening blind bid: bid a multiple of 10 guldens"
+    assert app.game.actions == ()
+
+
+def test_build_tracks_by_clicking_the_connection_then_sell_a_share_then_end_the_turn(app):
+    bids(app)
+    click(app, app.site_pos("WIE-BAD"))
+    assert app.selected == "WIE-BAD"
+    shown = [b.action for b in app.menu.buttons if b.action is not None]
+    assert shown and all("WIE-BAD" in a.connections for a in shown)
+    press(app, "BuildTracks", connections=("WIE-BAD",))
+    bob = app.game.state.players["Bob"]
+    assert bob.tracks == ["WIE-BAD"]
+    assert (bob.goods["wood"], bob.goods["stone"], bob.goods["iron"]) == (0, 0, 0)  # 1+1+1 spent
+    assert (bob.training[1], bob.working[1]) == (1, 1)  # Baden's Effort 1: one L1 worker
+    assert app.selected is None
+    press(app, "SellShare")  # free action: the 40 Investor pays the share value, 40
+    assert (bob.cash, bob.shareholders) == (140, 1)
+    key(app, pygame.K_RETURN)  # End the turn
+    assert app.game.state.current == "Ann"
+
+
+def test_hire_and_fundraise_then_ctrl_z_undoes_and_ctrl_y_redoes(app):
+    bids(app)
+    press(app, "Fundraise")
+    key(app, pygame.K_RETURN)
+    press(app, "Hire", column="bronze", workers=2)  # Ann: 10 + 10 on the bronze column
+    ann = app.game.state.players["Ann"]
+    assert (ann.training[1], ann.cash) == (4, 90)
+    key(app, pygame.K_RETURN)
+    press(app, "Philanthropize", amount=20)  # Cid: two steps for 20
+    assert app.game.state.players["Cid"].influence == 2
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    cid = app.game.state.players["Cid"]
+    assert (cid.influence, cid.cash, app.game.state.main_done) == (0, 130, False)
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.game.state.players["Cid"].influence == 2
+
+
+def test_a_repeat_on_the_same_tile_names_its_penalty(app):
+    bids(app)
+    for _ in range(3):  # Bob, Ann, Cid fundraise; Bob is on turn again with a hand on it
+        press(app, "Fundraise")
+        key(app, pygame.K_RETURN)
+    assert app.game.state.current == "Bob"
+    headings = [g.title for g in app.menu.groups]
+    assert "10 Fundraise  (repeat penalty: 1 influence)" in headings
+
+
+def test_every_action_is_autosaved(app, tmp_path):
+    bids(app)
+    press(app, "Fundraise")
+    saved = json.loads((tmp_path / "auto.json").read_text())
+    assert [a["type"] for a in saved["actions"]] == ["is_bid"] * 3 + ["is_fundraise"]
+
+
+def test_the_map_shows_stations_crowns_and_tracks_in_their_colours(app):
+    bids(app)
+    press(app, "BuildTracks", connections=("WIE-BAD",))
+    surface = app.draw()
+    view = app.map
+    x, y = view.pos("WIE")
+    for i, owner in enumerate(app.game.state.sites["WIE"].stations):  # station squares
+        assert pixel(surface, x + R + 3 + i * 9 + 4, y - 12 + 4) == palette.player_color(app.game.players, owner)
+    cx, cy = view.connection_mid("GRA-MAR")  # a crowned State Railway
+    assert pixel(surface, cx, cy + 2) == palette.CROWN
+    (ax, ay), (bx, by) = view.pos("WIE"), view.pos("BAD")
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    mx, my = (ax + bx) / 2 + nx * 6, (ay + by) / 2 + ny * 6  # Bob's track beside the line
+    assert pixel(surface, mx, my) == palette.player_color(app.game.players, "Bob")
+
+
+def test_a_clicked_city_narrows_the_menu_to_its_actions(app):
+    bids(app)
+    click(app, app.site_pos("WIE"))
+    assert app.selected == "WIE"
+    shown = [b.action for b in app.menu.buttons if b.action is not None]
+    assert {type(a).__name__ for a in shown} == {"BuildTracks"}  # Wien: only tracks from it
+    key(app, pygame.K_ESCAPE)
+    assert app.selected is None and len(app.menu.buttons) > len(shown)

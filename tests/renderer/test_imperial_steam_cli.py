@@ -1,0 +1,29 @@
+"""``railyard play imperial_steam --headless`` and ``railyard render``: through the title's
+``view:`` entry to its own client."""
+
+from __future__ import annotations
+
+import pygame
+
+from framework.cli import main
+from framework.core.game import Game
+from renderer.imperial_steam import palette
+
+
+def test_headless_play_runs_a_bot_game_to_the_end_saves_it_and_draws_it(tmp_path, capsys):
+    save = tmp_path / "is.json"
+    assert main(["play", "imperial_steam", "--headless", "--players", "3", "--seed", "1",
+                 "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "the game is over" in out and "Final standings" in out
+    game = Game.load(save)
+    assert game.is_over() and len(game.players) == 3
+    image = pygame.image.load(str(save.with_suffix(".png")))
+    assert image.get_size() == (1600, 1000)
+
+
+def test_render_draws_a_new_game_of_the_title(tmp_path, capsys):
+    out = tmp_path / "table.png"
+    assert main(["render", "imperial_steam", "--players", "2", "--out", str(out)]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_at((300, 45))[:3] == palette.MAP_BG  # the map's ground, top left
