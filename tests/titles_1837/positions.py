@@ -61,3 +61,31 @@ def second_stock_round(holdings: dict[str, int], major: str = "BK", par: int = 9
     finish_round(game)  # operating round 2: the major operates
     assert game.state.round.kind == "stock" and game.state.companies[major].operated
     return game
+
+
+def lay(game: Game, coord: str, exits: set[int], tile: str | None = None) -> tuple[str, int]:
+    """Lay a tile on ``coord`` whose track leaves by ``exits`` (and as few other edges as a tile allows) (edges 0-5: SW, W, NW,
+    NE, E, SE), as the board's own tile rule allows (or ``tile``); no money moves. Returns (tile, rotation)."""
+    from framework.tiles import Placed
+
+    board = game.state.board
+    fits = [
+        (len(Placed(tdef, u.rotation).exits), tdef.id, u.rotation)
+        for tdef, u in board.lay_choices(coord)
+        if (tile is None or tdef.id == tile) and Placed(tdef, u.rotation).exits >= frozenset(exits)
+    ]
+    if not fits:
+        raise AssertionError(f"no tile fits {coord} with exits {sorted(exits)}")
+    _, tile_id, rotation = min(fits, key=lambda f: f[0])
+    board.lay(coord, tile_id, rotation)
+    return tile_id, rotation
+
+
+# BK's line from Prague (C11) east and south: C13, D14, E15 (a town), F14, to the double city
+# G13 (five hexes over the line; four straight across the map).
+BK_LINE_TO_G13 = (("C13", {1, 5}), ("D14", {2, 5}), ("E15", {2, 0}), ("F14", {3, 0}), ("G13", {3}))
+
+
+def build(game: Game, line: tuple[tuple[str, set[int]], ...]) -> None:
+    for coord, exits in line:
+        lay(game, coord, exits)

@@ -1,0 +1,101 @@
+"""Rule VII: station tokens, on 1837 positions. BK (Prague, C11) was started at 91K and
+floated during the first operating round with 8 x 91K = 728K; in the second operating round
+its line runs from Prague over C13, D14, the town E15 and F14 to the double city G13 (five
+hexes over the line, four straight across the map)."""
+
+from __future__ import annotations
+
+from framework.eighteen.or_actions import LayTile, PlaceToken
+
+from .positions import BK_LINE_TO_G13, build, major_in_operating_round, major_to_act
+from .rules_helpers import no_problems, refusal
+
+
+def _bk_at_token_step(line=BK_LINE_TO_G13):
+    game = major_in_operating_round()
+    build(game, line)
+    major_to_act(game, "BK")
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))  # no tile
+    assert any(isinstance(a, PlaceToken) for a in game.legal_actions())
+    return game
+
+
+def test_VII_the_home_token_is_placed_free_at_the_first_turn():
+    game = major_in_operating_round()
+    major_to_act(game, "BK")
+    bk = game.state.companies["BK"]
+    assert game.state.board.tokens_of("BK") == [("C11", 0)]
+    assert bk.cash == 728 and bk.tokens_left == 2
+    assert "BK places its home token on C11" in game.log
+
+
+def test_VII_second_token_costs_20_per_hex_over_the_line_g13_is_100():
+    game = _bk_at_token_step()
+    state = game.state
+    assert [a for a in game.legal_actions() if isinstance(a, PlaceToken)] == [PlaceToken("BK", "G13", 1)]
+    bank = state.bank
+    game.process(PlaceToken("BK", "G13", 1))
+    bk = state.companies["BK"]
+    assert bk.cash == 728 - 100 and state.bank == bank + 100  # 5 hexes x 20K
+    assert bk.tokens_left == 1 and state.board.tokens_at("G13", 1) == ("BK",)
+    no_problems(game)
+
+
+def test_VII_only_one_token_each_turn():
+    game = _bk_at_token_step()
+    game.process(PlaceToken("BK", "G13", 1))
+    assert not any(isinstance(a, PlaceToken) for a in game.legal_actions())
+    assert refusal(game, PlaceToken("BK", "C23", 0)).rule == "rule:operating_round.step"
+
+
+def test_VII_third_token_costs_40_per_hex_counted_over_reachable_hexes():
+    # the line goes on from G13's second city over the town G11 to H10: seven hexes from
+    # Prague over the line (five across the map), so 7 x 40K = 280K
+    line = (*BK_LINE_TO_G13, ("G11", {4, 0}), ("H10", {3}))
+    game = major_in_operating_round()
+    build(game, line)
+    major_to_act(game, "BK")  # BK's home token is on Prague
+    game.state.board.place_token("G13", 1, "BK")  # and its second one on G13, placed earlier
+    game.state.companies["BK"].tokens_left -= 1
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    assert PlaceToken("BK", "H10", 0) in game.legal_actions()
+    game.process(PlaceToken("BK", "H10", 0))
+    assert game.state.companies["BK"].cash == 728 - 280
+    assert game.state.board.distances_from("C11")["H10"] == 5
+
+
+def test_VII_one_token_per_corporation_on_a_hex_with_two_cities():
+    game = _bk_at_token_step()
+    game.state.board.place_token("G13", 1, "BK")
+    game.state.companies["BK"].tokens_left -= 1
+    assert refusal(game, PlaceToken("BK", "G13", 0)).rule == "rule:tokens.one_per_hex"
+
+
+def test_VII_a_token_needs_a_connection_to_a_token_of_the_corporation():
+    game = _bk_at_token_step()
+    assert refusal(game, PlaceToken("BK", "C23", 0)).rule == "rule:tokens.connection"  # Krakow
+
+
+def test_VII_the_home_of_a_major_not_yet_in_operation_keeps_its_station():
+    # the line turns east at the town E15 into Bruenn (E17), MS's home, on a one-station tile
+    line = (("C13", {1, 5}), ("D14", {2, 5}), ("E15", {2, 4}), ("E17", {1}))
+    game = major_in_operating_round()
+    build(game, line)
+    assert game.state.board.placed("E17").tile.stops[0].slots == 1
+    major_to_act(game, "BK")
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    assert not any(isinstance(a, PlaceToken) for a in game.legal_actions())
+    assert refusal(game, PlaceToken("BK", "E17", 0)).rule == "rule:tokens.free_slot"
+
+
+def test_VII_a_token_may_not_be_traced_through_a_city_full_of_others_tokens():
+    # G13's second city holds another corporation's token: the line beyond it is cut
+    line = (*BK_LINE_TO_G13, ("G11", {4, 0}), ("H10", {3}))
+    game = major_in_operating_round()
+    build(game, line)
+    game.state.board.place_token("G13", 1, "MS")
+    game.state.companies["MS"].tokens_left -= 1
+    major_to_act(game, "BK")
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    assert refusal(game, PlaceToken("BK", "H10", 0)).rule == "rule:tokens.connection"
+
