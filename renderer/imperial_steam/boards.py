@@ -117,16 +117,18 @@ def market(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
         x = area.x + i * col_w
         _cube(surface, good, x, area.y + 2)
         _t(surface, good, x + 14, area.y)
+        _t(surface, f"supply {state.supply[good]}", x + 14, area.y + 16, colors.PANEL_DIM, size=14)
         prices = data.market_columns[good]
+        step = max(12, min(19, (area.height - 34) // len(prices)))
         for row, price in enumerate(prices):  # bottom row first in the data
-            y = area.bottom - (row + 1) * 19
-            cell = pygame.Rect(x, y, col_w - 8, 17)
+            y = area.bottom - (row + 1) * step
+            cell = pygame.Rect(x, y, col_w - 8, step - 2)
             has = row < state.market[good]
             pygame.draw.rect(surface, (60, 64, 74), cell)
             if has:
-                _cube(surface, good, cell.x + 3, cell.y + 3, 11)
-            _t(surface, f"{price}", cell.x + 20, cell.y + 1, colors.PANEL_TEXT if has else colors.PANEL_DIM)
-        _t(surface, f"supply {state.supply[good]}", x, area.bottom - len(prices) * 19 - 18, colors.PANEL_DIM, size=14)
+                _cube(surface, good, cell.x + 3, cell.y + 1, min(11, step - 4))
+            _t(surface, f"{price}", cell.x + 20, cell.y, colors.PANEL_TEXT if has else colors.PANEL_DIM,
+               size=min(SIZE, step))
 
 
 def factory_board(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:

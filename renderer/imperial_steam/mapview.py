@@ -10,11 +10,12 @@ from typing import Any
 
 import pygame
 
-from renderer.fonts import text
+from renderer.fonts import font, text
 from renderer.imperial_steam import palette, words
 
 R = 13  # city radius in pixels
 MARGIN = 34
+LEFT = 96  # room for the names of the westernmost cities
 
 
 class MapView:
@@ -31,8 +32,8 @@ class MapView:
         s = self.data.sites[site]
         x0, y0, w, h = self._box
         r = self.rect
-        return (round(r.x + MARGIN + (s.x - x0) / w * (r.width - 2 * MARGIN - 40)),
-                round(r.y + MARGIN - 8 + (s.y - y0) / h * (r.height - 2 * MARGIN)))
+        return (round(r.x + LEFT + (s.x - x0) / w * (r.width - LEFT - MARGIN - 40)),
+                round(r.y + MARGIN + (s.y - y0) / h * (r.height - 2 * MARGIN - 20)))
 
     def connection_mid(self, conn_id: str) -> tuple[int, int]:
         conn = self.data.connections[conn_id]
@@ -84,11 +85,40 @@ class MapView:
                 text(surface, "S", mid, 16, (20, 20, 20), bold=True)
                 if state.semmering:
                     pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
+        self._labels = self._place_labels(state)
         for sid in data.sites:
             self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
             if sid == selected:
                 pygame.draw.circle(surface, palette.SELECTED, self.pos(sid), R + 5, 3)
         surface.set_clip(clip)
+
+    def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
+        """A spot for each city's label beside it (left, above, below, right, in that order of
+        preference) that overlaps no city, no city's boxes and no label placed before."""
+        data = self.data
+        taken: list[pygame.Rect] = []
+        for sid in data.sites:
+            x, y = self.pos(sid)
+            taken.append(pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16))
+        out: dict[str, pygame.Rect] = {}
+        for sid in sorted(data.sites, key=lambda s: (self.pos(s)[1], self.pos(s)[0])):
+            x, y = self.pos(sid)
+            info = words.content(data, state, sid)
+            hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
+            name, marks = _label_lines(state, sid, info, hub, data.sites[sid].name)
+            w = max(rendered_width(name, 15), rendered_width(marks, 14)) + 4
+            h = 27 if marks else 14
+            own = pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16)
+            spots = [pygame.Rect(x - R - 5 - w, y - h // 2, w, h),
+                     pygame.Rect(x - w // 2, y - R - 8 - h, w, h),
+                     pygame.Rect(x - w // 2, y + R + 11, w, h),
+                     pygame.Rect(x + R + 40, y - h // 2, w, h)]
+            others = [t for t in taken if t != own]
+            inside = [r for r in spots if self.rect.contains(r)] or spots[:1]
+            choice = min(inside, key=lambda r: len(r.collidelistall(others)))
+            out[sid] = choice
+            taken.append(choice)
+        return out
 
     def _regions(self, surface: pygame.Surface) -> None:
         spots: dict[str, list[tuple[int, int]]] = {}
@@ -131,19 +161,14 @@ class MapView:
         pygame.draw.circle(surface, palette.CITY_FILL, (x, y), R)
         pygame.draw.circle(surface, palette.CITY_EDGE, (x, y), R, 3 if site.start or site.end else 1)
         text(surface, str(info.effort), (x, y), 20, (20, 20, 20), bold=True)
-        # the name, left of the city, with the station cost
-        name = site.name + (f" {info.station_cost}" if info.station_cost else "")
-        text(surface, name, (x - R - 4, y - 8), 15, (30, 30, 30), anchor="midright")
-        # opportunities: Business token, influence hexagon
-        marks = []
-        if info.business:
-            marks.append("B")
-        if info.influence:
-            marks.append(f"+{info.influence}")
-        if hub:
-            marks.append(f"{hub} {state.hubs[hub].influence}")
-        if marks:
-            text(surface, " ".join(marks), (x - R - 4, y + 6), 14, (90, 60, 20), anchor="midright")
+        # the name with the station cost, and the opportunities (Business token, influence
+        # hexagon, hub influence) under it, where the placer found room
+        box = self._labels.get(sid)
+        if box is not None:
+            name, marks = _label_lines(state, sid, info, hub, site.name)
+            text(surface, name, (box.centerx, box.y), 15, (30, 30, 30), anchor="midtop")
+            if marks:
+                text(surface, marks, (box.centerx, box.y + 13), 14, (110, 60, 10), anchor="midtop")
         # stations: a square per station site, filled in the owner's colour
         sx = x + R + 3
         for i in range(info.station_sites):
@@ -172,6 +197,22 @@ class MapView:
             who = placed.demands[i] if i < len(placed.demands) else None
             if who is not None:
                 pygame.draw.circle(surface, palette.player_color(seats, who), c, 5, 2)
+
+
+def _label_lines(state: Any, sid: str, info: Any, hub: str | None, name: str) -> tuple[str, str]:
+    title = name + (f" {info.station_cost}" if info.station_cost else "")
+    marks = []
+    if info.business:
+        marks.append("B")
+    if info.influence:
+        marks.append(f"+{info.influence}")
+    if hub:
+        marks.append(f"{hub} {state.hubs[hub].influence}")
+    return title, " ".join(marks)
+
+
+def rendered_width(content: str, size: int) -> int:
+    return font(size).size(content)[0] if content else 0
 
 
 def _crown(surface: pygame.Surface, mid: tuple[int, int]) -> None:

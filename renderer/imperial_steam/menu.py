@@ -31,14 +31,14 @@ class Group:
 
 
 def groups(actions: Sequence[Action], data: Any, state: Any, currency: str) -> list[Group]:
-    """Actions under their headings, main actions first, then free actions, End turn last."""
+    """Actions under their headings: End turn, then free actions, then the main actions."""
     by: dict[str, list[Action]] = {}
     for action in actions:
         by.setdefault(words.heading(action, state), []).append(action)
 
     def order(item: tuple[str, list[Action]]) -> int:
         name = words.kind(item[1][0])
-        return 2 if name == "EndTurn" else 1 if name in words.OTHER else 0
+        return 0 if name == "EndTurn" else 1 if name in words.OTHER else 2
 
     out = []
     for title, members in sorted(by.items(), key=order):
@@ -95,10 +95,13 @@ class Menu:
                     self.fields[group.title] = field
                 field.rect = pygame.Rect(x, y, 60, ROW_H - 4)
                 field.on_enter = lambda text, g=group: self._typed(g, text)
-                field.draw(surface, SIZE)
+                if area.contains(field.rect):
+                    field.draw(surface, SIZE)
                 self.buttons.append(Button(pygame.Rect(x + 64, y, 40, ROW_H - 4), "Go",
                                            (lambda g=group, fl=field: self._typed(g, fl.text))))
             y += ROW_H + 2
+        # only what is wholly inside the menu is drawn and may be clicked (the wheel scrolls)
+        self.buttons = [b for b in self.buttons if area.contains(b.rect)]
         for button in self.buttons:
             button.draw(surface, hover=button.rect.collidepoint(mouse), size=SIZE)
         surface.set_clip(clip)

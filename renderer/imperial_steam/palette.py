@@ -23,7 +23,7 @@ CONNECTION: dict[str, Color] = {
     "tunnel": (232, 128, 32),
 }
 MAP_BG: Color = (222, 214, 186)
-REGION_TEXT: Color = (150, 140, 112)
+REGION_TEXT: Color = (196, 186, 152)
 CITY_FILL: Color = (250, 248, 238)
 CITY_EDGE: Color = (30, 30, 30)
 CROWN: Color = (212, 170, 30)
