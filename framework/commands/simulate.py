@@ -32,6 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--set", dest="overrides", metavar="PATH=VALUE", action="append", default=[],
                         help="override one value, e.g. --set trains.5.price=700 (repeatable)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="base seed (1)")
+    parser.add_argument("--first-game", type=int, default=0, metavar="K",
+                        help="index of the first game (to extend an earlier run with more games)")
     parser.add_argument("--workers", type=int, default=1, metavar="W", help="parallel processes (1)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default: simulations/TITLE-sSEED)")
     parser.add_argument("--check", action="store_true",
@@ -87,12 +89,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"simulate: {args.title}: {error}", file=sys.stderr)
             return 2
         start = time.perf_counter()
-        recs = runner.run_jobs(
-            runner.jobs_for(config, args.games, args.seed), args.workers, args.backend,
-            progress=not args.quiet, description=rules.label, stop_on_violation=args.check,
-        )
+        folder.mkdir(parents=True, exist_ok=True)
+        # records arrive in game order: each is written at once, so a long run can be watched
+        # (and a cut-short run keeps what it played)
+        with (folder / records.RECORD_FILE).open("w", encoding="utf-8") as stream:
+            recs = runner.run_jobs(
+                runner.jobs_for(config, args.games, args.seed, args.first_game), args.workers, args.backend,
+                progress=not args.quiet, description=rules.label, stop_on_violation=args.check,
+                on_record=lambda r, out=stream: (out.write(records.dumps(r) + "\n"), out.flush()),
+            )
         elapsed = time.perf_counter() - start
-        records.write_jsonl(folder / records.RECORD_FILE, recs)
         results[rules.label] = recs
         timings[rules.label] = {"seconds": round(elapsed, 3), "games": len(recs),
                                 "games_per_second": round(len(recs) / elapsed, 3) if elapsed else None}

@@ -207,8 +207,10 @@ def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None
     record.setdefault("violation", None)
 
 
-def jobs_for(config: SimConfig, games: int, base_seed: int) -> list[Job]:
-    return [Job(config, index, base_seed) for index in range(games)]
+def jobs_for(config: SimConfig, games: int, base_seed: int, first: int = 0) -> list[Job]:
+    """Games ``first`` .. ``first + games - 1`` of the base seed (runs split this way join
+    into the records one long run would give)."""
+    return [Job(config, index, base_seed) for index in range(first, first + games)]
 
 
 def run_local(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
