@@ -89,3 +89,26 @@ BK_LINE_TO_G13 = (("C13", {1, 5}), ("D14", {2, 5}), ("E15", {2, 0}), ("F14", {3,
 def build(game: Game, line: tuple[tuple[str, set[int]], ...]) -> None:
     for coord, exits in line:
         lay(game, coord, exits)
+
+
+def bk_at_run_step(trains: tuple[str, ...] = ("2",), line=BK_LINE_TO_G13, token_g13: bool = False) -> Game:
+    """BK (started at 91K: B 30% director, C 20%; 728K) in the second operating round with
+    ``trains`` and its line to G13 built, about to run (it laid no tile, placed no token; with
+    ``token_g13`` its second token stands on G13's second city)."""
+    from framework.eighteen.or_actions import LayTile, PlaceToken
+
+    from .rules_helpers import add_train
+
+    game = major_in_operating_round()
+    build(game, line)
+    for name in trains:
+        add_train(game, "BK", name)
+    major_to_act(game, "BK")
+    if token_g13:
+        game.state.board.place_token("G13", 1, "BK")
+        game.state.companies["BK"].tokens_left -= 1
+    for _ in range(3):
+        if game.state.round.step == "run":
+            return game
+        game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile | PlaceToken)))
+    raise AssertionError("BK does not reach its run")

@@ -1,0 +1,125 @@
+"""Rules VIII and IX: running trains and paying the revenue, on 1837 positions. BK (Prague,
+C11; started at 91K, B 30% with the director's certificate, C 20%, 30% in the initial offering
+and two 10% exchange shares set aside; 728K in the treasury) runs in the second operating
+round over its line C11 (20K) - C13 - D14 - the town E15 (tile 58, 10K) - F14 - G13 (tile
+404, two cities of 20K)."""
+
+from __future__ import annotations
+
+from framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
+from framework.eighteen.state import POOL
+
+from .positions import BK_LINE_TO_G13, bk_at_run_step, players_cash
+from .rules_helpers import no_problems, refusal
+
+PRAGUE_E15 = ("C11.0", "C11|C13", "C13|D14", "D14|E15", "E15.0")
+E15_G13 = ("E15.0", "E15|F14", "F14|G13", "G13.1")
+G13_G11 = ("G13.1", "G11|G13", "G11.0")
+WITH_G11 = (*BK_LINE_TO_G13, ("G11", {4, 0}))
+
+
+def _run(game, *routes: tuple[str, tuple[str, ...]]):
+    return RunRoutes("BK", tuple(TrainRoute(t, nodes) for t, nodes in routes))
+
+
+def _best_nodes(game) -> list[tuple[str, ...]]:
+    """The routes of the best run the engine offers first."""
+    return [r.nodes for r in game.legal_actions()[0].runs]
+
+
+def _revenue(game) -> int:
+    line = next(x for x in reversed(game.log) if x.startswith("BK earns"))
+    return int(line.split()[2])
+
+
+def test_VIII_IX_a_2_train_from_prague_to_the_town_e15_earns_30():
+    game = bk_at_run_step(("2",))
+    assert _best_nodes(game) == [PRAGUE_E15]
+    game.process(_run(game, ("2#1", PRAGUE_E15)))
+    assert _revenue(game) == 30
+    assert set(game.legal_actions()) == {Dividend("BK", "payout"), Dividend("BK", "half"),
+                                         Dividend("BK", "withhold")}
+
+
+def test_VIII_a_town_counts_toward_the_range_a_2_train_cannot_pass_e15_to_g13():
+    game = bk_at_run_step(("2",))
+    too_long = _run(game, ("2#1", (*PRAGUE_E15, "E15|F14", "F14|G13", "G13.1")))
+    assert refusal(game, too_long).rule == "rule:running.route"
+    game = bk_at_run_step(("3",))
+    game.process(_run(game, ("3#1", (*PRAGUE_E15, "E15|F14", "F14|G13", "G13.1"))))
+    assert _revenue(game) == 20 + 10 + 20
+
+
+def test_VIII_IX_two_trains_on_separate_track_meeting_at_a_town_earn_the_sum():
+    game = bk_at_run_step(("2", "2"), token_g13=True)  # the second route starts at the town
+    best = game.legal_actions()[0]
+    assert {frozenset(r.nodes) for r in best.runs} == {frozenset(PRAGUE_E15), frozenset(E15_G13)}
+    game.process(best)
+    assert _revenue(game) == 30 + 30
+
+
+def test_VIII_every_route_needs_a_station_of_the_company():
+    game = bk_at_run_step(("2", "2"))  # no token on G13
+    assert refusal(game, _run(game, ("2#1", PRAGUE_E15), ("2#2", E15_G13))).rule == "rule:running.route"
+    assert _best_nodes(game) == [PRAGUE_E15]
+
+
+def test_VIII_two_trains_may_not_share_a_stretch_of_track():
+    game = bk_at_run_step(("2", "2"))
+    twice = _run(game, ("2#1", PRAGUE_E15), ("2#2", PRAGUE_E15))
+    assert refusal(game, twice).rule == "rule:running.route"
+
+
+def test_VIII_a_route_runs_through_a_city_with_an_open_station():
+    game = bk_at_run_step(("4",), line=WITH_G11)
+    game.process(_run(game, ("4#1", (*PRAGUE_E15, "E15|F14", "F14|G13", *G13_G11))))
+    assert _revenue(game) == 20 + 10 + 20 + 10
+
+
+def test_VIII_a_full_city_ends_a_route_but_may_not_be_run_through():
+    game = bk_at_run_step(("4",), line=WITH_G11)
+    game.state.board.place_token("G13", 1, "MS")  # G13's second city is full
+    game.state.companies["MS"].tokens_left -= 1
+    through = _run(game, ("4#1", (*PRAGUE_E15, "E15|F14", "F14|G13", *G13_G11)))
+    assert refusal(game, through).rule == "rule:running.route"
+    assert _best_nodes(game) == [(*PRAGUE_E15, "E15|F14", "F14|G13", "G13.1")]
+    game.process(game.legal_actions()[0])
+    assert _revenue(game) == 50
+
+
+def _paid(kind: str, pool_share: bool = False):
+    game = bk_at_run_step(("2",))
+    if pool_share:  # one of C's shares lies in the bank pool
+        next(c for c in game.state.certs_held("C", "BK")).owner = POOL
+    before, bank = players_cash(game.state), game.state.bank
+    game.process(_run(game, ("2#1", PRAGUE_E15)))
+    game.process(Dividend("BK", kind))
+    after = players_cash(game.state)
+    gains = {p: after[p] - before[p] for p in after}
+    bk = game.state.companies["BK"]
+    return game, gains, bk, bank - game.state.bank
+
+
+def test_IX_III_full_payout_pays_each_holder_its_percentage_offering_and_exchange_shares_lost():
+    game, gains, bk, from_bank = _paid("payout")
+    assert gains == {"A": 0, "B": 9, "C": 6, "D": 0}  # 30%, 20% of 30K
+    assert bk.cash == 728 and from_bank == 15  # the 50% unsold or set aside earns nothing
+    no_problems(game)
+
+
+def test_IX_half_dividend_keeps_half_and_rounds_for_the_bank():
+    game, gains, bk, from_bank = _paid("half")
+    assert bk.cash == 728 + 15
+    assert gains == {"A": 0, "B": 4, "C": 3, "D": 0}  # 4.5K -> 4K
+    assert from_bank == 15 + 4 + 3
+
+
+def test_IX_III_withholding_puts_the_whole_revenue_in_the_treasury():
+    game, gains, bk, from_bank = _paid("withhold")
+    assert bk.cash == 728 + 30 and set(gains.values()) == {0} and from_bank == 30
+
+
+def test_IX_pool_shares_pay_the_corporations_treasury():
+    game, gains, bk, from_bank = _paid("payout", pool_share=True)
+    assert gains == {"A": 0, "B": 9, "C": 3, "D": 0}
+    assert bk.cash == 728 + 3 and from_bank == 15
