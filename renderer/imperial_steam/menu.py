@@ -75,9 +75,9 @@ class Menu:
             surface.blit(rendered("nothing to do", SIZE, colors.PANEL_DIM), (area.x, y))
         f = font(SIZE)
         for group in self.groups:
-            surface.blit(rendered(group.title, SIZE, colors.PANEL_ACCENT, True), (area.x, y + 2))
-            y += HEAD_H
-            x = area.x + 8
+            head = rendered(group.title, SIZE, colors.PANEL_ACCENT, True)
+            surface.blit(head, (area.x, y + 3))
+            x = area.x + head.get_width() + 10  # buttons follow the heading while they fit
             for action, text in zip(group.actions, group.labels, strict=True):
                 w = min(area.width - 12, f.size(text)[0] + 14)
                 if x + w > area.right and x > area.x + 8:

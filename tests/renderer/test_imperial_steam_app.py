@@ -46,10 +46,16 @@ def key(app: App, k: int, mod: int = 0, char: str = "") -> None:
 
 
 def press(app: App, kind: str, **fields) -> None:
-    """Click the menu button of the one shown action of ``kind`` with ``fields``."""
-    matches = [b for b in app.menu.buttons if b.action is not None
-               and type(b.action).__name__ == kind
-               and all(getattr(b.action, k) == v for k, v in fields.items())]
+    """Click the menu button of the shown action of ``kind`` with ``fields``, turning the
+    wheel over the menu until it is in sight."""
+    for _ in range(40):
+        matches = [b for b in app.menu.buttons if b.action is not None
+                   and type(b.action).__name__ == kind
+                   and all(getattr(b.action, k) == v for k, v in fields.items())]
+        if matches:
+            break
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.layout.actions.center, button=5))
+        app.draw()
     assert matches, f"no {kind} {fields} button among {[b.label for b in app.menu.buttons]}"
     assert app.layout.actions.contains(matches[0].rect), "the button is drawn inside the menu"
     click(app, matches[0].rect.center)
