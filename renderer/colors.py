@@ -34,7 +34,6 @@ WATER: Color = (40, 110, 200)
 PROVINCE_BORDER: Color = (200, 30, 40)
 IMPASSABLE_BORDER: Color = (30, 30, 30)
 REVENUE_FILL: Color = (255, 255, 255)
-HIGHLIGHT: Color = (255, 120, 0)
 LEGAL_HEX: Color = (0, 200, 255)
 SELECTED: Color = (255, 60, 200)
 

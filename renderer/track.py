@@ -177,19 +177,3 @@ def tile_shape(grid: Grid, tile: TileDef, rotation: int) -> TileShape:
             lines.append((edge_midpoint(grid, int(edge)), places[stop].pos))
     used = frozenset(int(e) for path in paths for e in path if isinstance(e, int))
     return TileShape(tuple(lines), tuple(places[i] for i in range(n)), used)
-
-
-def free_direction(grid: Grid, used: frozenset[int], taken: Sequence[Point] = ()) -> Point:
-    """A corner direction away from track and from ``taken`` points (for revenue and labels)."""
-    best, best_score = (0.0, -1.0), -1e9
-    for c in range(6):
-        cx, cy = corner(grid, c)
-        score = 0.0
-        for e in used:
-            ex, ey = edge_direction(grid, e)
-            score -= max(0.0, cx * ex + cy * ey)
-        for tx, ty in taken:
-            score -= max(0.0, 1.2 - math.hypot(cx * 0.62 - tx, cy * 0.62 - ty))
-        if score > best_score + 1e-9:
-            best, best_score = (cx, cy), score
-    return best
