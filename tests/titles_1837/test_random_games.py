@@ -33,6 +33,19 @@ def test_random_legal_actions_keep_every_invariant(seed):
     assert game.state.history  # rounds were completed
 
 
+def test_a_saved_random_game_with_title_choices_loads_to_the_same_state(tmp_path):
+    from framework.core.actions import tag_of
+    from framework.core.game import Game
+
+    game, _ = play(0, None, 620)  # coal exchanges are chosen at actions 590 and 591
+    assert any(tag_of(a).startswith("1837_") for a in game.actions)
+    path = tmp_path / "game.json"
+    game.save(path)
+    loaded = Game.load(path)
+    assert loaded.state_hash() == game.state_hash()
+    assert len(loaded.actions) == len(game.actions)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "variant"), [(1, None), (2, "first_edition")])
 def test_random_games_reach_the_end(seed, variant):
