@@ -121,7 +121,7 @@ def market(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
         prices = data.market_columns[good]
         step = max(12, min(19, (area.height - 34) // len(prices)))
         for row, price in enumerate(prices):  # bottom row first in the data
-            y = area.bottom - (row + 1) * step
+            y = area.y + 34 + (len(prices) - 1 - row) * step  # the cheapest row on top
             cell = pygame.Rect(x, y, col_w - 8, step - 2)
             has = row < state.market[good]
             pygame.draw.rect(surface, (60, 64, 74), cell)
