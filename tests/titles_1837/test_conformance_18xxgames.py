@@ -203,3 +203,25 @@ def test_the_site_scraps_the_1g_with_the_first_3g() -> None:
     assert result.divergence is not None
     assert result.divergence.site_id == 828
     assert "RGTE to act" in result.divergence.error
+
+
+def test_the_title_map_names_the_variant_and_translates_the_sites_questions() -> None:
+    from framework.importers import load_import_map
+    from framework.loader import load_title
+
+    imap = load_import_map(load_title("1837"), "18xxgames")
+    assert imap.variant == "18xx_games"
+    assert imap.actions == {"scrap_train": "surrender_train"}
+    assert set(imap.choices) == {"Exchange", "form", "fold_in"}
+    assert imap.entity(2006) == "2006" and imap.item("UG1_share") == "UG1_share"
+
+
+def test_an_unknown_key_in_an_import_map_names_the_file(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from framework.importers import load_import_map
+
+    (tmp_path / "import_site.yaml").write_text("variant: x\nhexes: {}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"import_site\.yaml: unknown keys \['hexes'\]"):
+        load_import_map(SimpleNamespace(path=tmp_path), "site")
+    assert load_import_map(SimpleNamespace(path=tmp_path / "none"), "site").variant is None
