@@ -43,8 +43,9 @@ def test_V_others_may_lay_on_a_pass_hex_only_from_phase_3_for_its_printed_cost()
     assert hooks.may_lay_tile(game.state, "SD2", "H16", 110) == 110
 
 
-def test_XII_mountain_railways_close_with_the_first_5():
-    game = new_game()
+@pytest.mark.parametrize("variant", [None, "first_edition"])  # FE II.1: "at the start of Phase Three"
+def test_XII_mountain_railways_close_with_the_first_5(variant):
+    game = new_game(variant)
     sell(game, "Tauern", "A")
     first_purchase(game, "5")
     assert game.state.companies["Tauern"].closed

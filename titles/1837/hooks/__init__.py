@@ -3,8 +3,8 @@
 ``Hooks`` only dispatches; each topic lives in its own module: the start packet and what is
 sold after it (``start_packet``), mountain railways, coal companies, the national railways'
 minors and the nationals themselves, Italy and Bosnia (``regions``), the sold-out price rule
-(``market_rules``), net worth, and the start-of-round choices (``choices``, an interlude
-round). RULES.md maps every rule clause to these modules and their tests."""
+(``market_rules``), net worth, the first edition's goods-train order (``depot``) and the
+start-of-round choices (``choices``, an interlude round; actions in ``actions``). RULES.md maps every rule clause to these modules and their tests."""
 
 from __future__ import annotations
 
