@@ -523,7 +523,9 @@ class App:
     def menu_rect(self) -> pygame.Rect:
         if self.dialog_mode():
             board = self.layout.board
-            rect = pygame.Rect(0, 0, min(720, board.width - 40), min(360, board.height - 40))
+            rows = self.menu.rows or []
+            need = 40 + sum(26 + 17 * (len(self.row_details(r)) + 1) for r in rows)
+            rect = pygame.Rect(0, 0, min(720, board.width - 40), min(max(120, need), board.height - 40))
             rect.center = board.center
             return rect
         rect = self.layout.actions
