@@ -138,6 +138,8 @@ class App:
         self.error = False
         self.quit = False
         self.selected: str | None = None
+        self.refusal: IllegalAction | None = None  # the last refused action's rule, shown over the map
+        self._previews: dict[Any, list[str]] = {}
         self.show_help = False
         self.show_standings = True
         self.prompt: tuple[str, TextField] | None = None
@@ -201,11 +203,13 @@ class App:
             lines = self.game.process(action)
         except IllegalAction as refusal:
             self.say(f"Refused - {refusal}", error=True)
+            self.refusal = refusal
             return False
         except Exception as error:
             self.say(f"{type(error).__name__}: {error}", error=True)
             return False
         self.say(lines[-1] if lines else words.describe(action, self.data, self.game.state))
+        self.refusal = None
         self.selected = None
         self.bots_running = True
         self._autosave()
@@ -312,6 +316,7 @@ class App:
             self.open_prompt("load")
         elif key == pygame.K_ESCAPE:
             self.selected = None
+            self.refusal = None
             self.show_help = False
             self.show_standings = False
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -423,6 +428,8 @@ class App:
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.mouse.get_focused() else (-1, -1)
         self.menu.update(self.shown_actions(), self.data, state, game.title.manifest.currency)
         self.menu.draw(surface, lay.actions, self.menu_title(), mouse)
+        if self.refusal is not None:
+            self._refused(surface, lay.map)
         self._hover(surface, mouse)
         if self.show_help:
             self._help(surface)
@@ -469,11 +476,42 @@ class App:
             surface.blit(rendered(content, 15, colors.PANEL_TEXT if state.hands_on.get(tile) else colors.PANEL_DIM),
                          (x, y))
 
+    def _refused(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The refused action's rule in a banner over the map (Esc or the next action clears it)."""
+        assert self.refusal is not None
+        box = pygame.Rect(rect.x + 10, rect.y + 8, rect.width - 20, 50)
+        pygame.draw.rect(surface, (60, 24, 24), box, border_radius=6)
+        pygame.draw.rect(surface, colors.ERROR, box, 2, border_radius=6)
+        text(surface, f"Refused by the rule \"{self.refusal.rule}\"", (box.x + 10, box.y + 6), 20,
+             colors.ERROR, anchor="topleft", bold=True)
+        text(surface, self.refusal.message[:110], (box.x + 10, box.y + 28), 18, colors.PANEL_TEXT,
+             anchor="topleft")
+
+    def preview(self, action: Action) -> list[str]:
+        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of the
+        state (costs, influence, Business tokens), or its refusal."""
+        import copy
+
+        key = (self.version(), action)
+        if key not in self._previews:
+            try:
+                lines = list(self.game.ruleset.apply(copy.deepcopy(self.game.state), action) or [])
+            except IllegalAction as refusal:
+                lines = [f"refused: {refusal}"]
+            except Exception as error:
+                lines = [f"no preview: {type(error).__name__}"]
+            if len(self._previews) > 64:
+                self._previews.clear()
+            self._previews[key] = lines
+        return self._previews[key]
+
     def _hover(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
         lines: list[str] = []
         for button in self.menu.buttons:
             if button.rect.collidepoint(mouse) and button.action is not None:
                 lines = [words.describe(button.action, self.data, self.game.state)]
+                if words.kind(button.action) != "Bid":  # a bid's effect waits for the others'
+                    lines += ["  " + line for line in self.preview(button.action)[:10]]
         for button in self.top_buttons:
             if button.rect.collidepoint(mouse) and button.hint:
                 lines = [button.hint]

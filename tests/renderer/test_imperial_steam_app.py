@@ -12,6 +12,7 @@ import pytest
 
 from framework.core.game import Game
 from framework.loader import load_title
+from renderer import colors
 from renderer.imperial_steam import palette
 from renderer.imperial_steam.app import App
 from renderer.imperial_steam.mapview import R
@@ -99,7 +100,19 @@ def test_a_bid_stays_secret_until_all_are_in(app):
 def test_a_refused_typed_bid_shows_the_rule(app):
     type_amount(app, "Opening blind bid", "15")
     assert app.error and app.message == "Refused - Opening blind bid: bid a multiple of 10 guldens"
+    assert app.refusal is not None and app.refusal.rule == "Opening blind bid"
     assert app.game.actions == ()
+    banner = app.layout.map.move(10, 8)  # the rule's banner over the map, outlined in red
+    assert pixel(app.surface, banner.x + 30, banner.y) == colors.ERROR
+    key(app, pygame.K_ESCAPE)
+    assert app.refusal is None
+
+
+def test_hovering_an_action_previews_it_from_the_engine_without_doing_it(app):
+    bids(app)
+    action = next(b.action for b in app.menu.buttons if type(b.action).__name__ == "Fundraise")
+    assert app.preview(action) == ["Bob fundraises 10"]
+    assert app.game.state.players["Bob"].cash == 100 and app.game.actions[-1].amount == 0
 
 
 def test_build_tracks_by_clicking_the_connection_then_sell_a_share_then_end_the_turn(app):
