@@ -77,6 +77,14 @@ class Plan:
         self.later_need = dict.fromkeys(MATERIALS, max(0, later))
         self.engineers = {data.connections[c].kind for c in self.path if data.connections[c].kind != "plain"}
         self.open_demands = self._open_demands()
+        actions_left = player.hands + max(0, self.rounds - state.round) * data.hands(self.rounds)
+        self.hopeless = not self.path or (state.round >= 6 and 3 * self._builds_left() > actions_left)
+        if self.hopeless:  # no more spending on a line that will not reach Trieste in time
+            self.deficit = dict.fromkeys(MATERIALS, 0)
+            self.later_need = dict.fromkeys(MATERIALS, 0)
+            self.effort = 0
+        held = sum(player.goods.values())
+        self.end_bonus = 10 * held + 10 * (storage.passenger_cars(player) + player.warehouse)
 
     # ------------------------------------------------------------ the path to Trieste
     def cost(self, conn: Any, new: str) -> float:
@@ -233,6 +241,12 @@ class GreedyBot(Bot):
         prefix = plan.next_build[: len(conns)]
         waste = 2 * max(0, sum(action.workers) - plan.effort)
         if prefix and sorted(conns) == sorted(prefix):
+            if plan.hopeless:
+                return 5.0 - waste  # Business tokens and influence only
+            if len(conns) < len(plan.next_build):
+                # one set of materials for one track: first hire the missing levels if there is time
+                later = plan.player.hands >= 2 and plan.effort > plan.capacity
+                return (30 if later else 100) - waste - self._fees(plan, conns)
             return 120 + 70 * len(conns) - waste - self._fees(plan, conns)
         # off the plan: only worth a little (Business tokens, influence, demands)
         return -30.0 - waste
@@ -257,9 +271,17 @@ class GreedyBot(Bot):
         return value - 15
 
     def _SellShare(self, plan: Plan, action: SellShare) -> float:
+        """Each Shareholder costs 10% of the final money: sell in the last round when the price
+        beats that cut, earlier only when cash blocks the plan (and at most twice)."""
         player = plan.player
         value = plan.data.share_rows[player.share_row].value
-        if player.cash >= 40 or plan.state.round >= plan.rounds - 1:
+        cut = plan.data.shareholder_percent / 100
+        if plan.state.round == plan.rounds:
+            final = player.cash + plan.end_bonus
+            keep = final * (1 - cut * player.shareholders)
+            sell = (final + value) * (1 - cut * (player.shareholders + 1))
+            return sell - keep - 1
+        if player.cash >= 25 or player.shareholders >= 2 or plan.hopeless:
             return -20.0
         return value - 20 - 10 * player.shareholders
 
@@ -271,10 +293,10 @@ class GreedyBot(Bot):
             cost += _hire_cost(data, state, action.column, action.workers)
             short = max(0, plan.effort - plan.capacity)
             useful = min(action.workers, short)
-            value += 60 * useful
+            value += 55 * useful
             free = sum(player.training.values()) + sum(player.working.values())
-            if plan.rounds - state.round >= 3 and free + action.workers <= 5:
-                value += 25 * (action.workers - useful)  # they train up for later track
+            if state.round <= 3 and free + action.workers <= 5:
+                value += 15 * (action.workers - useful)  # they train up for later track
             else:
                 value -= 10 * (action.workers - useful)
         for kind in ("bridge", "tunnel"):

@@ -27,12 +27,14 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     seed = derive_seed(base, index)
     players = player_ids(config.players)
     bots_here = seat_bots(config, index)
-    game = Game(title, players, seed, ruleset=ruleset, debug=config.check)
+    game = Game(title, players, seed, None, config.overrides, ruleset=ruleset, debug=config.check)
     bots = [make_bot(name, ruleset) for name in bots_here]
     rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
     money: list[list[int]] = []
     last_round = 0
     trieste_round: int | None = None
+    fundraises = [0] * len(players)
+    sales = [0] * len(players)
     while not game.is_over():
         state = game.state
         if state.round != last_round and state.phase == 7:
@@ -41,7 +43,11 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
         entity = game.active_entities()[0]
         legal = game.legal_actions(entity)
         seat = players.index(entity)
-        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+        action = bots[seat].choose(game.view(), legal, rngs[seat])
+        game.process(action)
+        kind = type(action).__name__
+        fundraises[seat] += kind == "Fundraise"
+        sales[seat] += kind == "SellShare"
         if trieste_round is None and game.state.trieste_by:
             trieste_round = game.state.round
     state = game.state
@@ -56,6 +62,8 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
         "trieste_round": trieste_round,
         "trieste_by": [players.index(p) for p in state.trieste_by],
         "money": money,
+        "fundraises": fundraises,
+        "sales": sales,
         "tracks": [len(state.players[p].tracks) for p in players],
         "scoring": [state.scoring[p] for p in players],
     }
@@ -93,6 +101,8 @@ def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "win_rate_by_seat": [w / n for w in wins_by_seat],
         "win_rate_by_bot": {b: sum(v) / len(v) for b, v in wins_by_bot.items()},
         "mean_tracks": statistics.mean(t for r in records for t in r["tracks"]),
+        "mean_fundraises": statistics.mean(f for r in records for f in r["fundraises"]),
+        "mean_share_sales": statistics.mean(f for r in records for f in r["sales"]),
     }
 
 
@@ -104,9 +114,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="PATH=VALUE")
     parser.add_argument("--out")
     args = parser.parse_args()
-    config = SimConfig("imperial_steam", args.players, tuple(args.bots.split(",")), check=args.check)
+    config = SimConfig("imperial_steam", args.players, tuple(args.bots.split(",")),
+                       overrides=tuple(args.overrides), check=args.check)
     records = run(config, args.games, args.seed, args.workers)
     result = summary(records, args.players)
     print(json.dumps(result, indent=1))
