@@ -26,7 +26,11 @@ def _get(action: Action, name: str) -> Any:
 
 
 def board_action(action: Action) -> bool:
-    return isinstance(_get(action, "hex"), str)
+    """Placed by clicking its hex: names a hex and is not a question (a home to choose is
+    asked in a dialog, with what each answer does)."""
+    from renderer.ui.describe import is_choice
+
+    return isinstance(_get(action, "hex"), str) and not is_choice(action)
 
 
 class Placement:

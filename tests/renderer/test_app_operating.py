@@ -157,3 +157,30 @@ def test_routes_edited_by_clicking_stops_run_as_drawn():
     ran = game.actions[-1]
     assert [r.train for r in ran.runs] == [wanted.train]
     assert [n for n in ran.runs[0].nodes if "|" not in n] == graph_stops
+
+
+def test_a_start_of_round_choice_is_asked_in_a_dialog_with_what_each_answer_does():
+    """The first question greedy bots meet (a home to choose, a coal exchange) is asked in a
+    dialog over the board, each answer spelled out by the engine's dry run."""
+    from renderer.bots import Seats
+    from renderer.ui.describe import is_choice
+
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    seats = Seats(game, "greedy", 1)
+    for _ in range(400):
+        legal = game.legal_actions()
+        if legal and all(is_choice(a) for a in legal):
+            break
+        game.process(seats.choose(legal))
+    else:
+        pytest.skip("no choice reached")
+    app = _app(game)
+    assert app.dialog_mode() and app.layout.board.contains(app.menu_rect())
+    row = app.menu.rows[0]
+    details = app.row_details(row)
+    assert len(details) == len(row.actions)  # one line per answer, from the engine's dry run
+    yes = next((a for a in row.actions if getattr(a, "accept", None) is True), row.actions[-1])
+    button = app.menu.button_for(yes)
+    assert button is not None
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
+    assert game.actions[-1] == yes
