@@ -27,3 +27,33 @@ def test_render_draws_a_new_game_of_the_title(tmp_path, capsys):
     assert main(["render", "imperial_steam", "--players", "2", "--out", str(out)]) == 0
     image = pygame.image.load(str(out))
     assert image.get_at((300, 45))[:3] == palette.MAP_BG  # the map's ground, top left
+
+
+def test_the_window_loop_lets_bot_seats_move_and_autosaves(tmp_path, monkeypatch):
+    """The window under SDL's dummy driver: bots in both seats bid, every move autosaved, the
+    window closed by a QUIT event."""
+    import argparse
+    import json
+
+    from framework.loader import load_title
+    from renderer.imperial_steam import app as app_module
+    from renderer.imperial_steam import dispatch
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(app_module, "BOT_DELAY", 0.0)
+    frames: list[int] = []
+    draw = app_module.App.draw
+
+    def counting_draw(self):
+        frames.append(len(self.game.actions))
+        if len(frames) == 4:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return draw(self)
+
+    monkeypatch.setattr(app_module.App, "draw", counting_draw)
+    game = dispatch.new_game(load_title("imperial_steam"), 2, seed=2)
+    args = argparse.Namespace(bots="1,2", seed=2, bot="random")
+    assert dispatch.window(game, args, None) == 0
+    assert len(game.actions) >= 2 and [type(a).__name__ for a in game.actions[:2]] == ["Bid", "Bid"]
+    saved = json.loads((tmp_path / ".railyard" / "autosave-imperial_steam.json").read_text())
+    assert len(saved["actions"]) == len(game.actions)
