@@ -20,7 +20,7 @@ from framework.bots.random_bot import group_by_tag, sensible_move
 from framework.core.actions import Action, tag_of
 
 #: how many tile lays (best by the quick estimate) are checked with the route search
-TILE_LOOKAHEAD = 3
+TILE_LOOKAHEAD = 2
 #: a start-packet item is worth this much more than its face value (income, exchange rights)
 ITEM_PREMIUM = 1.15
 
