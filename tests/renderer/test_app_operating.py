@@ -184,3 +184,21 @@ def test_a_start_of_round_choice_is_asked_in_a_dialog_with_what_each_answer_does
     assert button is not None
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
     assert game.actions[-1] == yes
+
+
+@pytest.mark.slow
+def test_a_whole_game_of_bots_through_the_client_ends_in_the_standings_screen():
+    """Four greedy bots play through the app (its bot seats, its drawing) to the end."""
+    start_pygame()
+    game = Game(title_1837(), ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    app = App(game, surface=pygame.Surface((1600, 1000)), bots={"Ann", "Bob", "Cid", "Dee"})
+    moves = 0
+    while not game.is_over() and moves < 2500:
+        assert app.bot_step(), app.message
+        moves += 1
+        if moves % 25 == 0:
+            app.draw()
+    if not game.is_over():
+        pytest.skip(f"no end within {moves} moves")
+    app.draw()
+    assert app.show_standings and [p for p, _ in game.standings()]
