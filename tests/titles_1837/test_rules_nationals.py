@@ -263,3 +263,12 @@ def test_VIII_XII_a_minor_folded_in_after_running_neither_runs_again_nor_earns_t
     assert state.player("B").cash == before["B"]  # B's new kk share is not paid this round
     assert state.player("A").cash == before["A"] + 10  # kk #1's exchange: paid
     assert state.player("C").cash == before["C"] + 10  # kk #3 had not run yet: paid
+
+
+def test_XI_XII_a_bankrupt_player_is_asked_nothing_at_the_start_of_a_round():
+    game = _kk_game()
+    first_purchase(game, "4")
+    game.state.player("A").bankrupt = True  # kk #1's owner left the game
+    finish_round(game)
+    assert game.state.round.kind == "operating"  # the set's second round, with no choices first
+    assert not game.state.companies["KK"].floated

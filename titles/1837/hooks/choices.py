@@ -42,7 +42,18 @@ class Decision:
 
 
 def pending(rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str) -> Decision | None:
-    """The next choice to ask, or None."""
+    """The next choice to ask, or None (a bankrupt player is asked nothing)."""
+    decision = _first_pending(rules, state, answered, upcoming)
+    skipped = list(answered)
+    while decision is not None and state.player(decision.player).bankrupt:
+        skipped.append(decision.key.replace("keep:", "kept:"))
+        decision = _first_pending(rules, state, skipped, upcoming)
+    return decision
+
+
+def _first_pending(
+    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str
+) -> Decision | None:
     done = set(answered)
     for key in answered:
         if key.startswith("keep:"):
@@ -164,9 +175,9 @@ class StartOfRoundChoices(RoundType):
         if not action.accept:  # type: ignore[attr-defined]
             return [f"{player} declines ({d.key.replace(':', ' ')})"]
         if isinstance(action, ExchangeCoal):
-            if coal_companies.keep_choices(rules, state, action.company) and state.director(
-                coal_companies.target(rules, action.company)
-            ):
+            director = state.director(coal_companies.target(rules, action.company))
+            choose = director is not None and not state.player(director).bankrupt
+            if choose and coal_companies.keep_choices(rules, state, action.company):
                 rs.answered.append(f"keep:{action.company}")  # the major's director chooses
                 return [f"{player} exchanges {action.company}; the director of its major picks its trains"]
             return coal_companies.exchange(rules, state, action.company)
