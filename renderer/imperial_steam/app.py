@@ -22,6 +22,7 @@ from framework.core.errors import IllegalAction
 from renderer import colors
 from renderer.fonts import rendered, text
 from renderer.imperial_steam import boards, palette, words
+from renderer.imperial_steam.compose import TrackComposer
 from renderer.imperial_steam.mapview import MapView
 from renderer.imperial_steam.menu import Menu
 from renderer.panels import log as log_panel
@@ -34,6 +35,7 @@ BOT_DELAY = 0.3
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a city or connection to see the actions there"),
+    ("Shift+click", "a second connection for your own build (then pick workers and spending)"),
     ("Esc", "show every action again; close a dialog"),
     ("Enter", "End the turn (after the main action) or submit a typed amount"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
@@ -145,6 +147,7 @@ class App:
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
         self.menu = Menu(self.act)
+        self.composer = TrackComposer()
         self.log_scroll = 0
         self._bots: dict[str, tuple[Any, random.Random]] = {}
         self._last_bot = 0.0
@@ -211,6 +214,7 @@ class App:
         self.say(lines[-1] if lines else words.describe(action, self.data, self.game.state))
         self.refusal = None
         self.selected = None
+        self.composer.clear()
         self.bots_running = True
         self._autosave()
         return True
@@ -283,7 +287,8 @@ class App:
             if event.button in (4, 5):
                 self._wheel(1 if event.button == 4 else -1, event.pos)
             elif event.button == 1:
-                self._click(event.pos)
+                shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or bool(getattr(event, "shift", False))
+                self._click(event.pos, shift)
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y, pygame.mouse.get_pos())
 
@@ -315,6 +320,7 @@ class App:
         elif ctrl and key == pygame.K_o:
             self.open_prompt("load")
         elif key == pygame.K_ESCAPE:
+            self.composer.clear()
             self.selected = None
             self.refusal = None
             self.show_help = False
@@ -329,7 +335,7 @@ class App:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
 
-    def _click(self, pos: tuple[int, int]) -> None:
+    def _click(self, pos: tuple[int, int], shift: bool = False) -> None:
         if self.prompt is not None:
             return
         if self.game.is_over() and self.show_standings:
@@ -346,7 +352,14 @@ class App:
             return
         if lay.map.collidepoint(pos):
             hit = self.map.at(pos)
+            if shift and hit in self.data.connections and self.selected in self.data.connections:
+                if self.composer.add(hit):
+                    self.say(f"the build takes {' + '.join(self.composer.connections)}")
+                return
             self.selected = None if hit == self.selected else hit
+            self.composer.clear()
+            if self.selected in self.data.connections:
+                self.composer.start(self.selected)
             if hit is not None and not self.shown_actions():
                 self.say(f"no legal action at {self.place_name(hit)}")
 
@@ -376,6 +389,16 @@ class App:
         if self.selected is None:
             return legal
         return [a for a in legal if self.selected in words.mentions(a, self.data)]
+
+    def composer_tools(self) -> list:
+        """The build composer's buttons while a connection is chosen and building is legal."""
+        if not self.composer.connections or not self.human_to_act():
+            return []
+        template = next((a for a in self.legal() if words.kind(a) == "BuildTracks"), None)
+        if template is None:
+            return []
+        player = self.game.state.players[template.entity]
+        return self.composer.tools(player, template, self.act)
 
     def legal_places(self) -> set[str]:
         out: set[str] = set()
@@ -427,6 +450,7 @@ class App:
         self._status(surface, lay.status)
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() and pygame.mouse.get_focused() else (-1, -1)
         self.menu.update(self.shown_actions(), self.data, state, game.title.manifest.currency)
+        self.menu.tools = self.composer_tools()
         self.menu.draw(surface, lay.actions, self.menu_title(), mouse)
         if self.refusal is not None:
             self._refused(surface, lay.map)

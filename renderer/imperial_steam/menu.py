@@ -55,6 +55,8 @@ class Menu:
         self.fields: dict[str, TextField] = {}
         self.scroll = 0  # pixels
         self._key: Any = None
+        #: rows of tool buttons drawn above the actions: (heading, [(label, on_click, lit)])
+        self.tools: list[tuple[str, list[tuple[str, Callable[[], Any], bool]]]] = []
 
     def update(self, actions: Sequence[Action], data: Any, state: Any, currency: str) -> None:
         key = (tuple(actions), id(state))
@@ -74,6 +76,18 @@ class Menu:
         if not self.groups:
             surface.blit(rendered("nothing to do", SIZE, colors.PANEL_DIM), (area.x, y))
         f = font(SIZE)
+        for heading, chips in self.tools:
+            head = rendered(heading, SIZE, colors.OK, True)
+            surface.blit(head, (area.x, y + 3))
+            x = area.x + head.get_width() + 10
+            for label, on_click, lit in chips:
+                w = min(area.width - 12, f.size(label)[0] + 14)
+                if x + w > area.right and x > area.x + 8:
+                    x, y = area.x + 8, y + ROW_H
+                self.buttons.append(Button(pygame.Rect(x, y, w, ROW_H - 4), label, on_click,
+                                           fill=colors.PANEL_ACCENT if lit else None))
+                x += w + 4
+            y += ROW_H + 2
         for group in self.groups:
             head = rendered(group.title, SIZE, colors.PANEL_ACCENT, True)
             surface.blit(head, (area.x, y + 3))

@@ -192,3 +192,37 @@ def test_a_clicked_city_narrows_the_menu_to_its_actions(app):
     assert {type(a).__name__ for a in shown} == {"BuildTracks"}  # Wien: only tracks from it
     key(app, pygame.K_ESCAPE)
     assert app.selected is None and len(app.menu.buttons) > len(shown)
+
+
+def chip(app: App, label_start: str) -> None:
+    buttons = [b for b in app.menu.buttons if b.action is None and b.label.startswith(label_start)]
+    assert buttons, f"no {label_start!r} among {[b.label for b in app.menu.buttons]}"
+    click(app, buttons[0].rect.center)
+
+
+def test_a_composed_build_takes_the_chosen_workers_and_business_spending(app):
+    bids(app)
+    click(app, app.site_pos("WIE-BAD"))
+    chip(app, "+L1")
+    chip(app, "+L1")  # two level-1 workers where one would do (no credit, but legal)
+    chip(app, "+share")  # Baden's Business token (1 point) raises the share value, not influence
+    chip(app, "Build WIE-BAD")
+    bob = app.game.state.players["Bob"]
+    assert bob.tracks == ["WIE-BAD"]
+    assert (bob.training[1], bob.working[1]) == (0, 2)
+    assert (bob.share_row, bob.influence) == (1, 3)
+
+
+def test_a_shift_clicked_second_connection_is_refused_when_the_workers_fall_short(app):
+    bids(app)
+    click(app, app.site_pos("WIE-BAD"))
+    pos = app.site_pos("BAD-WNS")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, shift=True))
+    app.draw()
+    assert app.composer.connections == ["WIE-BAD", "BAD-WNS"]
+    chip(app, "+L1")
+    chip(app, "+L1")
+    chip(app, "Build WIE-BAD + BAD-WNS")
+    assert app.game.state.players["Bob"].tracks == []
+    assert app.refusal is not None and app.refusal.rule == "Workers and effort"
+    assert "Effort 3" in app.message  # Baden 1 + Wiener Neustadt 2
