@@ -87,8 +87,11 @@ class Layout:
 
     def _mid(self, index: int) -> pygame.Rect:
         a, b = self._x()
-        heights = [self.players * 126, 84, 104, 108]
-        heights.append(max(150, self.height - STATUS_H - sum(heights)))
+        heights = [self.players * 126, 84, 104, 108, 150]
+        room = self.height - STATUS_H
+        if sum(heights) > room:  # a small window: every board gives up the same share
+            heights = [int(h * room / sum(heights)) for h in heights]
+        heights[-1] = room - sum(heights[:-1])
         y = STATUS_H + sum(heights[:index])
         return pygame.Rect(a, y, b - a, heights[index])
 

@@ -44,6 +44,16 @@ def players(surface: pygame.Surface, rect: pygame.Rect, game: Any, acting: str |
 
 def player_board(surface: pygame.Surface, box: pygame.Rect, game: Any, pid: str, acting: bool,
                  cur: str, data: Any) -> None:
+    clip = surface.get_clip()
+    surface.set_clip(box.clip(clip) if clip else box)
+    try:
+        _board(surface, box, game, pid, acting, cur, data)
+    finally:
+        surface.set_clip(clip)
+
+
+def _board(surface: pygame.Surface, box: pygame.Rect, game: Any, pid: str, acting: bool,
+           cur: str, data: Any) -> None:
     state = game.state
     p = state.players[pid]
     seat = palette.player_color(game.players, pid)
