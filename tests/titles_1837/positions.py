@@ -112,3 +112,29 @@ def bk_at_run_step(trains: tuple[str, ...] = ("2",), line=BK_LINE_TO_G13, token_
             return game
         game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile | PlaceToken)))
     raise AssertionError("BK does not reach its run")
+
+
+def bk_at_trains_step(trains: tuple[str, ...] = (), sell_out: tuple[str, ...] = ()) -> Game:
+    """BK (728K; B 30% director with 282K, C 20%) in the second operating round at its
+    trains step, owning ``trains``; the depot's unsold trains of the names in ``sell_out``
+    are scrapped first (sold elsewhere earlier), so the next ones are on sale."""
+    from framework.eighteen.actions import Pass
+    from framework.eighteen.dividends import DEBT_KEY
+    from framework.eighteen.phases import scrap
+
+    from .rules_helpers import add_train
+
+    game = major_in_operating_round()
+    for name in trains:
+        add_train(game, "BK", name)
+    state = game.state
+    for stack in state.depot.stacks.values():
+        for train_id in [t for t in stack if state.trains[t].name in sell_out]:
+            scrap(state, train_id)
+    major_to_act(game, "BK")
+    for _ in range(6):
+        if state.round.step == "trains":
+            assert not state.companies["BK"].extra.get(DEBT_KEY)
+            return game
+        game.process(Pass("BK") if state.round.step in ("tile", "token") else game.legal_actions()[0])
+    raise AssertionError("BK does not reach its trains step")

@@ -1,0 +1,141 @@
+"""Rules XI and XII (the engine's part): buying, surrendering and scrapping trains, on 1837
+positions. BK (728K in the treasury; director B with 282K, C 20%) takes its trains step in
+the second operating round (phase 2: a major may own four trains)."""
+
+from __future__ import annotations
+
+import pytest
+
+from framework.core.errors import IllegalAction
+from framework.eighteen import dividends, trains
+from framework.eighteen.actions import Pass
+from framework.eighteen.dividends import DEBT_KEY
+from framework.eighteen.or_actions import BuyTrain, DiscardTrain, RunRoutes, SurrenderTrain
+from framework.eighteen.state import BANK, SCRAPPED, TRAIN_POOL
+
+from .positions import BK_LINE_TO_G13, bk_at_run_step, bk_at_trains_step, players_cash
+from .rules_helpers import first_purchase, new_game, no_problems, pass_packet, refusal, sell
+
+
+def _depot_2(game) -> str:
+    return next(a.train for a in game.legal_actions() if isinstance(a, BuyTrain) and a.train.startswith("2#"))
+
+
+def test_XI_new_trains_at_the_printed_price_several_per_turn_none_run_this_turn():
+    game = bk_at_trains_step()
+    bk = game.state.companies["BK"]
+    bank = game.state.bank
+    game.process(BuyTrain("BK", _depot_2(game), 90))
+    game.process(BuyTrain("BK", _depot_2(game), 90))
+    assert bk.cash == 728 - 180 and game.state.bank == bank + 180
+    assert len(bk.trains) == 2 and game.state.round.step == "trains"
+    assert not [a for a in game.legal_actions() if isinstance(a, RunRoutes)]
+    game.process(Pass("BK"))  # the turn ends: they run from the next turn on
+    assert game.state.round.kind == "stock"
+    no_problems(game)
+
+
+def test_XI_new_trains_in_order_of_size():
+    game = bk_at_trains_step()
+    three = next(t for t, tr in game.state.trains.items() if tr.name == "3")
+    assert refusal(game, BuyTrain("BK", three, 180)).rule == "rule:trains.order"
+    assert refusal(game, BuyTrain("BK", _depot_2(game), 80)).rule == "rule:trains.price"
+
+
+def test_XI_surrender_at_the_limit_costs_half_the_train_returns_at_full_price():
+    game = bk_at_trains_step(("2", "2", "2", "2"))
+    bk = game.state.companies["BK"]
+    assert not [a for a in game.legal_actions() if isinstance(a, BuyTrain)]  # four: the limit
+    old = bk.trains[0]
+    game.process(SurrenderTrain("BK", old))
+    assert bk.cash == 728 - 45 and game.state.trains[old].owner == TRAIN_POOL
+    # trains are never sold back: the surrender cost money; the train is on offer at 90K
+    assert BuyTrain("BK", old, 90) in game.legal_actions()
+    game.process(BuyTrain("BK", old, 90))
+    assert bk.cash == 728 - 45 - 90 and old in bk.trains
+
+
+def test_XI_surrender_only_at_the_train_limit():
+    game = bk_at_trains_step(("2", "2"))
+    train = game.state.companies["BK"].trains[0]
+    assert refusal(game, SurrenderTrain("BK", train)).rule == "rule:trains.surrender"
+
+
+def test_XI_XII_first_3_lowers_the_limit_to_3_the_fourth_train_goes_to_the_pool_for_nothing():
+    game = bk_at_trains_step(("2", "2", "2"), sell_out=("2",))
+    bk = game.state.companies["BK"]
+    three = next(a for a in game.legal_actions() if isinstance(a, BuyTrain))
+    assert (game.state.trains[three.train].name, three.price) == ("3", 180)
+    game.process(three)
+    assert game.state.phase == "3" and len(bk.trains) == 4 and bk.cash == 728 - 180
+    discards = [a for a in game.legal_actions() if isinstance(a, DiscardTrain)]
+    assert {game.state.trains[a.train].name for a in discards} == {"2", "3"}
+    assert refusal(game, Pass("BK")).rule == "rule:trains.discard"
+    old = next(a for a in discards if game.state.trains[a.train].name == "2")
+    game.process(old)
+    assert bk.cash == 728 - 180 and len(bk.trains) == 3
+    assert game.state.trains[old.train].owner == TRAIN_POOL
+    no_problems(game)
+
+
+def test_XI_XII_scrapped_trains_leave_the_game_without_compensation():
+    game = bk_at_trains_step(("2", "3"))
+    bk = game.state.companies["BK"]
+    two = bk.trains[0]
+    first_purchase(game, "4")  # the first 4 scraps every 2
+    assert game.state.trains[two].owner == SCRAPPED and bk.cash == 728
+    assert [game.state.trains[t].name for t in bk.trains] == ["3"]
+
+
+def test_XI_a_minor_without_the_cash_may_not_buy_a_train():
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    state = game.state
+    state.pay("SD1", BANK, 10)  # Sd #1 has 80K, a 2 costs 90K
+    rules = game.ruleset
+    assert trains.buy_choices(rules, state, "SD1") == []
+    with pytest.raises(IllegalAction) as refused:
+        trains.check_buy(rules, state, BuyTrain("SD1", _next_depot(state, "2"), 90))
+    assert refused.value.rule == "rule:trains.cash"
+    game.process(Pass("SD1"))  # no tile; nothing to buy, and a minor need not own a train
+    assert state.companies["SD1"].trains == [] and state.companies["SD1"].cash == 80
+    assert game.state.round.kind == "stock"
+
+
+def _next_depot(state, name: str) -> str:
+    return next(t for s in state.depot.stacks.values() for t in s if state.trains[t].name == name)
+
+
+def test_XI_a_major_without_a_train_must_buy_one_the_director_pays_the_difference():
+    game = bk_at_trains_step()
+    state = game.state
+    bk = state.companies["BK"]
+    state.pay("BK", BANK, 728 - 50)  # BK has 50K left
+    assert refusal(game, Pass("BK")).rule == "rule:trains.must_own"
+    game.process(BuyTrain("BK", _depot_2(game), 90))
+    assert bk.cash == 0 and players_cash(state)["B"] == 282 - 40
+    assert game.state.round.kind == "stock"  # the turn ended with the purchase
+    no_problems(game)
+
+
+def test_XI_no_personal_money_for_a_second_train():
+    game = bk_at_trains_step(("2",))
+    state = game.state
+    state.pay("BK", BANK, 728 - 50)
+    assert not [a for a in game.legal_actions() if isinstance(a, BuyTrain)]
+    assert refusal(game, BuyTrain("BK", _next_depot(state, "2"), 90)).rule == "rule:trains.cash"
+
+
+def test_XI_a_bank_financed_corporation_pays_no_dividend_until_repaid():
+    game = bk_at_run_step(("2",), line=BK_LINE_TO_G13)
+    bk = game.state.companies["BK"]
+    game.state.pay("BK", BANK, 728 - 10)  # 10K left
+    bk.extra[DEBT_KEY] = 25  # the bank financed 25K of a train earlier
+    rules = game.ruleset
+    assert dividends.choices(rules, game.state, "BK", 30) == ("withhold",)
+    game.process(game.legal_actions()[0])  # 30K, withheld without a choice
+    assert "BK withholds 30" in game.log and "BK repays 25 to the bank (0 still owed)" in game.log
+    assert bk.extra[DEBT_KEY] == 0 and bk.cash == 10 + 30 - 25
+    assert bk.market == (2, 1)  # withheld: one step left, 87K
+
