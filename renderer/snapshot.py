@@ -132,12 +132,18 @@ def _tokens(state: Any) -> dict[tuple[str, int], tuple[str, ...]]:
 
 def _homes(title: Any, tokens: Mapping[tuple[str, int], Iterable[str]],
            state: Any) -> dict[tuple[str, int], tuple[str, ...]]:
-    """Homes still waiting for their token (single-choice homes only)."""
+    """Homes still waiting for their token (single-choice homes only). A home the board
+    itself reserves is the board's to show; on a hex whose printed tile was replaced by one
+    with several cities, the printed city number no longer says which, so it is not shown."""
     placed = {cid for cids in tokens.values() for cid in cids}
     companies = getattr(state, "companies", None) or {}
+    board = getattr(state, "board", None)
+    reserved_map = getattr(board, "reserved_map", None)
+    reserving = {c for cids in reserved_map().values() for c in cids} if callable(reserved_map) else set()
+    is_printed = getattr(board, "is_printed", None)
     out: dict[tuple[str, int], list[str]] = {}
     for cid, cdef in title.companies.items():
-        if cid in placed or len(cdef.home) != 1:
+        if cid in placed or cid in reserving or len(cdef.home) != 1:
             continue
         live = companies.get(cid)
         if live is not None and getattr(live, "closed", False):
@@ -146,12 +152,15 @@ def _homes(title: Any, tokens: Mapping[tuple[str, int], Iterable[str]],
         hexdef = title.map.hexes.get(home.hex)
         if hexdef is None:
             continue
-        city = home.city
-        if city is None:
-            cities = [i for i, s in enumerate(hexdef.stops) if s.kind in ("city", "mine")]
-            if not cities:
+        stops = hexdef.stops
+        if callable(is_printed) and not is_printed(home.hex):
+            stops = board.placed(home.hex).tile.stops
+            if sum(1 for s in stops if s.kind in ("city", "mine")) > 1:
                 continue
-            city = cities[0]
+        cities = [i for i, s in enumerate(stops) if s.kind in ("city", "mine")]
+        if not cities:
+            continue
+        city = home.city if home.city is not None and home.city in cities else cities[0]
         out.setdefault((home.hex, city), []).append(cid)
     return {k: tuple(v) for k, v in out.items()}
 
@@ -165,10 +174,10 @@ def snapshot(title: Any, state: Any = None) -> Snapshot:
     tokens = _tokens(state) if state is not None else {}
     homes = _homes(title, tokens, state)
     reserved_map = getattr(board, "reserved_map", None)
-    if callable(reserved_map):
-        merged = {k: list(v) for k, v in homes.items()}
-        for key, cids in reserved_map().items():
-            have = merged.setdefault((str(key[0]), int(key[1])), [])
+    if callable(reserved_map):  # the board's reservations first: they hold the slots
+        merged = {(str(k[0]), int(k[1])): list(v) for k, v in reserved_map().items()}
+        for key, cids in homes.items():
+            have = merged.setdefault(key, [])
             have.extend(c for c in cids if c not in have)
         homes = {k: tuple(v) for k, v in merged.items()}
     closed, opened = region_states(title, phase)

@@ -170,3 +170,17 @@ def test_while_zooming_a_scaled_cached_layer_stands_in_for_the_exact_one():
     assert quick is not None and quick.get_size() == renderer.layout.size_px(34.5)
     assert (34.5, snap.key()) not in renderer._cache  # the exact layer is drawn later
     assert renderer.quick_layer(30.0, snap) is None  # nothing to stand in for
+
+
+def test_homes_after_an_upgrade_follow_the_board_not_the_printed_city_number():
+    from framework.board import Board
+
+    title = title_1837()
+    real = Board.from_title(title)
+    before = snapshot(title, fake_state(board=real))
+    assert before.homes[("G17", 0)][0] == "SD1"  # Vienna's printed reservation holds the slot
+    assert before.homes[("C11", 0)] == ("BK",)  # Prague: BK's home, from the company data
+    real.lay("C11", "406", 0, check=False)
+    after = snapshot(title, fake_state(board=real))
+    assert after.homes.get(("C11", 0)) == ("BK",)  # still one city: still shown
+    assert sum(cids.count("SD1") for cids in after.homes.values()) == 1
