@@ -22,7 +22,7 @@ from framework.core.errors import IllegalAction
 from renderer import colors
 from renderer.fonts import rendered, text
 from renderer.imperial_steam import boards, palette, words
-from renderer.imperial_steam.compose import TrackComposer
+from renderer.imperial_steam.compose import HireComposer, TrackComposer
 from renderer.imperial_steam.mapview import MapView
 from renderer.imperial_steam.menu import Menu
 from renderer.panels import log as log_panel
@@ -151,6 +151,7 @@ class App:
         self.top_buttons: list[Button] = []
         self.menu = Menu(self.act)
         self.composer = TrackComposer()
+        self.hiring = HireComposer()
         self.log_scroll = 0
         self._bots: dict[str, tuple[Any, random.Random]] = {}
         self._last_bot = 0.0
@@ -363,6 +364,7 @@ class App:
             self.composer.clear()
             if self.selected in self.data.connections:
                 self.composer.start(self.selected)
+            self.hiring.start(self.hub_at(self.selected))
             if hit is not None and not self.shown_actions():
                 self.say(f"no legal action at {self.place_name(hit)}")
 
@@ -391,11 +393,25 @@ class App:
         legal = self.legal() if self.human_to_act() else []
         if self.selected is None:
             return legal
-        return [a for a in legal if self.selected in words.mentions(a, self.data)]
+        hub = self.hub_at(self.selected)
+        return [a for a in legal if self.selected in words.mentions(a, self.data)
+                or (hub is not None and hub in (getattr(a, "column", None), getattr(a, "bridge", None),
+                                                getattr(a, "tunnel", None)))]
+
+    def hub_at(self, site: str | None) -> str | None:
+        """The hub colour (Worker board column) of the city at ``site``, if it is a hub city."""
+        tile = self.game.state.sites[site].tile if site in self.data.sites else ""
+        return tile[4:] if tile.startswith("hub:") else None
 
     def composer_tools(self) -> list:
-        """The build composer's buttons while a connection is chosen and building is legal."""
-        if not self.composer.connections or not self.human_to_act():
+        """The composers' buttons: a build while a connection is chosen, a hire while a hub
+        city is (each only when that main action is legal now)."""
+        if not self.human_to_act():
+            return []
+        if self.hiring.column is not None and self.selected is not None:
+            template = next((a for a in self.legal() if words.kind(a) == "Hire"), None)
+            return self.hiring.tools(template, self.act) if template is not None else []
+        if not self.composer.connections:
             return []
         template = next((a for a in self.legal() if words.kind(a) == "BuildTracks"), None)
         if template is None:

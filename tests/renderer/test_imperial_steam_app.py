@@ -226,3 +226,16 @@ def test_a_shift_clicked_second_connection_is_refused_when_the_workers_fall_shor
     assert app.game.state.players["Bob"].tracks == []
     assert app.refusal is not None and app.refusal.rule == "Workers and effort"
     assert "Effort 3" in app.message  # Baden 1 + Wiener Neustadt 2
+
+
+def test_a_hub_city_clicked_composes_a_hire_of_any_size_with_an_engineer(app):
+    bids(app)
+    click(app, app.site_pos("WNS"))  # Wiener Neustadt holds the bronze hub
+    assert app.hiring.column == "bronze"
+    for _ in range(3):
+        chip(app, "+1")  # 4 workers: 10 + 10 + 20 + 20
+    chip(app, "Bridge Engineer (bronze)")  # and a Bridge Engineer for 30
+    chip(app, "Hire")
+    bob = app.game.state.players["Bob"]
+    assert (bob.training[1], bob.bridge, bob.cash) == (6, True, 100 - 60 - 30)
+    assert app.game.state.hubs["bronze"].hire_row == 4
