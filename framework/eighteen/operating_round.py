@@ -234,6 +234,10 @@ class OperatingRound(RoundType):
                 return end_turn(rules, state)
             if step == "home":
                 raise IllegalAction("rule:operating_round.home", f"{cid} must choose its home")
+            if step == "run":
+                raise IllegalAction("rule:running.decide", f"{cid} must run its trains or declare no run")
+            if step == "dividend":
+                raise IllegalAction("rule:dividends.decide", f"{cid} must pay out or withhold its revenue")
             _next_step(rules, state)
             return [f"{cid} passes ({step})"]
         if isinstance(action, ChooseHome):
