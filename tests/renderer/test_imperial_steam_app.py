@@ -239,3 +239,34 @@ def test_a_hub_city_clicked_composes_a_hire_of_any_size_with_an_engineer(app):
     bob = app.game.state.players["Bob"]
     assert (bob.training[1], bob.bridge, bob.cash) == (6, True, 100 - 60 - 30)
     assert app.game.state.hubs["bronze"].hire_row == 4
+
+
+@pytest.mark.slow
+def test_a_whole_two_player_game_is_played_to_the_standings_by_clicks_alone(title, tmp_path):
+    """Each move is a seeded random pick among the legal actions, made by clicking its button
+    (the wheel turned until it is in sight); the game reaches its end and the standings."""
+    import random
+
+    start_pygame()
+    app = App(Game(title, ["Ann", "Bob"], seed=4), surface=pygame.Surface((1600, 1000)))
+    app.draw()
+    rng = random.Random(4)
+    while not app.game.is_over():
+        legal = app.legal()
+        kinds = sorted({type(a).__name__ for a in legal} - {"Pass"}) or ["Pass"]
+        kind = rng.choice(kinds)
+        wanted = rng.choice([a for a in legal if type(a).__name__ == kind])
+        before = len(app.game.actions)
+        app.menu.scroll = 0
+        app.draw()
+        for _ in range(40):
+            button = app.menu.button_for(wanted)
+            if button is not None:
+                break
+            app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.layout.actions.center, button=5))
+            app.draw()
+        assert button is not None, f"no button for {wanted}"
+        click(app, button.rect.center)
+        assert len(app.game.actions) == before + 1, app.message
+    assert app.menu_title() == "Game over" and app.show_standings
+    assert [p for p, _ in app.game.standings()] != []
