@@ -25,6 +25,7 @@ from renderer.imperial_steam import boards, palette, words
 from renderer.imperial_steam.compose import HireComposer, TrackComposer
 from renderer.imperial_steam.mapview import MapView
 from renderer.imperial_steam.menu import Menu
+from renderer.imperial_steam.variants import with_returns
 from renderer.panels import log as log_panel
 from renderer.panels.base import frame
 from renderer.ui.help import draw_tooltip
@@ -146,6 +147,7 @@ class App:
         self.refusal: IllegalAction | None = None  # the last refused action's rule, shown over the map
         self._previews: dict[Any, list[str]] = {}
         self.show_help = False
+        self.show_returns = False  # offer every accepted choice of goods to return
         self.show_standings = True
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -195,6 +197,16 @@ class App:
                 self._legal = []
             self._legal_key = key
         return self._legal
+
+    def choices(self) -> list[Action]:
+        """The legal actions and, beside each that returns cubes, the other returns allowed."""
+        if not self.show_returns:
+            return self.legal()
+        key = self.version()
+        if getattr(self, "_choices_key", None) != key:
+            self._choices = with_returns(self.game, self.legal())
+            self._choices_key = key
+        return self._choices
 
     def human_to_act(self) -> bool:
         who = self.acting()
@@ -390,7 +402,7 @@ class App:
     # ------------------------------------------------------------------ what is shown
     def shown_actions(self) -> list[Action]:
         """The menu's actions: all legal ones, or those at the selected city or connection."""
-        legal = self.legal() if self.human_to_act() else []
+        legal = self.choices() if self.human_to_act() else []
         if self.selected is None:
             return legal
         hub = self.hub_at(self.selected)
@@ -408,6 +420,16 @@ class App:
         city is (each only when that main action is legal now)."""
         if not self.human_to_act():
             return []
+        rows = []
+        if any(getattr(a, "discard", None) for a in self.legal()):
+            label = "hide other returns" if self.show_returns else "show other goods to return"
+            rows.append(("Storage full", [(label, self.toggle_returns, self.show_returns)]))
+        return rows + self._composer_rows()
+
+    def toggle_returns(self) -> None:
+        self.show_returns = not self.show_returns
+
+    def _composer_rows(self) -> list:
         if self.hiring.column is not None and self.selected is not None:
             template = next((a for a in self.legal() if words.kind(a) == "Hire"), None)
             return self.hiring.tools(template, self.act) if template is not None else []

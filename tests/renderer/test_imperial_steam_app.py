@@ -270,3 +270,13 @@ def test_a_whole_two_player_game_is_played_to_the_standings_by_clicks_alone(titl
         assert len(app.game.actions) == before + 1, app.message
     assert app.menu_title() == "Game over" and app.show_standings
     assert [p for p, _ in app.game.standings()] != []
+
+
+def test_another_good_to_return_may_be_chosen_when_storage_overflows(app):
+    bids(app)
+    # Bob's cars are full (wood, stone, iron) and the engine holds the coal: buying wood means
+    # a cube goes back; the list offers the wood, the player may send back the iron instead
+    chip(app, "show other goods to return")
+    press(app, "BuyGood", good="wood", discard=("iron",))
+    bob = app.game.state.players["Bob"]
+    assert (bob.goods["wood"], bob.goods["iron"], bob.cash) == (2, 0, 100 - 20)
