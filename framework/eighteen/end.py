@@ -81,9 +81,12 @@ def net_worth(rules: G18Ruleset, state: G18State, player_id: str) -> int:
 
 
 def standings(rules: G18Ruleset, state: G18State) -> list[tuple[str, int]]:
-    """(player, net worth), richest first; equal worth keeps seat order."""
+    """(player, net worth), richest first; equal worth keeps seat order. A player who went
+    bankrupt has left the game and ranks below everyone still playing, whatever is left to
+    their name."""
+    bankrupt = {p.id for p in state.players if p.bankrupt}
     worth = [(p.id, net_worth(rules, state, p.id)) for p in state.players]
-    return sorted(worth, key=lambda pw: -pw[1])
+    return sorted(worth, key=lambda pw: (pw[0] in bankrupt, -pw[1]))
 
 
 def ranking(table: list[tuple[str, int]]) -> list[tuple[int, str, int]]:

@@ -95,3 +95,11 @@ def test_shares_of_a_started_corporation_without_a_marker_count_at_par():
     give(state, "bob", "CR", 10)  # no director: worth nothing
     state.companies["CR"].par_price = 70
     assert end.net_worth(rules, state, "bob") == 400
+
+
+def test_a_bankrupt_player_ranks_below_everyone_still_playing():
+    rules, state = stock_position()
+    started(rules, state, "AR", (0, 4))  # 100
+    give(state, "bob", "AR", 30, director=True)  # left to bob's name after he went bankrupt
+    state.player("bob").bankrupt = True
+    assert rules.standings(state) == [("ann", 400), ("cy", 400), ("bob", 700)]
