@@ -421,9 +421,9 @@ class App:
         if not self.human_to_act():
             return []
         rows = []
-        if any(getattr(a, "discard", None) for a in self.legal()):
-            label = "hide other returns" if self.show_returns else "show other goods to return"
-            rows.append(("Storage full", [(label, self.toggle_returns, self.show_returns)]))
+        if any(getattr(a, "discard", None) or getattr(a, "steps", 0) == -1 for a in self.legal()):
+            label = "hide other choices" if self.show_returns else "show other goods to return, share steps"
+            rows.append(("More choices", [(label, self.toggle_returns, self.show_returns)]))
         return rows + self._composer_rows()
 
     def toggle_returns(self) -> None:

@@ -1,6 +1,7 @@
 """Other choices of goods to return: the legal list names one legal set of cubes to send back
 when storage overflows (after producing, buying, a contract's reserved cars, ordered goods
-landing); the player may prefer another. Each alternative is tried by the engine on a copy of
+landing); the player may prefer another. Likewise a share value may go down several rows
+at once where the list offers one. Each alternative is tried by the engine on a copy of
 the state and offered only if it is accepted."""
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:
     out: list[Action] = []
     for action in actions:
         out.append(action)
+        steps = getattr(action, "steps", 0)
+        if isinstance(steps, int) and steps < 0:  # share value: down any number of rows
+            out += [o for o in (attrs.evolve(action, steps=steps - k) for k in range(1, 6)) if _accepted(game, o)]
         listed = getattr(action, "discard", None)
         if not listed:
             continue
@@ -29,9 +33,14 @@ def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:
             if sorted(combo) == sorted(listed):
                 continue
             other = attrs.evolve(action, discard=tuple(combo))
-            try:
-                game.ruleset.apply(copy.deepcopy(game.state), other)
-            except IllegalAction:
-                continue
-            out.append(other)
+            if _accepted(game, other):
+                out.append(other)
     return out
+
+
+def _accepted(game: Any, action: Action) -> bool:
+    try:
+        game.ruleset.apply(copy.deepcopy(game.state), action)
+    except IllegalAction:
+        return False
+    return True

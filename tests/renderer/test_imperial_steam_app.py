@@ -276,7 +276,7 @@ def test_another_good_to_return_may_be_chosen_when_storage_overflows(app):
     bids(app)
     # Bob's cars are full (wood, stone, iron) and the engine holds the coal: buying wood means
     # a cube goes back; the list offers the wood, the player may send back the iron instead
-    chip(app, "show other goods to return")
+    chip(app, "show other goods to return")  # (and share steps)
     press(app, "BuyGood", good="wood", discard=("iron",))
     bob = app.game.state.players["Bob"]
     assert (bob.goods["wood"], bob.goods["iron"], bob.cash) == (2, 0, 100 - 20)
