@@ -138,3 +138,28 @@ def bk_at_trains_step(trains: tuple[str, ...] = (), sell_out: tuple[str, ...] = 
             return game
         game.process(Pass("BK") if state.round.step in ("tile", "token") else game.legal_actions()[0])
     raise AssertionError("BK does not reach its trains step")
+
+
+def first_edition_stock_round(holdings: dict[str, int], major: str = "BK", par: int = 91) -> Game:
+    """The ``first_edition`` variant, 4 players: A took the whole start packet (the coal
+    companies are never exchanged), the kk and Ug minors are out of the game; ``major``
+    started at ``par`` with ``holdings`` in the first stock round and operated once (no
+    revenue, a 2 train): the second stock round is under way."""
+    from framework.eighteen.rounds import advance
+
+    from .rules_helpers import hooks, play_until
+
+    game = new_game("first_edition")
+    for item in list(game.state.packet_remaining):
+        sell(game, item, "A", 0)
+    advance(game.ruleset, game.state)
+    game.process(hooks(game, "actions").ChooseHome("A", "SD5", "L2"))
+    game.state.offers.clear()
+    game.state.extra["packet_stage"] = 2  # past the kk and Ug stages: the majors are on sale
+    start_major(game, major, par, holdings)
+    finish_round(game)  # the first stock round
+    play_until(game, "operating")
+    finish_round(game)
+    play_until(game, "stock")
+    assert game.state.companies[major].operated
+    return game

@@ -4,9 +4,10 @@ on the 1837 packet (auction, priority deal, end of the round)."""
 from __future__ import annotations
 
 from framework.eighteen.actions import Bid, BuyItem, Pass, SellShares
+from framework.eighteen.state import IPO, POOL, RESERVED
 
 from .positions import players_cash
-from .rules_helpers import new_game, no_problems, play_until, refusal, sell
+from .rules_helpers import hooks, new_game, no_problems, play_until, refusal, sell
 
 
 def test_I_the_priority_deal_holder_opens_the_first_stock_round():
@@ -96,3 +97,38 @@ def test_FE_appendix_paid_to_the_bank_and_no_selling_in_the_first_stock_round():
     assert game.state.player("A").cash == 455
     assert game.state.bank == bank + 100 - 100  # the 100K paid; EKT's 100K capital from the bank
     assert game.state.priority_player == "B"  # left of the last buyer
+
+
+def test_FE_appendix_no_discounts_once_the_packet_is_sold_priority_left_of_the_last_buyer():
+    game = new_game("first_edition", players=("A", "B", "C"))
+    for item in list(game.state.packet_remaining):
+        if item != "Tauern":
+            sell(game, item, "C" if item.startswith("SD") else "B", 0)
+    game.process(BuyItem("A", "Tauern", 150))  # the last item of the packet
+    game.process(hooks(game, "actions").ChooseHome("C", "SD5", "L2"))  # Sd #5's home first
+    state = game.state
+    assert state.round.kind == "stock" and state.priority_player == "B"
+    assert {k: o.price for k, o in state.offers.items()} == {"KK1": 90, "KK2": 140, "KK3": 90}
+    for player in ("B", "C", "A"):  # a whole round of passes: no discount, the round ends
+        game.process(Pass(player))
+    assert state.round.kind == "operating"
+    play_until(game, "stock")
+    assert {k: o.price for k, o in state.offers.items()} == {"KK1": 90, "KK2": 140, "KK3": 90}
+    assert game.active_entities() == ("B",)
+
+
+def test_preparation_the_engine_is_the_banker():
+    game = new_game()
+    state = game.state
+    assert state.money_total == 14268
+    assert state.bank == 14268 - 4 * 555 and players_cash(state) == dict.fromkeys("ABCD", 555)
+
+
+def test_components_shares_start_in_the_initial_offering_exchange_shares_aside_pool_empty():
+    state = new_game().state
+    bk = state.companies["BK"]
+    assert sum(c.percent for c in bk.certificates if c.owner == IPO) == 80
+    assert [c.percent for c in bk.certificates if c.owner == IPO and c.director] == [20]
+    assert sum(c.percent for c in bk.certificates if c.owner == RESERVED) == 20  # 2 exchange shares
+    assert not any(c.owner == POOL for co in state.companies.values() for c in co.certificates)
+    assert state.depot.pool == []

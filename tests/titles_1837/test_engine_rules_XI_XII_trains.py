@@ -24,10 +24,11 @@ def _depot_2(game) -> str:
 def test_XI_new_trains_at_the_printed_price_several_per_turn_none_run_this_turn():
     game = bk_at_trains_step()
     bk = game.state.companies["BK"]
-    bank = game.state.bank
+    bank, players = game.state.bank, players_cash(game.state)
     game.process(BuyTrain("BK", _depot_2(game), 90))
     game.process(BuyTrain("BK", _depot_2(game), 90))
     assert bk.cash == 728 - 180 and game.state.bank == bank + 180
+    assert players_cash(game.state) == players  # the treasury pays; its director does not
     assert len(bk.trains) == 2 and game.state.round.step == "trains"
     assert not [a for a in game.legal_actions() if isinstance(a, RunRoutes)]
     game.process(Pass("BK"))  # the turn ends: they run from the next turn on
