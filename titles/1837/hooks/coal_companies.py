@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.core.errors import IllegalAction
+from framework.eighteen.phases import train_limit
 from framework.eighteen.shares import bought_from_offering, update_director
 from framework.eighteen.state import IPO, RESERVED, G18State
 
@@ -20,7 +21,6 @@ from .common import (
     mark_unpaid,
     move_train,
     operated_this_round,
-    train_limit,
     train_price,
 )
 

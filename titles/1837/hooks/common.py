@@ -51,13 +51,6 @@ def train_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
     return rules.spec.trains[state.trains[train_id].name].price
 
 
-def train_limit(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
-    group = ctype(rules, company_id).limit_group
-    limits = rules.spec.phases[state.phase].train_limits
-    default = limits.get(group) if group is not None else None
-    return rules.hooks.train_limit(state, company_id, default)
-
-
 def move_train(state: G18State, train_id: str, to: str) -> None:
     """Move a train from its holder (a company, the depot pool) to a company or the pool."""
     train = state.trains[train_id]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from framework.core.errors import IllegalAction
+from framework.eighteen.phases import train_limit
 from framework.eighteen.shares import swap_director, update_director
 from framework.eighteen.state import BANK, IPO, RESERVED, G18State
 
@@ -23,7 +24,6 @@ from .common import (
     move_train,
     operated_this_round,
     sync_tokens,
-    train_limit,
     train_price,
 )
 
