@@ -8,13 +8,29 @@ import pytest
 
 from framework.core.errors import IllegalAction
 from framework.eighteen import dividends, trains
-from framework.eighteen.actions import Pass
+from framework.eighteen.actions import Pass, SellShares
 from framework.eighteen.dividends import DEBT_KEY
 from framework.eighteen.or_actions import BuyTrain, DiscardTrain, RunRoutes, SurrenderTrain
+from framework.eighteen.phases import scrap
 from framework.eighteen.state import BANK, SCRAPPED, TRAIN_POOL
 
-from .positions import BK_LINE_TO_G13, bk_at_run_step, bk_at_trains_step, players_cash
-from .rules_helpers import first_purchase, new_game, no_problems, pass_packet, refusal, sell
+from .positions import (
+    BK_LINE_TO_G13,
+    bk_at_run_step,
+    bk_at_trains_step,
+    major_to_act,
+    players_cash,
+    second_stock_round,
+)
+from .rules_helpers import (
+    finish_round,
+    first_purchase,
+    new_game,
+    no_problems,
+    pass_packet,
+    refusal,
+    sell,
+)
 
 
 def _depot_2(game) -> str:
@@ -140,3 +156,26 @@ def test_XI_a_bank_financed_corporation_pays_no_dividend_until_repaid():
     assert bk.extra[DEBT_KEY] == 0 and bk.cash == 10 + 30 - 25
     assert bk.market == (2, 1)  # withheld: one step left, 87K
 
+
+
+def test_XI_the_director_sells_out_of_turn_but_never_hands_over_the_directorship():
+    game = second_stock_round({"B": 30, "C": 20})
+    finish_round(game)  # the second stock round: nobody trades; the third operating round
+    state = game.state
+    bk = state.companies["BK"]
+    scrap(state, bk.trains[0])  # BK has lost its 2 train
+    state.pay("BK", BANK, bk.cash)  # and spent its treasury
+    state.pay("B", BANK, state.player("B").cash - 50)  # B has 50K
+    major_to_act(game, "BK")
+    game.process(Pass("BK"))  # no tile
+    game.process(Pass("BK"))  # no token; nothing runs, 0K withheld: 87K -> 84K
+    assert state.round.step == "trains" and "B" in game.active_entities()  # out of turn
+    price = game.ruleset.spec.cell(bk.market).price
+    assert price == 84
+    # selling 20% would leave B with 10% against C's 20%
+    assert refusal(game, SellShares("B", "BK", 20)).rule == "rule:emergency.directorship"
+    game.process(SellShares("B", "BK", 10))  # 30% -> 20%, as much as C: B stays director
+    assert state.director("BK") == "B" and state.player("B").cash == 50 + 84
+    game.process(BuyTrain("BK", _next_depot(state, "2"), 90))
+    assert state.player("B").cash == 50 + 84 - 90 and bk.cash == 0
+    no_problems(game)
