@@ -54,6 +54,14 @@ def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int 
             reason = f"the engine refused its own legal action ({refusal})"
             break
     lines = [f"Played {len(game.actions)} actions; round {game.state.round}: {reason}."]
+    try:
+        from framework.bots import UnknownBot, make_bot
+
+        make_bot(bot, game.ruleset)
+    except UnknownBot:
+        lines.append(f"(no bot {bot!r} for this title: random bots played)")
+    except Exception:  # no bots package: random moves
+        lines.append("(random legal moves: no bot available)")
     if game.is_over():
         lines.append("Final standings: " + ", ".join(f"{p} {s}" for p, s in game.standings()))
     return "\n".join(lines)
