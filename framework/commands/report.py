@@ -14,6 +14,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("folder", metavar="DIR", help="a `railyard simulate` output folder")
     parser.add_argument("--out", metavar="FILE", help="the HTML file (default: DIR/report.html)")
+    parser.add_argument("--pngs", metavar="DIR", help="also write each plot as a PNG file in DIR")
     parser.set_defaults(func=run)
 
 
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     out = Path(args.out) if args.out else Path(args.folder) / "report.html"
     try:
-        count = write_report(args.folder, out)
+        count = write_report(args.folder, out, args.pngs)
     except FileNotFoundError as error:
         print(f"report: {error}", file=sys.stderr)
         return 2

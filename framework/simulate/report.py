@@ -173,18 +173,31 @@ def render_html(sets: dict[str, list[dict[str, Any]]]) -> str:
                      for metric in stats.METRICS]
         parts.append(f"<h2>Differences to {html.escape(result['baseline'])} (paired on equal seeds, 95% CI)</h2>")
         parts.append(_table(diff_rows, ("metric", *list(sets)[1:])))
-    plots = [("Win rate per bot", plot_win_rates(sets)), ("Net worth", plot_net_worth(sets)),
-             ("Game length", plot_length(sets)), ("Phase timing", plot_phases(sets))]
-    for name, png in plots:
+    for name, png in plots_of(sets):
         if png is not None:
             parts.append(f"<h2>{name}</h2><img alt='{name}' src='data:image/png;base64,{png}'>")
     parts.append("</body></html>")
     return "\n".join(parts)
 
 
-def write_report(folder: str | Path, out: str | Path) -> int:
-    """Write the HTML report; returns the number of games it covers."""
+def plots_of(sets: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str]]:
+    """(title, base64 PNG) of every plot that has data."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    plots = [("Win rate per bot", plot_win_rates(sets)), ("Net worth", plot_net_worth(sets)),
+             ("Game length", plot_length(sets)), ("Phase timing", plot_phases(sets))]
+    return [(name, png) for name, png in plots if png is not None]
+
+
+def write_report(folder: str | Path, out: str | Path, png_dir: str | Path | None = None) -> int:
+    """Write the HTML report (and, with ``png_dir``, each plot as a PNG file for documents that
+    cannot embed them); returns the number of games it covers."""
     sets = load_sets(folder)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(render_html(sets), encoding="utf-8")
+    if png_dir is not None:
+        Path(png_dir).mkdir(parents=True, exist_ok=True)
+        for name, png in plots_of(sets):
+            (Path(png_dir) / (name.lower().replace(" ", "_") + ".png")).write_bytes(base64.b64decode(png))
     return sum(len(v) for v in sets.values())

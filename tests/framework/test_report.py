@@ -18,11 +18,14 @@ def test_report_writes_html_with_embedded_plots_for_each_rule_set(tmp_path, caps
         config = SimConfig(str(TINYRAIL), 3, ("greedy", "random"), overrides=overrides, label=label)
         records.write_jsonl(tmp_path / "run" / label / records.RECORD_FILE, run_jobs(jobs_for(config, 4, 2)))
     out = tmp_path / "report.html"
-    assert main(["report", str(tmp_path / "run"), "--out", str(out)]) == 0
+    assert main(["report", str(tmp_path / "run"), "--out", str(out), "--pngs", str(tmp_path / "png")]) == 0
     page = out.read_text()
     assert page.count("src='data:image/png;base64,") == 4  # win rate, net worth, length, phases
     assert "Differences to default" in page and "cheap2" in page
     assert f"{out}: 8 games" in capsys.readouterr().out
+    pngs = sorted(p.name for p in (tmp_path / "png").iterdir())
+    assert pngs == ["game_length.png", "net_worth.png", "phase_timing.png", "win_rate_per_bot.png"]
+    assert (tmp_path / "png" / "net_worth.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_report_on_a_folder_without_records_says_so(tmp_path, capsys):
