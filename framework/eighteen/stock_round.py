@@ -36,6 +36,7 @@ class StockState(RoundState):
     acted_this_turn: bool = False
     sold_this_turn: list[str] = attrs.Factory(list)  # companies this player sold this turn
     bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
+    last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
 
 
 @attrs.frozen
@@ -392,6 +393,7 @@ class StockRound(RoundType):
             assert isinstance(action, BuyItem)
             lines = self._buy_item(rules, state, action, plan)  # type: ignore[arg-type]
         rs.last_actor = player
+        rs.last_buyer = player
         rs.passes_in_row = 0
         rs.acted_this_turn = True
         if rules.spec.setup.stock_round.sell_then_buy:

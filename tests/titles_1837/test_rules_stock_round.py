@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.eighteen.actions import BuyShares, Pass, SellShares
+from framework.eighteen.actions import BuyItem, BuyShares, Pass, SellShares
 from framework.eighteen.state import POOL
 
 from .rules_helpers import (
@@ -74,3 +74,22 @@ def test_III_selling_below_another_holder_hands_over_the_directors_certificate()
     assert state.percent_held("B", "BK") == 10 and state.percent_held("D", "BK") == 20
     assert not any(c.director for c in state.certs_held("B", "BK"))
     no_problems(game)
+
+
+def test_FE_XIII_2_priority_goes_left_of_the_last_buyer_not_the_last_seller():
+    from .test_rules_start_packet import _first_edition_after_packet
+
+    game = _first_edition_after_packet()  # three players, the first stock round goes on
+    state = game.state
+    start_major(game, "BK", 91, {"B": 30})
+    state.companies["BK"].operated = True
+    _turn_of(game, "A")
+    game.process(BuyItem("A", "KK1", 90))
+    game.process(Pass("A"))
+    assert game.active_entities() == ("B",)
+    game.process(SellShares("B", "BK", 10))
+    game.process(Pass("B"))
+    for player in ("C", "A", "B"):
+        game.process(Pass(player))
+    assert state.round.kind != "stock"
+    assert state.priority_player == "B"  # left of A, the last buyer (second edition: C)

@@ -21,6 +21,7 @@ from . import (
     mountain_railways,
     nationals,
     net_worth,
+    priority,
     regions,
     start_packet,
 )
@@ -57,7 +58,11 @@ class Hooks(BaseHooks):
 
     def on_round_start(self, state: G18State) -> list[str]:
         nationals.on_tile_change(self.rules, state)
+        priority.on_round_start(self.rules, state)
         return []
+
+    def on_round_end(self, state: G18State) -> list[str]:
+        return priority.on_round_end(self.rules, state)
 
     # ------------------------------------------------------------------ events
     def on_event(self, name: str, state: G18State) -> list[str]:

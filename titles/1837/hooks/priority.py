@@ -1,0 +1,35 @@
+"""The priority deal after a stock round in the first edition (XIII.2): it goes to the left of
+the last player to *buy* (the second edition, the engine's rule: to buy or sell); with no
+purchase it stays where it was."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from framework.eighteen.state import G18State
+
+from .common import first_edition
+
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
+START_KEY = "priority_at_stock_round_start"
+
+
+def on_round_start(rules: G18Ruleset, state: G18State) -> None:
+    if state.round.kind == "stock" and first_edition(rules):
+        state.extra[START_KEY] = state.priority
+
+
+def on_round_end(rules: G18Ruleset, state: G18State) -> list[str]:
+    if state.round.kind != "stock" or not first_edition(rules):
+        return []
+    buyer = getattr(state.round, "last_buyer", None)
+    before = state.priority
+    if buyer is not None:
+        state.priority = (state.player_index(buyer) + 1) % len(state.players)
+    else:
+        state.priority = state.extra.get(START_KEY, state.priority)
+    if state.priority == before:
+        return []
+    return [f"XIII.2: {state.priority_player} has the priority deal (left of the last buyer)"]
