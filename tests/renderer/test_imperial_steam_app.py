@@ -269,7 +269,12 @@ def test_a_whole_two_player_game_is_played_to_the_standings_by_clicks_alone(titl
         click(app, button.rect.center)
         assert len(app.game.actions) == before + 1, app.message
     assert app.menu_title() == "Game over" and app.show_standings
-    assert [p for p, _ in app.game.standings()] != []
+    surface = app.draw()
+    box = pygame.Rect(0, 0, 520, 130 + 34 * 2)  # the standings box, outlined in the accent
+    box.center = (800, 500)
+    assert pixel(surface, box.centerx, box.y) == colors.PANEL_ACCENT
+    click(app, (10, 100))  # a click puts the standings away to look at the board
+    assert not app.show_standings
 
 
 def test_another_good_to_return_may_be_chosen_when_storage_overflows(app):
@@ -280,3 +285,27 @@ def test_another_good_to_return_may_be_chosen_when_storage_overflows(app):
     press(app, "BuyGood", good="wood", discard=("iron",))
     bob = app.game.state.players["Bob"]
     assert (bob.goods["wood"], bob.goods["iron"], bob.cash) == (2, 0, 100 - 20)
+
+
+def test_ctrl_s_saves_to_a_typed_path_and_ctrl_o_loads_it_back(app, tmp_path):
+    bids(app)
+    press(app, "Fundraise")
+    path = str(tmp_path / "mine.json")
+
+    def typed(content: str) -> None:
+        field = app.prompt[1]
+        field.text = ""
+        for ch in content:
+            key(app, pygame.K_a, char=ch)  # the character comes with the event
+
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.prompt is not None and app.prompt[0] == "save"
+    typed(path)
+    key(app, pygame.K_RETURN)
+    assert app.prompt is None and app.message == f"saved to {path}"
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo the fundraise, then load the save
+    assert len(app.game.actions) == 3
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    typed(path)
+    key(app, pygame.K_RETURN)
+    assert len(app.game.actions) == 4 and app.game.state.players["Bob"].cash == 110
