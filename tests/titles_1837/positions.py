@@ -43,15 +43,20 @@ def players_cash(state: G18State) -> dict[str, int]:
 
 
 
-def second_stock_round(holdings: dict[str, int], major: str = "BK", par: int = 91) -> Game:
+def second_stock_round(
+    holdings: dict[str, int], major: str = "BK", par: int = 91, items: dict[str, str] | None = None
+) -> Game:
     """A 4-player game (A bought Sd #1 in the packet; A holds the priority deal); ``major``
     started at ``par`` with ``holdings`` (the first listed player is its director) during the
     first operating round, passed in the first stock round, operated (without revenue: price
     one step left, 91K -> 87K for BK; a 2 train bought for 90K) in the second operating round.
-    The rest of the start packet is taken out, so that the majors' shares are on sale:
-    the second stock round is under way, A to act."""
+    The rest of the start packet (but ``items``: item -> the player given it for nothing) is
+    taken out, so that the majors' shares are on sale: the second stock round is under way, A
+    to act."""
     game = new_game()
     sell(game, "SD1", "A")
+    for item, player in (items or {}).items():
+        sell(game, item, player, 0)
     pass_packet(game)
     game.state.packet_remaining.clear()  # the rest of the packet is out of the game: the
     game.state.offers.clear()  # majors' shares are on sale (rule I)

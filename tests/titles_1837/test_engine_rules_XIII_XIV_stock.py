@@ -8,6 +8,7 @@ import pytest
 
 from framework.eighteen.actions import BuyShares, Par, Pass, SellShares
 from framework.eighteen.state import IPO, POOL
+from framework.eighteen.stock_round import certificate_count
 
 from .positions import first_edition_stock_round, players_cash, second_stock_round
 from .rules_helpers import (
@@ -154,10 +155,6 @@ def test_XIII_a_second_major_at_the_same_par_goes_under_the_first_marker():
     assert refusal(game, Par("C", "CL", 91)).rule == "rule:stock_round.par_slots"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: the priority deal always goes left of the last player to buy or sell "
-    "(StockRound sets last_actor on sales); the first edition (XIII.2) gives it left of the "
-    "last to buy, and no option selects that"))
 def test_FE_XIII_2_priority_goes_left_of_the_last_buyer_not_seller():
     game = first_edition_stock_round({"B": 30, "C": 20})
     for player in ("A", "B", "C"):
@@ -185,3 +182,28 @@ def test_FE_XIV_6_3_a_sale_may_take_the_pool_past_50_percent_if_it_held_less():
     game.process(Pass("A"))
     game.process(SellShares("B", "BK", 20))  # 40% -> 60% in the pool
     assert state.percent_held(POOL, "BK") == 60
+
+
+COAL = ("EPP", "RGTE", "EOD", "EKT", "MLB", "ZKB", "SPB", "LRB", "BB", "EHS")
+
+
+def test_XIII_over_the_certificate_limit_by_a_change_of_director_sell_at_the_first_opportunity():
+    # B holds 19 certificates besides BK's director's certificate and a share: 21, the limit
+    items = dict.fromkeys((*COAL, "SD2", "SD3", "SD4", "SD5", "Tauern"), "B")
+    game = second_stock_round({"B": 30, "C": 20}, items=items)
+    state = game.state
+    assert certificate_count(game.ruleset, state, "B") == 21
+    game.process(Pass("A"))
+    game.process(Pass("B"))
+    game.process(BuyShares("C", "BK", "ipo"))
+    for player in ("D", "A", "B"):
+        game.process(Pass(player))
+    game.process(BuyShares("C", "BK", "ipo"))  # C 40% > B 30%: B gets two shares for one
+    assert state.director("BK") == "C" and certificate_count(game.ruleset, state, "B") == 22
+    game.process(Pass("D"))
+    game.process(Pass("A"))
+    assert refusal(game, Pass("B")).rule == "rule:stock_round.sell_down"
+    assert {a for a in game.legal_actions() if not isinstance(a, SellShares)} == set()
+    game.process(SellShares("B", "BK", 10))
+    assert certificate_count(game.ruleset, state, "B") == 21
+    game.process(Pass("B"))
