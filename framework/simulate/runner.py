@@ -220,8 +220,10 @@ def run_local(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
             yield play_game(job)
         return
     import multiprocessing
+    import os
 
-    context = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn")
+    # fork starts workers with the parent's loaded modules and titles; spawn where there is none
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with context.Pool(processes=workers) as pool:
         yield from pool.imap(play_game, jobs, chunksize=1)
 
@@ -247,7 +249,7 @@ def run_jobs(
     else:
         raise ValueError(f"unknown backend {backend!r} (local or ray)")
     records: list[dict[str, Any]] = []
-    with _progress(progress, len(jobs), description) as advance:
+    with ProgressBar(progress, len(jobs), description) as advance:
         for record in stream:
             records.append(record)
             advance()
@@ -261,7 +263,7 @@ def run_jobs(
     return sorted(records, key=lambda r: r["index"])
 
 
-class _progress:
+class ProgressBar:
     """A rich progress bar with games per second and time left (a no-op when off)."""
 
     def __init__(self, enabled: bool, total: int, description: str) -> None:
