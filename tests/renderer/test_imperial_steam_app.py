@@ -309,3 +309,19 @@ def test_ctrl_s_saves_to_a_typed_path_and_ctrl_o_loads_it_back(app, tmp_path):
     typed(path)
     key(app, pygame.K_RETURN)
     assert len(app.game.actions) == 4 and app.game.state.players["Bob"].cash == 110
+
+
+def test_goods_may_be_produced_at_two_of_three_sites(app):
+    import sys
+
+    bids(app)
+    state = app.game.state
+    factory = sys.modules[type(state).__module__].Factory
+    bob = state.players["Bob"]
+    bob.factories = [factory("BAD#0", "BAD", "wood", 1, 2), factory("WNS#0", "WNS", "wood", 1, 2),
+                     factory("WNS#1", "WNS", "stone", 1, 2)]  # a position with three ready sites
+    app._legal_key = None  # the position was set by hand: list again
+    chip(app, "show other goods to return")
+    press(app, "Produce", factories=("BAD#0", "WNS#1"))
+    assert [f.goods for f in bob.factories] == [1, 2, 1]
+    assert sum(bob.goods.values()) == 4  # full: two cubes went back to the supply
