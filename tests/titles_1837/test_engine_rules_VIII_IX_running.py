@@ -123,3 +123,30 @@ def test_IX_pool_shares_pay_the_corporations_treasury():
     game, gains, bk, from_bank = _paid("payout", pool_share=True)
     assert gains == {"A": 0, "B": 9, "C": 3, "D": 0}
     assert bk.cash == 728 + 3 and from_bank == 15
+
+
+# G13's two cities joined outside the tile: city 1 - the town G11 (tile 3) - H12 (tile 7) -
+# city 0
+LOOP = (*BK_LINE_TO_G13, ("G11", {4, 5}), ("H12", {2, 3}))
+AROUND = ("G13.1", "G11|G13", "G11.0", "G11|H12", "G13|H12", "G13.0")
+
+
+def test_VIII_both_cities_of_one_tile_count_when_track_outside_links_them():
+    game = bk_at_run_step(("3",), line=LOOP, token_g13=True)
+    game.process(_run(game, ("3#1", AROUND)))
+    assert _revenue(game) == 20 + 10 + 20
+
+
+def test_VIII_no_stretch_of_track_twice_in_a_route():
+    game = bk_at_run_step(("4",), line=LOOP, token_g13=True)
+    back_again = ("E15.0", "E15|F14", "F14|G13", "G13.1", "G11|G13", "G11.0", "G11|G13", "G13.1")
+    refused = refusal(game, _run(game, ("4#1", back_again)))
+    assert refused.rule == "rule:running.route" and "uses the same track twice" in refused.message
+
+
+def test_VIII_a_route_into_a_city_leaves_by_another_track():
+    # from the gray town B8 (10K) over B10 into Prague and out east to E15: 10 + 20 + 10
+    game = bk_at_run_step(("3",), line=(("B10", {1, 5}), *BK_LINE_TO_G13))
+    through = ("B8.0", "B10|B8", "B10|C11", "C11.0", *PRAGUE_E15[1:])
+    game.process(_run(game, ("3#1", through)))
+    assert _revenue(game) == 40
