@@ -70,7 +70,9 @@ def _board(surface: pygame.Surface, box: pygame.Rect, game: Any, pid: str, actin
     x = _t(surface, f"share {share}", x, y + 1) + 10
     x = _t(surface, f"hands {p.hands}", x, y + 1) + 10
     if p.semmering:
-        _t(surface, "Semmering", x, y + 1, palette.CROWN, True)
+        x = _t(surface, "Semmering", x, y + 1, palette.CROWN, True) + 8
+    if p.trieste:
+        _t(surface, "Trieste!", x, y + 1, colors.OK, True)
     y += ROW + 2
     # workers by level, engineers
     x = _t(surface, "training", box.x + 6, y, colors.PANEL_DIM)

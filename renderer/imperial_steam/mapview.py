@@ -85,6 +85,7 @@ class MapView:
                 text(surface, "S", mid, 16, (20, 20, 20), bold=True)
                 if state.semmering:
                     pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
+        self._legend(surface)
         self._labels = self._place_labels(state)
         for sid in data.sites:
             self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
@@ -119,6 +120,34 @@ class MapView:
             out[sid] = choice
             taken.append(choice)
         return out
+
+    def _legend(self, surface: pygame.Surface) -> None:
+        """What the marks mean, in the map's free south-east corner."""
+        box = pygame.Rect(self.rect.right - 214, self.rect.bottom - 104, 208, 98)
+        pygame.draw.rect(surface, (236, 230, 206), box, border_radius=4)
+        pygame.draw.rect(surface, (150, 140, 112), box, 1, border_radius=4)
+        x, y = box.x + 8, box.y + 6
+        ink = (40, 36, 30)
+        pygame.draw.circle(surface, palette.CITY_FILL, (x + 6, y + 6), 6)
+        pygame.draw.circle(surface, palette.CITY_EDGE, (x + 6, y + 6), 6, 1)
+        text(surface, "Effort; name, station cost", (x + 18, y), 14, ink, anchor="topleft")
+        y += 15
+        pygame.draw.rect(surface, (250, 250, 250), (x + 2, y + 2, 8, 8))
+        pygame.draw.rect(surface, (40, 40, 40), (x + 2, y + 2, 8, 8), 1)
+        text(surface, "station sites (filled: built)", (x + 18, y), 14, ink, anchor="topleft")
+        y += 15
+        pygame.draw.rect(surface, palette.GOODS["wood"], (x + 1, y + 1, 10, 10))
+        text(surface, "factory site (dot: built)", (x + 18, y), 14, ink, anchor="topleft")
+        y += 15
+        pygame.draw.circle(surface, palette.GOODS["iron"], (x + 6, y + 6), 4)
+        text(surface, "demand (ring: delivered)", (x + 18, y), 14, ink, anchor="topleft")
+        y += 15
+        _crown(surface, (x + 6, y + 6))
+        text(surface, "State Railway   B Business", (x + 18, y), 14, ink, anchor="topleft")
+        y += 15
+        for i, kind in enumerate(("bridge", "tunnel")):
+            pygame.draw.line(surface, palette.CONNECTION[kind], (x + i * 90, y + 6), (x + i * 90 + 14, y + 6), 5)
+            text(surface, kind, (x + i * 90 + 18, y), 14, ink, anchor="topleft")
 
     def _regions(self, surface: pygame.Surface) -> None:
         spots: dict[str, list[tuple[int, int]]] = {}
