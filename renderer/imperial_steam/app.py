@@ -421,8 +421,9 @@ class App:
         if not self.human_to_act():
             return []
         rows = []
-        if any(getattr(a, "discard", None) or getattr(a, "steps", 0) == -1 for a in self.legal()):
-            label = "hide other choices" if self.show_returns else "show other goods to return, share steps"
+        if any(getattr(a, "discard", None) or getattr(a, "steps", 0) == -1 or hasattr(a, "level")
+               or len(getattr(a, "factories", ())) > 2 for a in self.legal()):
+            label = "hide other choices" if self.show_returns else "show other goods to return, workers, steps"
             rows.append(("More choices", [(label, self.toggle_returns, self.show_returns)]))
         return rows + self._composer_rows()
 

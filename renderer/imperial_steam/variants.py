@@ -1,7 +1,8 @@
 """Other choices of goods to return: the legal list names one legal set of cubes to send back
 when storage overflows (after producing, buying, a contract's reserved cars, ordered goods
 landing); the player may prefer another. Likewise a share value may go down several rows
-at once where the list offers one, and goods produced at some of the sites only. Each alternative is tried by the engine on a copy of
+at once where the list offers one, goods produced at some of the sites only, and which
+worker (area and level) runs a new factory. Each alternative is tried by the engine on a copy of
 the state and offered only if it is accepted."""
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:
         steps = getattr(action, "steps", 0)
         if isinstance(steps, int) and steps < 0:  # share value: down any number of rows
             out += [o for o in (attrs.evolve(action, steps=steps - k) for k in range(1, 6)) if _accepted(game, o)]
+        if hasattr(action, "area") and hasattr(action, "level"):  # which worker runs a factory
+            out += [o for o in (attrs.evolve(action, area=area, level=level)
+                                for area in ("training", "working") for level in (1, 2, 3))
+                    if o != action and o not in out and _accepted(game, o)]
         factories = getattr(action, "factories", ())
         if isinstance(factories, tuple) and len(factories) > 2:  # produce from some sites only
             out += _subsets(game, action, goods)

@@ -325,3 +325,17 @@ def test_goods_may_be_produced_at_two_of_three_sites(app):
     press(app, "Produce", factories=("BAD#0", "WNS#1"))
     assert [f.goods for f in bob.factories] == [1, 2, 1]
     assert sum(bob.goods.values()) == 4  # full: two cubes went back to the supply
+
+
+def test_the_worker_running_a_new_factory_may_be_chosen(app):
+    bids(app)
+    bob = app.game.state.players["Bob"]
+    bob.tracks = ["WIE-BAD"]  # a position set by hand: Baden joined, a level 2 worker in training
+    bob.training = {1: 1, 2: 1, 3: 0}
+    app._legal_key = None
+    listed = [a for a in app.legal() if type(a).__name__ == "BuildFactory"]
+    assert [(a.site, a.level) for a in listed] == [("BAD", 2)]  # the list offers the best worker
+    chip(app, "show other goods to return")
+    press(app, "BuildFactory", site="BAD", area="training", level=1)
+    assert [(f.site, f.level, f.goods) for f in bob.factories] == [("BAD", 1, 2)]  # L1 takes 2 wood
+    assert bob.training == {1: 0, 2: 1, 3: 0}
