@@ -25,11 +25,13 @@ from .positions import (
 from .rules_helpers import (
     finish_round,
     first_purchase,
+    fund_player,
     new_game,
     no_problems,
     pass_packet,
     refusal,
     sell,
+    start_major,
 )
 
 
@@ -179,3 +181,75 @@ def test_XI_the_director_sells_out_of_turn_but_never_hands_over_the_directorship
     game.process(BuyTrain("BK", _next_depot(state, "2"), 90))
     assert state.player("B").cash == 50 + 84 - 90 and bk.cash == 0
     no_problems(game)
+
+
+def _bk_after_ms(phase_3: bool):
+    """B directs MS (97K, 50%) and BK (91K, 30%; C 20%): in the second operating round MS
+    has bought a 2 train; BK reaches its trains step without one."""
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    state = game.state
+    state.packet_remaining.clear()
+    state.offers.clear()
+    fund_player(state, "B", 500)
+    start_major(game, "MS", 97, {"B": 50})
+    start_major(game, "BK", 91, {"B": 30, "C": 20})
+    finish_round(game)
+    finish_round(game)
+    major_to_act(game, "BK")
+    (ms_train,) = state.companies["MS"].trains
+    if phase_3:
+        first_purchase(game, "3")
+    for _ in range(4):
+        if state.round.step == "trains":
+            return game, ms_train
+        game.process(Pass("BK"))
+    raise AssertionError("BK does not reach its trains step")
+
+
+def test_XI_no_trains_between_companies_in_phase_2():
+    game, ms_train = _bk_after_ms(phase_3=False)
+    assert refusal(game, BuyTrain("BK", ms_train, 90)).rule == "rule:trains.from_companies"
+
+
+def test_XI_from_phase_3_a_director_sells_between_own_companies_for_at_least_1():
+    game, ms_train = _bk_after_ms(phase_3=True)
+    state = game.state
+    ms_cash = state.companies["MS"].cash
+    assert refusal(game, BuyTrain("BK", ms_train, 0)).rule == "rule:trains.price"
+    assert BuyTrain("BK", ms_train, 1) in game.legal_actions()
+    game.process(BuyTrain("BK", ms_train, 1))
+    assert state.companies["BK"].cash == 728 - 1 and state.companies["MS"].cash == ms_cash + 1
+    assert state.trains[ms_train].owner == "BK" and state.companies["MS"].trains == []
+    no_problems(game)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine: emergency sales only guard the presidency of the company buying the train "
+    "(emergency.check_sale); a sale that hands the selling corporation's presidency to "
+    "another player is allowed and the purchase from that corporation goes ahead. XI: "
+    "such sales 'must not cause a transfer of the presidency of either corporation' "
+    "(needs a decision: the seller is only known at the purchase)"))
+def test_XI_buying_from_another_corporation_no_sale_may_transfer_either_presidency():
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    state = game.state
+    state.packet_remaining.clear()
+    state.offers.clear()
+    fund_player(state, "B", 500)
+    start_major(game, "MS", 97, {"B": 40, "D": 20})
+    start_major(game, "BK", 91, {"B": 30, "C": 20})
+    finish_round(game)
+    finish_round(game)
+    major_to_act(game, "BK")
+    (ms_train,) = state.companies["MS"].trains
+    first_purchase(game, "3")
+    while state.round.step != "trains":
+        game.process(Pass("BK"))
+    state.pay("BK", BANK, state.companies["BK"].cash)
+    state.pay("B", BANK, state.player("B").cash)
+    game.process(SellShares("B", "MS", 30))  # B keeps 10% of MS, D holds 20%
+    assert state.director("MS") == "D"
+    refusal(game, BuyTrain("BK", ms_train, 90))
