@@ -13,7 +13,7 @@ import pytest
 from framework.core.game import Game
 from framework.loader import load_title
 from renderer import colors
-from renderer.imperial_steam import palette
+from renderer.imperial_steam import palette, words
 from renderer.imperial_steam.app import App
 from renderer.imperial_steam.mapview import R
 from tests.renderer.helpers import pixel, start_pygame
@@ -282,9 +282,10 @@ def test_another_good_to_return_may_be_chosen_when_storage_overflows(app):
     # Bob's cars are full (wood, stone, iron) and the engine holds the coal: buying wood means
     # a cube goes back; the list offers the wood, the player may send back the iron instead
     chip(app, "show other goods to return")  # (and share steps)
+    price = words.price(app.data, app.game.state, "wood")  # the market's topmost wood cube
     press(app, "BuyGood", good="wood", discard=("iron",))
     bob = app.game.state.players["Bob"]
-    assert (bob.goods["wood"], bob.goods["iron"], bob.cash) == (2, 0, 100 - 20)
+    assert (bob.goods["wood"], bob.goods["iron"], bob.cash) == (2, 0, 100 - price)
 
 
 def test_ctrl_s_saves_to_a_typed_path_and_ctrl_o_loads_it_back(app, tmp_path):
