@@ -137,9 +137,10 @@ def test_hire_and_fundraise_then_ctrl_z_undoes_and_ctrl_y_redoes(app):
     bids(app)
     press(app, "Fundraise")
     key(app, pygame.K_RETURN)
-    press(app, "Hire", column="bronze", workers=2)  # Ann: 10 + 10 on the bronze column
+    prices = app.data.hire_prices  # the bronze column's marker starts on the bottom row
+    press(app, "Hire", column="bronze", workers=2)
     ann = app.game.state.players["Ann"]
-    assert (ann.training[1], ann.cash) == (4, 90)
+    assert (ann.training[1], ann.cash) == (4, 110 - prices[0] - prices[1])
     key(app, pygame.K_RETURN)
     press(app, "Philanthropize", amount=20)  # Cid: two steps for 20
     assert app.game.state.players["Cid"].influence == 2
@@ -202,15 +203,16 @@ def chip(app: App, label_start: str) -> None:
 
 def test_a_composed_build_takes_the_chosen_workers_and_business_spending(app):
     bids(app)
+    points = app.game.state.business[-1]  # Baden's Business token, the top of the stack
     click(app, app.site_pos("WIE-BAD"))
     chip(app, "+L1")
     chip(app, "+L1")  # two level-1 workers where one would do (no credit, but legal)
-    chip(app, "+share")  # Baden's Business token (1 point) raises the share value, not influence
+    chip(app, "+share")  # the first point raises the share value; the rest go to influence
     chip(app, "Build WIE-BAD")
     bob = app.game.state.players["Bob"]
     assert bob.tracks == ["WIE-BAD"]
     assert (bob.training[1], bob.working[1]) == (0, 2)
-    assert (bob.share_row, bob.influence) == (1, 3)
+    assert (bob.share_row, bob.influence) == (1, 3 + points - 1)
 
 
 def test_a_shift_clicked_second_connection_is_refused_when_the_workers_fall_short(app):
@@ -233,11 +235,12 @@ def test_a_hub_city_clicked_composes_a_hire_of_any_size_with_an_engineer(app):
     click(app, app.site_pos("WNS"))  # Wiener Neustadt holds the bronze hub
     assert app.hiring.column == "bronze"
     for _ in range(3):
-        chip(app, "+1")  # 4 workers: 10 + 10 + 20 + 20
-    chip(app, "Bridge Engineer (bronze)")  # and a Bridge Engineer for 30
+        chip(app, "+1")  # 4 workers, each dearer as the column's marker climbs
+    chip(app, "Bridge Engineer (bronze)")  # and a Bridge Engineer
     chip(app, "Hire")
     bob = app.game.state.players["Bob"]
-    assert (bob.training[1], bob.bridge, bob.cash) == (6, True, 100 - 60 - 30)
+    cost = sum(app.data.hire_prices[:4]) + app.data.engineer_cost
+    assert (bob.training[1], bob.bridge, bob.cash) == (6, True, 100 - cost)
     assert app.game.state.hubs["bronze"].hire_row == 4
 
 
