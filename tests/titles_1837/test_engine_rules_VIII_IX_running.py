@@ -6,11 +6,12 @@ round over its line C11 (20K) - C13 - D14 - the town E15 (tile 58, 10K) - F14 - 
 
 from __future__ import annotations
 
+from framework.eighteen.actions import Pass
 from framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
 from framework.eighteen.state import POOL
 
-from .positions import BK_LINE_TO_G13, bk_at_run_step, players_cash
-from .rules_helpers import no_problems, refusal
+from .positions import BK_LINE_TO_G13, bk_at_run_step, lay, players_cash
+from .rules_helpers import add_train, new_game, no_problems, pass_packet, refusal, sell
 
 PRAGUE_E15 = ("C11.0", "C11|C13", "C13|D14", "D14|E15", "E15.0")
 E15_G13 = ("E15.0", "E15|F14", "F14|G13", "G13.1")
@@ -150,3 +151,43 @@ def test_VIII_a_route_into_a_city_leaves_by_another_track():
     through = ("B8.0", "B10|B8", "B10|C11", "C11.0", *PRAGUE_E15[1:])
     game.process(_run(game, ("3#1", through)))
     assert _revenue(game) == 40
+
+
+def test_II_IX_a_coal_company_runs_one_goods_train_mine_to_its_treasury_town_split():
+    # EPP (A's coal company, 100K) with two 1G trains; its mine E11 (20K) has one track, to
+    # the town D10 (10K): one train runs, the other finds no track of its own
+    game = new_game()
+    sell(game, "EPP", "A")
+    pass_packet(game)
+    lay(game, "D10", {5, 3})
+    first, second = add_train(game, "EPP", "1G"), add_train(game, "EPP", "1G")
+    game.process(Pass("EPP"))  # no tile
+    mine_to_town = ("E11.0", "D10|E11", "D10.0")
+    assert [(r.train, r.nodes) for r in game.legal_actions()[0].runs] == [(first, mine_to_town)]
+    both = RunRoutes("EPP", (TrainRoute(first, mine_to_town), TrainRoute(second, mine_to_town)))
+    assert refusal(game, both).rule == "rule:running.route"
+    a = game.state.player("A").cash
+    game.process(game.legal_actions()[0])
+    assert game.state.companies["EPP"].cash == 100 + 20 + 5  # the mine, and half of the town
+    assert game.state.player("A").cash == a + 5
+
+
+def test_VIII_IX_a_major_s_goods_train_from_a_mine_to_its_token_mine_to_the_treasury():
+    # the RGTE mine A13 (30K) - B12 - C13 - Prague (BK's token, 20K)
+    game = bk_at_run_step(("1G",), line=(("B12", {3, 5}), ("C13", {2, 1})))
+    goods = ("A13.0", "A13|B12", "B12|C13", "C11|C13", "C11.0")
+    assert _best_nodes(game) == [goods]
+    game.process(game.legal_actions()[0])
+    assert _revenue(game) == 20
+    game.process(Dividend("BK", "payout"))
+    assert game.state.companies["BK"].cash == 728 + 30  # the mine's value
+    assert players_cash(game.state)["B"] == 282 + 6
+
+
+def test_VIII_a_goods_train_needs_a_token_of_the_company_on_its_route():
+    # the RGTE mine A13 - B12 - the gray town A11: no token of BK on the way
+    game = bk_at_run_step(("1G",), line=(("B12", {3, 2}),))
+    goods = ("A13.0", "A13|B12", "A11|B12", "A11.0")
+    refused = refusal(game, _run(game, ("1G#1", goods)))
+    assert refused.rule == "rule:running.route" and "must include a station of BK" in refused.message
+    assert game.legal_actions()[0].runs == ()
