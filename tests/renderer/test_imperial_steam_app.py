@@ -71,30 +71,37 @@ def type_amount(app: App, heading: str, digits: str) -> None:
     key(app, pygame.K_RETURN)
 
 
+BIDS = {"Bob": 30, "Ann": 20, "Cid": 0}  # so the turn order after the bids is Bob, Ann, Cid
+
+
 def bids(app: App) -> None:
-    """Opening blind bid: Bob clicks 30, Ann types 20, Cid clicks 0."""
-    assert app.acting() == "Bob"
-    press(app, "Bid", amount=30)
-    assert app.acting() == "Ann"
-    type_amount(app, "Opening blind bid", "20")
-    assert app.acting() == "Cid"
-    press(app, "Bid", amount=0)
+    """Opening blind bid, each in the order asked: Ann types hers, the others click."""
+    for _ in PLAYERS:
+        who = app.acting()
+        if who == "Ann":
+            type_amount(app, "Opening blind bid", str(BIDS[who]))
+        else:
+            press(app, "Bid", amount=BIDS[who])
 
 
 def test_opening_blind_bid_clicked_and_typed_pays_and_sets_influence_and_turn_order(app):
     bids(app)
     state = app.game.state
-    assert [state.players[p].cash for p in PLAYERS] == [110, 100, 130]  # 130 each at 3 players
-    assert [state.players[p].influence for p in PLAYERS] == [2, 3, 0]
+    cash = app.data.counts[3].cash  # the starting money at 3 players
+    assert [state.players[p].cash for p in PLAYERS] == [cash - 20, cash - 30, cash]
+    assert [state.players[p].influence for p in PLAYERS] == [2, 3, 0]  # 10 guldens a step
     assert state.phase == 7 and state.order == ["Bob", "Ann", "Cid"]
 
 
 def test_a_bid_stays_secret_until_all_are_in(app):
+    first = app.acting()
     press(app, "Bid", amount=30)
-    assert app.game.state.bids == {"Bob": 30}
+    assert app.game.state.bids == {first: 30}
+    second = app.acting()
     labels = [b.label for b in app.menu.buttons]
-    assert app.acting() == "Ann" and "30G" in labels  # Ann's own choices, not Bob's bid
-    assert all(type(b.action).__name__ != "Bid" or b.action.entity == "Ann" for b in app.menu.buttons)
+    assert second != first and "30G" in labels  # the next bidder's own choices
+    assert all(type(b.action).__name__ != "Bid" or b.action.entity == second for b in app.menu.buttons)
+    assert first in app.game.state.bids and app.game.ruleset.view(app.game.state).bids[first] == -1
 
 
 def test_a_refused_typed_bid_shows_the_rule(app):
