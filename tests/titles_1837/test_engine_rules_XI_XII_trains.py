@@ -253,3 +253,19 @@ def test_XI_buying_from_another_corporation_no_sale_may_transfer_either_presiden
     game.process(SellShares("B", "MS", 30))  # B keeps 10% of MS, D holds 20%
     assert state.director("MS") == "D"
     refusal(game, BuyTrain("BK", ms_train, 90))
+
+
+def test_XI_forced_purchase_the_director_may_choose_the_dearer_train_with_help():
+    # BK must buy: the bank pool offers a 2 (90K), the depot a 3 (180K); BK holds 100K
+    game = bk_at_trains_step(("2",), sell_out=("2",))
+    state = game.state
+    bk = state.companies["BK"]
+    trains.to_pool(state, bk.trains[0])
+    state.pay("BK", BANK, bk.cash - 100)
+    pool_two = state.depot.pool[0]
+    three = _next_depot(state, "3")
+    assert {BuyTrain("BK", pool_two, 90), BuyTrain("BK", three, 180)} <= set(game.legal_actions())
+    game.process(BuyTrain("BK", three, 180))  # B pays the 80K the treasury lacks
+    assert bk.cash == 0 and players_cash(state)["B"] == 282 - 80
+    assert state.phase == "3"
+    no_problems(game)
