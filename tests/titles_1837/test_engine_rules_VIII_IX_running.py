@@ -191,3 +191,12 @@ def test_VIII_a_goods_train_needs_a_token_of_the_company_on_its_route():
     refused = refusal(game, _run(game, ("1G#1", goods)))
     assert refused.rule == "rule:running.route" and "must include a station of BK" in refused.message
     assert game.legal_actions()[0].runs == ()
+
+
+def test_VIII_one_route_per_train_and_a_train_that_ran_this_round_runs_no_more():
+    game = bk_at_run_step(("2", "2"), token_g13=True)
+    twice = _run(game, ("2#1", PRAGUE_E15), ("2#1", E15_G13))
+    assert refusal(game, twice).rule == "rule:running.train"
+    game.state.round.ran.append("2#2")  # as if it came from a company that already ran
+    assert refusal(game, _run(game, ("2#2", E15_G13))).rule == "rule:running.train"
+    assert [r.train for r in game.legal_actions()[0].runs] == ["2#1"]
