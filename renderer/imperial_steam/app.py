@@ -436,6 +436,10 @@ class App:
             return self.hiring.tools(template, self.act) if template is not None else []
         if not self.composer.connections:
             return []
+        access = next((a for a in self.legal() if words.kind(a) == "BuyStateRailway"
+                       and a.connection == self.composer.connections[0]), None)
+        if access is not None:
+            return self.composer.access_tools(access, self.act)
         template = next((a for a in self.legal() if words.kind(a) == "BuildTracks"), None)
         if template is None:
             return []

@@ -52,12 +52,23 @@ class TrackComposer:
                 workers.append((f"+L{lvl} ({left} left)", lambda lv=lvl: self.workers.append(lv), False))
         if self.workers:
             workers.append((f"{'+'.join(map(str, sorted(self.workers)))} (clear)", self.workers.clear, True))
-        spend: list[Chip] = [(f"+{what}", lambda w=what: self.spend.append(w), False) for what in SPENDS]
-        if self.spend:
-            spend.append((f"{'/'.join(self.spend)} (clear)", self.spend.clear, True))
+        spend = self._spend_chips()
         title = " + ".join(self.connections)
         build: list[Chip] = [(f"Build {title}", lambda: submit(self.action(template)), True)]
         return [(f"Build {title}: workers", workers), ("Business points", spend), ("Your build", build)]
+
+    def _spend_chips(self) -> list[Chip]:
+        chips: list[Chip] = [(f"+{what}", lambda w=what: self.spend.append(w), False) for what in SPENDS]
+        if self.spend:
+            chips.append((f"{'/'.join(self.spend)} (clear)", self.spend.clear, True))
+        return chips
+
+    def access_tools(self, template: Action, submit: Callable[[Action], Any]) -> list[tuple[str, list[Chip]]]:
+        """A crowned State Railway: access bought (a free action), Business points spent as chosen."""
+        conn = self.connections[0]
+        buy = attrs.evolve(template, spend=tuple(self.spend))
+        return [("Business points", self._spend_chips()),
+                ("Your purchase", [(f"Buy access to {conn}", lambda: submit(buy), True)])]
 
 
 class HireComposer:

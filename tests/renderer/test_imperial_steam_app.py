@@ -350,3 +350,18 @@ def test_the_worker_running_a_new_factory_may_be_chosen(app):
     press(app, "BuildFactory", site="BAD", area="training", level=1)
     assert [(f.site, f.level, f.goods) for f in bob.factories] == [("BAD", 1, 2)]  # L1 takes 2 wood
     assert bob.training == {1: 0, 2: 1, 3: 0}
+
+
+def test_state_railway_access_is_bought_on_the_crown_with_business_points_spent_as_chosen(app):
+    bids(app)
+    bob = app.game.state.players["Bob"]
+    bob.tracks = ["WIE-ODE", "ODE-FUE", "GRA-FUE"]  # a position set by hand: Bob's line reaches Graz
+    app._legal_key = None
+    points = app.game.state.business[-1]  # Marburg's Business token, the top of the stack
+    cost = max(words.content(app.data, app.game.state, s).station_cost for s in ("GRA", "MAR"))
+    click(app, app.site_pos("GRA-MAR"))  # the crowned connection
+    chip(app, "+share")
+    chip(app, "Buy access to GRA-MAR")
+    assert bob.tracks[-1] == "GRA-MAR"
+    assert (bob.cash, bob.share_row, bob.influence) == (100 - cost, 1, 3 + points - 1)
+    assert not app.game.state.main_done  # a free action: the main action is still to come
