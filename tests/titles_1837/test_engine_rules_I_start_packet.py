@@ -132,3 +132,15 @@ def test_components_shares_start_in_the_initial_offering_exchange_shares_aside_p
     assert sum(c.percent for c in bk.certificates if c.owner == RESERVED) == 20  # 2 exchange shares
     assert not any(c.owner == POOL for co in state.companies.values() for c in co.certificates)
     assert state.depot.pool == []
+
+
+def test_I_II_ug1_floats_with_its_directors_certificate_and_receives_180():
+    game = new_game()
+    bank = game.state.bank
+    game.process(Bid("A", "UG1", 80))
+    for player in ("B", "C", "D"):
+        game.process(Pass(player))
+    ug1 = game.state.companies["UG1"]
+    assert ug1.floated and ug1.cash == 180 and game.state.director("UG1") == "A"
+    assert game.state.bank == bank + 80 - 180
+    assert game.state.cert("UG1.1").owner == IPO  # the second 25% waits for the packet's end

@@ -29,6 +29,7 @@ from .rules_helpers import (
     new_game,
     no_problems,
     pass_packet,
+    play_until,
     refusal,
     sell,
     start_major,
@@ -269,3 +270,19 @@ def test_XI_forced_purchase_the_director_may_choose_the_dearer_train_with_help()
     assert bk.cash == 0 and players_cash(state)["B"] == 282 - 80
     assert state.phase == "3"
     no_problems(game)
+
+
+def test_XII_the_first_5_closes_the_mountain_railways():
+    game = new_game()
+    sell(game, "SD1", "A")  # Sd #1 with the Semmering Railway
+    sell(game, "Tauern", "B")
+    pass_packet(game)
+    for name in ("3", "4", "5"):
+        first_purchase(game, name)
+    state = game.state
+    assert state.phase == "5"
+    assert state.companies["Tauern"].closed and state.companies["Semmering"].closed
+    b = state.player("B").cash
+    finish_round(game)
+    play_until(game, "operating")
+    assert state.player("B").cash == b  # no more income
