@@ -106,8 +106,48 @@ def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     }
 
 
+def plot(runs: dict[str, Path], out: Path, players: int) -> None:
+    """Two figures comparing runs: the round Trieste was first connected, and cash by round."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    loaded_runs = {label: [json.loads(x) for x in (folder / "records.jsonl").read_text().splitlines() if x]
+                   for label, folder in runs.items()}
+    fig, ax = plt.subplots(figsize=(7, 4))
+    width = 0.8 / len(loaded_runs)
+    slots = list(range(1, 9)) + [9]
+    for k, (label, records) in enumerate(loaded_runs.items()):
+        counts = [sum(1 for r in records if (r["trieste_round"] or 9) == slot) / len(records) for slot in slots]
+        ax.bar([x + k * width for x in slots], counts, width=width, label=label)
+    ax.set_xticks([x + 0.4 - width / 2 for x in slots], [str(x) for x in slots[:-1]] + ["never"])
+    ax.set_xlabel("round in which Wien-Trieste is first connected")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"Imperial Steam, {players} players, greedy bots")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / f"imperial_steam_trieste_round_{players}p.png", dpi=100)
+    plt.close(fig)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for label, records in loaded_runs.items():
+        means = []
+        for rnd in range(8):
+            cash = [m for r in records if len(r["money"]) > rnd for m in r["money"][rnd]]
+            means.append(statistics.mean(cash) if cash else float("nan"))
+        ax.plot(range(1, 9), means, marker="o", label=label)
+    ax.set_xlabel("round (cash when its actions begin)")
+    ax.set_ylabel("mean cash per player (G)")
+    ax.set_title(f"Imperial Steam, {players} players, greedy bots")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / f"imperial_steam_cash_by_round_{players}p.png", dpi=100)
+    plt.close(fig)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--plot", nargs="+", metavar="LABEL=DIR", help="plot earlier runs instead of playing")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--bots", default="greedy")
@@ -117,6 +157,10 @@ def main() -> None:
     parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="PATH=VALUE")
     parser.add_argument("--out")
     args = parser.parse_args()
+    if args.plot:
+        runs = {item.partition("=")[0]: Path(item.partition("=")[2]) for item in args.plot}
+        plot(runs, Path(args.out or "."), args.players)
+        return
     config = SimConfig("imperial_steam", args.players, tuple(args.bots.split(",")),
                        overrides=tuple(args.overrides), check=args.check)
     records = run(config, args.games, args.seed, args.workers)
