@@ -45,7 +45,8 @@ def parse_spec(spec: str, base_variant: str | None = None, base_overrides: Seque
         else:
             variant = None if part in DEFAULT_NAMES else part
     if label is None:
-        label = re.sub(r"[^A-Za-z0-9_.=-]+", "_", body.strip()) or "default"
+        named = [p.strip() for p in body.split(";") if p.strip() and p.strip() not in DEFAULT_NAMES]
+        label = re.sub(r"[^A-Za-z0-9_.=-]+", "_", "_".join(named)) or "default"
     return RuleSet(label, variant, tuple(overrides))
 
 

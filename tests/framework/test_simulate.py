@@ -100,6 +100,7 @@ def test_saved_games_replay_to_the_recorded_standings(tmp_path, capsys):
 def test_compare_spec_parsing():
     assert compare.parse_spec("first_edition") == compare.RuleSet("first_edition", "first_edition", ())
     assert compare.parse_spec("default") == compare.RuleSet("default", None, ())
+    assert compare.parse_spec("default;trains.5.price=700").label == "trains.5.price=700"
     assert compare.parse_spec("cheap5:trains.5.price=700") == compare.RuleSet("cheap5", None, ("trains.5.price=700",))
     both = compare.parse_spec("fe:first_edition;trains.5.price=700", None, ("setup.bank=9000",))
     assert both == compare.RuleSet("fe", "first_edition", ("setup.bank=9000", "trains.5.price=700"))
