@@ -245,8 +245,9 @@ class GreedyBot(Bot):
                 return 5.0 - waste  # Business tokens and influence only
             if len(conns) < len(plan.next_build):
                 # one set of materials for one track: first hire the missing levels if there is time
-                later = plan.player.hands >= 2 and plan.effort > plan.capacity
-                return (30 if later else 100) - waste - self._fees(plan, conns)
+                short = plan.effort > plan.capacity or any(plan.deficit.values())
+                later = plan.player.hands >= 2 and short
+                return (25 if later else 100) - waste - self._fees(plan, conns)
             return 120 + 70 * len(conns) - waste - self._fees(plan, conns)
         # off the plan: only worth a little (Business tokens, influence, demands)
         return -30.0 - waste
@@ -384,7 +385,9 @@ class GreedyBot(Bot):
             cost += price(data, state, good, taken.get(good, 0)) or 40
             taken[good] = taken.get(good, 0) + 1
             if need.get(good, 0) > 0:
-                value += NEEDED_GOOD if now else NEEDED_GOOD - 12
+                # an order arrives next round: little use when the track could be laid this round
+                in_time = plan.player.hands - 1 > sum(plan.deficit.values())
+                value += NEEDED_GOOD if now else (15 if in_time else NEEDED_GOOD - 12)
                 need[good] -= 1
             elif later.get(good, 0) > 0:
                 value += 25
