@@ -18,8 +18,8 @@ def test_buy_takes_the_topmost_cube_at_its_row_price():
     rules, state = in_round_one(4)
     _room(state)
     a = state.players["A"]
-    rules.apply(state, BuyGood("A", "wood"))  # 6 cubes: the top one sits on the 10 row
-    assert a.cash == 130 and a.goods["wood"] == 1 and state.market["wood"] == 5
+    rules.apply(state, BuyGood("A", "wood"))  # 5 cubes: the top one sits on the 10 row
+    assert a.cash == 130 and a.goods["wood"] == 1 and state.market["wood"] == 4
 
 
 def test_buy_from_an_empty_column_costs_forty_from_the_supply():
