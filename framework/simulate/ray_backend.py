@@ -17,7 +17,7 @@ def run_ray(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
         raise RuntimeError("the ray backend needs ray: pip install 'railyard[ray]'") from error
     if not ray.is_initialized():
         ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
-    remote = ray.remote(play_game)
+    remote = ray.remote(max_calls=1)(play_game)  # a fresh worker process per game
     pending = [remote.remote(job) for job in jobs]
     for ref in pending:  # in job order, so records come out as the local backend's
         yield ray.get(ref)

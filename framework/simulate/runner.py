@@ -103,9 +103,27 @@ def _acting_player(game: Any, players: Sequence[str]) -> tuple[str, list[Any]]:
     return first, legal
 
 
+def reset_caches() -> None:
+    """Forget what earlier games left in the engine's module caches.
+
+    The route graph cache is keyed by board position, but a graph built from another game's
+    board with the same position can order its nodes differently and so break ties between
+    equal routes differently: a game's result would depend on the games the process played
+    before it. Each game therefore starts from empty caches (and, with the local backend, in
+    a fresh process as well).
+    """
+    from framework.routes import board_graph
+
+    cache = getattr(board_graph, "_CACHE", None)
+    if isinstance(cache, dict):
+        cache.clear()
+
+
 def play_game(job: Job) -> dict[str, Any]:
     """Play one game to its end and return its record (errors are recorded, never raised)."""
     from framework.core.game import Game
+
+    reset_caches()
 
     config = job.config
     seed = derive_seed(job.base_seed, job.index)
@@ -214,17 +232,21 @@ def jobs_for(config: SimConfig, games: int, base_seed: int, first: int = 0) -> l
 
 
 def run_local(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
-    """Records in job order; ``workers`` > 1 plays them in that many processes."""
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield play_game(job)
-        return
+    """Records in job order, each game played in a process of its own forked from this one (so
+    that no game sees what another left behind, whatever the number of workers)."""
     import multiprocessing
     import os
 
-    # fork starts workers with the parent's loaded modules and titles; spawn where there is none
-    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with context.Pool(processes=workers) as pool:
+    if not hasattr(os, "fork"):  # no fork: one process per worker, caches reset per game
+        if workers <= 1:
+            yield from (play_game(job) for job in jobs)
+            return
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(processes=workers) as pool:
+            yield from pool.imap(play_game, jobs, chunksize=1)
+        return
+    context = multiprocessing.get_context("fork")
+    with context.Pool(processes=max(1, min(workers, len(jobs))), maxtasksperchild=1) as pool:
         yield from pool.imap(play_game, jobs, chunksize=1)
 
 
@@ -295,10 +317,15 @@ class ProgressBar:
         self._bar = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(),
             TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), transient=False,
+            auto_refresh=False,  # no refresh thread: worker processes are forked during the run
         )
         self._bar.__enter__()
         self._task = self._bar.add_task(self.description, total=self.total)
-        return lambda: self._bar.advance(self._task)
+        def advance() -> None:
+            self._bar.advance(self._task)
+            self._bar.refresh()
+
+        return advance
 
     def __exit__(self, *exc: Any) -> None:
         if self._bar is not None:
