@@ -7,6 +7,7 @@ cd "$(dirname "$0")/../.."
 OUT=docs/experiments/1837
 BOTS=greedy,greedy,random,random
 N=${N:-24}
+mkdir -p $OUT
 railyard simulate 1837 --games "$N" --players 4 --bots $BOTS --seed 1 --workers 2 --quiet --out $OUT/default
 railyard simulate 1837 --games "$N" --players 4 --bots $BOTS --seed 1 --workers 2 --quiet --variant first_edition --out $OUT/first_edition
 railyard simulate 1837 --games "$N" --players 4 --bots $BOTS --seed 1 --workers 2 --quiet --set trains.5.price=700 --out $OUT/fives700

@@ -92,14 +92,13 @@ def plot_length(sets: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def phase_order(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """Phases in the order games first reach them."""
-    order: list[str] = []
+    """Phases in the order games reach them (by the mean operating round first reached)."""
+    firsts: dict[str, list[int]] = {}
     for recs in sets.values():
         for r in recs:
-            for phase in r.get("or_phases") or []:
-                if phase not in order:
-                    order.append(phase)
-    return order
+            for phase, when in stats.phase_first_reached(r).items():
+                firsts.setdefault(phase, []).append(when)
+    return sorted(firsts, key=lambda p: sum(firsts[p]) / len(firsts[p]))
 
 
 def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
@@ -114,7 +113,8 @@ def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
         firsts = [stats.phase_first_reached(r) for r in stats.usable(recs)]
         ests = [stats.estimate([f[p] for f in firsts if p in f]) for p in phases]
         xs = [i + k * width for i in range(len(phases))]
-        ax.bar(xs, [e.mean for e in ests], width, yerr=[min(e.half_width, 1e6) for e in ests],
+        # one game gives no interval: no error bar rather than an endless one
+        ax.bar(xs, [e.mean for e in ests], width, yerr=[e.half_width if e.n > 1 else 0 for e in ests],
                capsize=3, label=label)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(phases))], phases)
     ax.set_xlabel("phase")
