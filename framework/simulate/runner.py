@@ -233,21 +233,77 @@ def jobs_for(config: SimConfig, games: int, base_seed: int, first: int = 0) -> l
 
 def run_local(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:
     """Records in job order, each game played in a process of its own forked from this one (so
-    that no game sees what another left behind, whatever the number of workers)."""
-    import multiprocessing
+    that no game sees what another left behind, whatever the number of workers).
+
+    Every fork happens here, on the calling thread, with no pool threads alive: forking from a
+    pool's helper thread (``Pool(maxtasksperchild=1)``) can copy a queue lock held by another
+    helper thread into the child, which then waits on it for ever.
+    """
     import os
 
     if not hasattr(os, "fork"):  # no fork: one process per worker, caches reset per game
         if workers <= 1:
             yield from (play_game(job) for job in jobs)
             return
+        import multiprocessing
+
         context = multiprocessing.get_context("spawn")
         with context.Pool(processes=workers) as pool:
             yield from pool.imap(play_game, jobs, chunksize=1)
         return
+    yield from _run_forked(jobs, max(1, min(workers, len(jobs))))
+
+
+def _play_in_child(conn: Any, job: Job) -> None:
+    try:
+        conn.send(play_game(job))
+    finally:
+        conn.close()
+
+
+def _run_forked(jobs: Sequence[Job], limit: int) -> Iterator[dict[str, Any]]:
+    import multiprocessing
+    from multiprocessing.connection import wait
+
     context = multiprocessing.get_context("fork")
-    with context.Pool(processes=max(1, min(workers, len(jobs))), maxtasksperchild=1) as pool:
-        yield from pool.imap(play_game, jobs, chunksize=1)
+    waiting = iter(jobs)
+    live: dict[Any, tuple[Job, Any]] = {}  # receiving end -> (job, process)
+    done: dict[int, dict[str, Any]] = {}
+    order = [job.index for job in jobs]
+    position = 0
+
+    def launch() -> None:
+        job = next(waiting, None)
+        if job is None:
+            return
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_play_in_child, args=(send, job), daemon=True)
+        process.start()
+        send.close()
+        live[receive] = (job, process)
+
+    try:
+        for _ in range(limit):
+            launch()
+        while live:
+            for receive in wait(list(live)):
+                job, process = live.pop(receive)
+                try:
+                    done[job.index] = receive.recv()
+                except EOFError as died:
+                    raise RuntimeError(f"the process playing game {job.index} died") from died
+                finally:
+                    receive.close()
+                    process.join()
+                launch()
+            while position < len(order) and order[position] in done:
+                yield done.pop(order[position])
+                position += 1
+    finally:
+        for receive, (_, process) in live.items():
+            process.terminate()
+            process.join()
+            receive.close()
 
 
 def run_jobs(
