@@ -35,6 +35,9 @@ class StockState(RoundState):
     sold_this_round: dict[str, list[str]] = attrs.Factory(dict)  # player -> companies sold
     acted_this_turn: bool = False
     sold_this_turn: list[str] = attrs.Factory(list)  # companies this player sold this turn
+    # the price each company had before this turn's first sale of it: with one price move per
+    # sale action, further sales of it in the same turn are part of that sale and pay that price
+    price_before_sale: dict[str, int] = attrs.Factory(dict)
     bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
 
@@ -241,6 +244,9 @@ def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePl
     price = market_price(rules, state, cid)
     if price is None:
         raise IllegalAction("rule:stock_round.no_price", f"{cid} has no share price")
+    if rules.spec.setup.stock_round.price_drop != "per_share":
+        # (emergency sales in an operating round check here too; their round keeps no such record)
+        price = getattr(state.round, "price_before_sale", {}).get(cid, price)
     ordinary = [c for c in held if not c.director]
     new_director = None
     if any(c.director for c in held):
@@ -440,6 +446,7 @@ class StockRound(RoundType):
         if drop == "per_share":
             move_price(rules, state, cid, opts.sale_move, action.percent // opts.share_percent)
         elif cid not in rs.sold_this_turn:
+            rs.price_before_sale[cid] = plan.price
             move_price(rules, state, cid, opts.sale_move)
         rs.sold_this_turn.append(cid)
         sold = rs.sold_this_round.setdefault(player, [])
@@ -455,6 +462,7 @@ class StockRound(RoundType):
         rs.acted_this_turn = False
         rs.bought_this_turn = False
         rs.sold_this_turn = []
+        rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))
 
     def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:

@@ -97,7 +97,8 @@ def test_per_sale_action_drop_moves_once_per_company_per_turn():
     act(rules, state, SellShares("bob", "AR", 10))
     act(rules, state, SellShares("bob", "AR", 10))
     assert state.companies["AR"].market == (1, 2)
-    assert state.player("bob").cash == 400 + 80 + 70
+    # one sale in two steps: both paid at the price before it (the move comes after the sale)
+    assert state.player("bob").cash == 400 + 80 + 80
 
 
 def test_selling_forbids_buying_that_corporation_again_this_round():

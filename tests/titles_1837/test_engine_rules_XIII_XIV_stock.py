@@ -226,14 +226,6 @@ def test_XIII_each_sale_moves_the_price_down_left_once_whatever_the_number_of_sh
     assert state.companies["BK"].market == (5, 1) and state.player("C").cash == 373 + 82 + 77
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: with price_drop per_sale_action a player's sales of one corporation in one turn "
-    "move the price once (after the first step), but a second step pays the already lowered "
-    "price; XIII: the seller receives the price 'immediately prior to the sale' and the change "
-    "'takes place after the sale of the shares is complete', so selling 20% in two steps "
-    "pays 5K less than in one. tests/framework/test_stock_round.py::"
-    "test_per_sale_action_drop_moves_once_per_company_per_turn asserts the current behaviour: "
-    "a decision for the engine's engineers"))
 def test_XIII_a_sale_in_two_steps_is_paid_at_the_price_before_the_sale():
     game = second_stock_round({"B": 40, "C": 20})
     state = game.state
