@@ -234,9 +234,15 @@ def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePl
     held_percent = sum(c.percent for c in held)
     if percent > held_percent:
         raise IllegalAction("rule:stock_round.sell_held", f"{player} holds only {held_percent}% of {cid}")
-    pool_limit = rules.spec.setup.stock_round.pool_share_limit
+    sale_rules = rules.spec.setup.stock_round
+    pool_limit = sale_rules.pool_share_limit
     in_pool = state.percent_held(POOL, cid)
-    if in_pool + percent > pool_limit:
+    if sale_rules.pool_limit_check == "before_sale" and in_pool >= pool_limit:
+        raise IllegalAction(
+            "rule:stock_round.pool_limit",
+            f"the bank pool already holds {in_pool}% of {cid} (limit {pool_limit}%)",
+        )
+    if sale_rules.pool_limit_check == "after_sale" and in_pool + percent > pool_limit:
         raise IllegalAction(
             "rule:stock_round.pool_limit",
             f"the bank pool would hold {in_pool + percent}% of {cid} (limit {pool_limit}%)",

@@ -41,6 +41,7 @@ class StockRoundRules:
     sell_then_buy: bool = True
     player_share_limit: int = 60
     pool_share_limit: int = 50
+    pool_limit_check: str = "after_sale"
     price_drop: str = "per_share"
     sold_out_move: str | None = None
     sale_move: str | None = None

@@ -4,8 +4,6 @@ first operating turn (87K) and bought a 2 train: the second stock round, A to ac
 
 from __future__ import annotations
 
-import pytest
-
 from framework.eighteen.actions import BuyShares, Par, Pass, SellShares
 from framework.eighteen.state import BANK, IPO, POOL
 from framework.eighteen.stock_round import certificate_count
@@ -170,10 +168,6 @@ def test_FE_XIII_2_priority_goes_left_of_the_last_buyer_not_seller():
     assert game.state.priority_player == "A"  # left of D, the last to buy
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: setup.stock_round.pool_share_limit refuses a sale that would take the pool "
-    "beyond the limit (second edition XIII); the first edition (XIV.6.3) only forbids sales "
-    "once the pool already holds 50%, and no option selects that reading"))
 def test_FE_XIV_6_3_a_sale_may_take_the_pool_past_50_percent_if_it_held_less():
     game = first_edition_stock_round({"B": 40, "C": 10})
     state = game.state
@@ -182,6 +176,19 @@ def test_FE_XIV_6_3_a_sale_may_take_the_pool_past_50_percent_if_it_held_less():
     game.process(Pass("A"))
     game.process(SellShares("B", "BK", 20))  # 40% -> 60% in the pool
     assert state.percent_held(POOL, "BK") == 60
+
+
+def test_FE_XIV_6_3_no_sale_once_the_pool_holds_50_percent():
+    game = first_edition_stock_round({"B": 40, "C": 10})
+    state = game.state
+    for cert in state.certs_held("C", "BK") + state.certs_held(IPO, "BK"):
+        cert.owner = POOL  # 40% of BK lies in the bank pool
+    game.process(Pass("A"))
+    game.process(SellShares("B", "BK", 10))  # 40% -> 50%: allowed
+    assert state.percent_held(POOL, "BK") == 50
+    refused = refusal(game, SellShares("B", "BK", 10))
+    assert refused.rule == "rule:stock_round.pool_limit"
+    assert state.percent_held("B", "BK") == 30
 
 
 COAL = ("EPP", "RGTE", "EOD", "EKT", "MLB", "ZKB", "SPB", "LRB", "BB", "EHS")
