@@ -62,6 +62,9 @@ def apply_sale(rules: G18Ruleset, state: G18State, action: SellShares, plan: Sal
     if plan.new_director is not None:
         swap_director(state, action.company, plan.new_director)
         lines.append(f"{plan.new_director} becomes director of {action.company}")
+        sold = getattr(state.round, "presidency_sold", None)
+        if sold is not None:
+            sold.append(action.company)
     for cert_id in plan.certificates:
         state.cert(cert_id).owner = POOL
     money = share_value(rules, plan.price, action.percent)

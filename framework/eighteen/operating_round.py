@@ -62,6 +62,9 @@ class OperatingState(RoundState):
     discards: list[str] = attrs.Factory(list)  # companies that must discard down to the limit
     offer: tuple[str, str, int] | None = None  # (buyer, train, price) awaiting the seller's answer
     declined: list[str] = attrs.Factory(list)  # trains whose sale was declined this turn
+    # corporations whose presidency this turn's emergency sales handed to another player: the
+    # company may not then buy a train from them (no sale may transfer "either" presidency)
+    presidency_sold: list[str] = attrs.Factory(list)
 
 
 def _rs(state: G18State) -> OperatingState:
@@ -394,6 +397,7 @@ def start_turn(rules: G18Ruleset, state: G18State, cid: str) -> list[str]:
     rs.revenue = 0
     rs.routes = []
     rs.declined = []
+    rs.presidency_sold = []
     lines = [f"{cid} operates"]
     lines += tokens.place_home_token(rules, state, cid)
     lines += rules.hooks.on_operating_turn_start(state, cid)

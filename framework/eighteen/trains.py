@@ -149,6 +149,11 @@ def check_buy(rules: G18Ruleset, state: G18State, action: BuyTrain) -> Purchase:
             raise IllegalAction("rule:trains.from_companies", f"no trains may be bought from companies in phase {state.phase}")
         if source not in sellers(rules, state, buyer):
             raise IllegalAction("rule:trains.from_companies", f"{buyer} may not buy trains from {source}")
+        if source in getattr(state.round, "presidency_sold", ()):
+            raise IllegalAction(
+                "rule:emergency.directorship",
+                f"the sales that raised this money handed the presidency of {source} to another player",
+            )
     else:
         raise IllegalAction("rule:trains.unknown", f"train {action.train} is out of play")
     if source in (DEPOT, TRAIN_POOL) and action.price != face:

@@ -226,12 +226,6 @@ def test_XI_from_phase_3_a_director_sells_between_own_companies_for_at_least_1()
     no_problems(game)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine: emergency sales only guard the presidency of the company buying the train "
-    "(emergency.check_sale); a sale that hands the selling corporation's presidency to "
-    "another player is allowed and the purchase from that corporation goes ahead. XI: "
-    "such sales 'must not cause a transfer of the presidency of either corporation' "
-    "(needs a decision: the seller is only known at the purchase)"))
 def test_XI_buying_from_another_corporation_no_sale_may_transfer_either_presidency():
     game = new_game()
     sell(game, "SD1", "A")
@@ -253,7 +247,8 @@ def test_XI_buying_from_another_corporation_no_sale_may_transfer_either_presiden
     state.pay("B", BANK, state.player("B").cash)
     game.process(SellShares("B", "MS", 30))  # B keeps 10% of MS, D holds 20%
     assert state.director("MS") == "D"
-    refusal(game, BuyTrain("BK", ms_train, 90))
+    refused = refusal(game, BuyTrain("BK", ms_train, 90))
+    assert refused.rule == "rule:emergency.directorship"
 
 
 def test_XI_forced_purchase_the_director_may_choose_the_dearer_train_with_help():
