@@ -28,14 +28,19 @@ class Action:
 
 
 def action_type(tag: str) -> Callable[[A], A]:
-    """Register an action class under a unique JSON tag."""
+    """Register an action class under a unique JSON tag.
+
+    A class of the same qualified name registering the same tag again is the same class seen
+    through a second import of its module (the loader imports a title's hooks by path, tests
+    may import them as a package): it gets the first registration back, so that actions made
+    through either import are one type."""
 
     def register(cls: A) -> A:
         if tag in _BY_TAG and _BY_TAG[tag] is not cls:
             existing = _BY_TAG[tag]
-            same = existing.__module__ == cls.__module__ and existing.__qualname__ == cls.__qualname__
-            if not same:
+            if existing.__qualname__ != cls.__qualname__:
                 raise ValueError(f"action tag {tag!r} already used by {existing.__qualname__}")
+            return existing  # type: ignore[return-value]
         if not (isinstance(cls, type) and issubclass(cls, Action)):
             raise TypeError(f"{cls!r} is not an Action subclass")
         _BY_TAG[tag] = cls

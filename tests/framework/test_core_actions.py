@@ -34,6 +34,14 @@ def test_a_tag_cannot_be_taken_twice():
             pass
 
 
+def test_a_second_import_of_an_action_class_gets_the_first_registration_back():
+    # what a title's hooks module, imported once by path and once as a package, declares twice
+    again = attrs.frozen(type("Add", (Action,), {"__qualname__": "Add", "__annotations__": {"amount": "int"}}))
+    assert again is not Add
+    assert action_type("toy_add")(again) is Add
+    assert type(from_json({"type": "toy_add", "entity": "ann", "amount": 1})) is Add
+
+
 def test_illegal_action_names_rule_and_message():
     error = IllegalAction("XIV", "may not buy a share of a corporation sold this round")
     assert str(error) == "XIV: may not buy a share of a corporation sold this round"

@@ -3,27 +3,11 @@ folding a minor into it) and Sd #5's home. Tags start with "1837_"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 import attrs
 
-from framework.core.actions import Action, action_type, registered_types
+from framework.core.actions import Action, action_type
 
-A = TypeVar("A", bound=type)
-
-
-def title_action(tag: str) -> Callable[[A], A]:
-    """Register under ``tag``; a second import of this module (the loader imports hooks by
-    path, tests may import them by package) reuses the first registration."""
-
-    def register(cls: A) -> A:
-        existing = registered_types().get(tag)
-        if existing is not None and existing.__qualname__ == cls.__qualname__:
-            return existing  # type: ignore[return-value]
-        return action_type(tag)(cls)
-
-    return register
+title_action = action_type  # a second import of this module gets the first registration back
 
 
 @title_action("1837_exchange_coal")

@@ -6,27 +6,11 @@ Main actions place a hand on one of the eleven Main Action tiles (``TILE``); fre
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 import attrs
 
-from framework.core.actions import Action, action_type, registered_types
+from framework.core.actions import Action, action_type
 
-A = TypeVar("A", bound=type)
-
-
-def is_action(tag: str) -> Callable[[A], A]:
-    """Register under ``tag``; if this module was already imported under another name (the
-    loader may import the hooks by path), reuse that registration instead of clashing."""
-
-    def register(cls: A) -> A:
-        existing = registered_types().get(tag)
-        if existing is not None and existing.__qualname__ == cls.__qualname__:
-            return existing  # type: ignore[return-value]
-        return action_type(tag)(cls)
-
-    return register
+is_action = action_type  # a second import of this module gets the first registration back
 
 
 # ---------------------------------------------------------------- opening and phase 3
