@@ -6,6 +6,7 @@ delta, and a move off the chart tries the listed fallbacks before staying put.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -76,6 +77,11 @@ class MarketDef:
             yield from (c for c in row if c is not None)
 
     def par_cells(self) -> tuple[MarketCell, ...]:
+        return self._par_cells
+
+    @functools.cached_property
+    def _par_cells(self) -> tuple[MarketCell, ...]:
+        """Asked for every time a stock round lists its legal actions: worked out once."""
         return tuple(c for c in self.cells() if c.par)
 
     def find(self, price: int) -> tuple[MarketCell, ...]:
