@@ -5,8 +5,10 @@ money sense: bid up to a value estimate; start a corporation it can float and pu
 shares of companies that pay; lay the tile that most raises its company's best run (checked
 with the route search on a copy of the board, for the few most promising lays); place tokens
 it can afford without starving the train fund; run the best routes; pay out unless the
-company needs the money for a train; buy the biggest train it can, and a new one before its
-last trains rust. It is meant as a yardstick for experiments, not a strong player.
+company needs the money for a train (withholding only when that pays for it at once); buy the
+biggest train it can afford whenever it has room under its train limit, and at the limit give
+up its weakest train for a clearly better one. It is meant as a
+yardstick for experiments, not a strong player.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class GreedyBot(Bot):
             ("lay_tile", self._tile),
             ("place_token", self._token),
             ("buy_train", self._train),
+            ("surrender_train", self._surrender),
             ("bid", self._auction),
             ("buy_item", self._auction),
             ("par", self._stock),
@@ -112,6 +115,12 @@ class GreedyBot(Bot):
     def _train_value(self, name: str) -> int:
         tdef = self.spec.trains[name]
         return tdef.distance * 10 + tdef.plus * 5 + (1000 if tdef.distance >= 99 else 0)
+
+    def _has_room(self, state: Any, company_id: str) -> bool:
+        from framework.eighteen import trains
+
+        room = trains.room(self.ruleset, state, company_id)
+        return room is None or room > 0
 
     def _rusting_soon(self, state: Any, company_id: str) -> bool:
         """Whether every train the company owns rusts when the next phase's train is bought."""
@@ -217,6 +226,13 @@ class GreedyBot(Bot):
         needs = price is not None and (self._rusting_soon(state, cid) or not company.trains)
         if needs and company.cash < price and "withhold" in options and company.cash + revenue >= price * 0.6:
             return options["withhold"]
+        # keep money back only when it buys the train at this very trains step: a company never
+        # withholds round after round for a train it still could not pay
+        if price is not None and company.cash < price and self._has_room(state, cid):
+            if "half" in options and company.cash + revenue // 2 >= price:
+                return options["half"]
+            if "withhold" in options and company.cash + revenue >= price:
+                return options["withhold"]
         for kind in ("payout", "half", "split", "withhold"):
             if kind in options:
                 return options[kind]
@@ -241,11 +257,29 @@ class GreedyBot(Bot):
         if not affordable:
             return None
         best = max(affordable, key=lambda a: (self._train_value(state.trains[a.train].name), -a.price))
-        best_value = self._train_value(state.trains[best.train].name)
-        if not owned or self._rusting_soon(state, cid):
+        # another train means another run: with room under the limit, buying is always worth it
+        # (it also pushes the depot on towards the phases that rust the rivals' trains)
+        if not owned or self._has_room(state, cid):
             return best
-        if best_value > max(self._train_value(n) for n in owned) or len(owned) < 2:
-            return best
+        return None
+
+    def _surrender(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+        """At the train limit, give up the weakest train when the fee and a clearly better new
+        train are both affordable: otherwise full companies sit on their money and the depot
+        (and so the phases) never move on."""
+        from framework.eighteen import trains
+
+        offered = groups["surrender_train"]
+        cid = offered[0].entity
+        cash = state.companies[cid].cash
+        worst = min(offered, key=lambda a: (self._train_value(state.trains[a.train].name), a.train))
+        fee = trains.face_price(self.ruleset, state, worst.train) // 2
+        worst_value = self._train_value(state.trains[worst.train].name)
+        for new in trains.depot_offers(self.ruleset, state):
+            better = self._train_value(state.trains[new].name) > worst_value
+            affordable = fee + trains.face_price(self.ruleset, state, new) <= cash
+            if better and affordable and trains.may_own(self.ruleset, state, cid, new) is None:
+                return worst
         return None
 
     def _discard(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action:
