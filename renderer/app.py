@@ -27,6 +27,7 @@ from renderer.panels import market as market_panel
 from renderer.panels import players as players_panel
 from renderer.panels import status as status_panel
 from renderer.screen import ScreenLayout
+from renderer.session import GameFiles
 from renderer.snapshot import Snapshot, snapshot
 from renderer.ui.actions_menu import ActionMenu
 from renderer.ui.camera import Camera
@@ -42,7 +43,7 @@ BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
 TRAY_H = 72  # height of the tile tray above the menu
 
 
-class App:
+class App(GameFiles):
     def __init__(
         self,
         game: Any,
@@ -195,15 +196,6 @@ class App:
         self._autosave()
         return True
 
-    def _autosave(self) -> None:
-        if self.autosave is None:
-            return
-        try:
-            self.autosave.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(self.autosave)
-        except OSError as error:
-            self.say(f"autosave failed: {error}", error=True)
-
     def bot_step(self) -> bool:
         """One bot move if a bot is to act; True if it moved."""
         if not self.bots_running or self.game.is_over() or self.human_to_act():
@@ -238,30 +230,6 @@ class App:
             return
         self.say(f"redone: {describe(action)}" if action else "nothing to redo", error=action is None)
         self._autosave()
-
-    def save(self, path: str | Path) -> None:
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(path)
-        except OSError as error:
-            self.say(f"cannot save: {error}", error=True)
-            return
-        self.save_path = path
-        self.say(f"saved to {path}")
-
-    def load(self, path: str | Path) -> None:
-        from framework.core.game import Game
-
-        try:
-            game = Game.load(path)
-        except Exception as error:
-            self.say(f"cannot load {path}: {error}", error=True)
-            return
-        self.set_game(game)
-        self.save_path = Path(path)
-        self.bots_running = False
-        self.say(f"loaded {path} ({len(game.actions)} actions)")
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:

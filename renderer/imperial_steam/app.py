@@ -28,6 +28,7 @@ from renderer.imperial_steam.menu import Menu
 from renderer.imperial_steam.variants import with_returns
 from renderer.panels import log as log_panel
 from renderer.panels.base import frame
+from renderer.session import GameFiles
 from renderer.ui.help import draw_tooltip
 from renderer.ui.widgets import Button, TextField
 
@@ -129,7 +130,7 @@ class Layout:
         return pygame.Rect(a.x, a.bottom, a.width, self.height - a.bottom)
 
 
-class App:
+class App(GameFiles):
     def __init__(self, game: Any, *, surface: pygame.Surface | None = None, bots: Iterable[str] = (),
                  autosave: str | Path | None = None, save_path: str | Path | None = None,
                  seed: int = 0, bot_name: str = "random") -> None:
@@ -235,15 +236,6 @@ class App:
         self._autosave()
         return True
 
-    def _autosave(self) -> None:
-        if self.autosave is None:
-            return
-        try:
-            self.autosave.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(self.autosave)
-        except OSError as error:
-            self.say(f"autosave failed: {error}", error=True)
-
     def undo(self) -> None:
         action = self.game.undo()
         self.bots_running = False  # let the human look before the bots move again
@@ -259,30 +251,6 @@ class App:
             return
         self.say("redone" if action else "nothing to redo", error=action is None)
         self._autosave()
-
-    def save(self, path: str | Path) -> None:
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(path)
-        except OSError as error:
-            self.say(f"cannot save: {error}", error=True)
-            return
-        self.save_path = path
-        self.say(f"saved to {path}")
-
-    def load(self, path: str | Path) -> None:
-        from framework.core.game import Game
-
-        try:
-            game = Game.load(path)
-        except Exception as error:
-            self.say(f"cannot load {path}: {error}", error=True)
-            return
-        self.set_game(game)
-        self.save_path = Path(path)
-        self.bots_running = False
-        self.say(f"loaded {path} ({len(game.actions)} actions)")
 
     # ------------------------------------------------------------------ bots
     def bot_step(self) -> bool:

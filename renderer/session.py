@@ -1,0 +1,62 @@
+"""Saving, loading and autosaving a game from a client window.
+
+Both clients (the hex-map one and any title's own view) keep their game in ``self.game`` and
+report through ``self.say``; how a save reaches disk and how a bad file is reported must not
+differ between them, so it lives here once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+class GameFiles:
+    """Mixin for a client with ``game``, ``autosave`` (a path or None), ``save_path``,
+    ``bots_running``, ``say(text, error=False)`` and ``set_game(game)``."""
+
+    game: Any
+    autosave: Path | None
+    save_path: Path | None
+    bots_running: bool
+
+    def say(self, text: str, error: bool = False) -> None:  # pragma: no cover - the client's
+        raise NotImplementedError
+
+    def set_game(self, game: Any) -> None:  # pragma: no cover - the client's
+        raise NotImplementedError
+
+    def _autosave(self) -> None:
+        """After every action, so that a crash loses nothing."""
+        if self.autosave is None:
+            return
+        try:
+            self.autosave.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(self.autosave)
+        except OSError as error:
+            self.say(f"autosave failed: {error}", error=True)
+
+    def save(self, path: str | Path) -> None:
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.game.save(path)
+        except OSError as error:
+            self.say(f"cannot save: {error}", error=True)
+            return
+        self.save_path = path
+        self.say(f"saved to {path}")
+
+    def load(self, path: str | Path) -> None:
+        """A file that does not load leaves the game on screen as it was."""
+        from framework.core.game import Game
+
+        try:
+            game = Game.load(path)
+        except Exception as error:
+            self.say(f"cannot load {path}: {error}", error=True)
+            return
+        self.set_game(game)
+        self.save_path = Path(path)
+        self.bots_running = False
+        self.say(f"loaded {path} ({len(game.actions)} actions)")
