@@ -17,7 +17,7 @@ import pygame
 
 from framework.core.actions import Action
 from framework.core.errors import IllegalAction
-from renderer import colors, view
+from renderer import view
 from renderer.board import BoardRenderer
 from renderer.bots import DEFAULT_BOT, Seats
 from renderer.panels import companies as companies_panel
@@ -479,7 +479,7 @@ class App(GameFiles):
 
             draw_standings(surface, self.game)
         if self.prompt is not None:
-            self._draw_prompt(surface)
+            self.draw_file_prompt(surface)
         return surface
 
     def dialog_mode(self) -> bool:
@@ -555,21 +555,6 @@ class App(GameFiles):
             button = Button(pygame.Rect(x, rect.y + 3, w, 20), label, fn, hint=hint)
             button.draw(surface, hover=button.rect.collidepoint(mouse), size=17)
             self.top_buttons.append(button)
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        assert self.prompt is not None
-        what, field = self.prompt
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 660, 110)
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, colors.PANEL_BG, box)
-        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
-        from renderer.fonts import text
-
-        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
-             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
-        field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
-        field.draw(surface, 20)
 
     # ------------------------------------------------------------------ the loop
     def run(self, fps: int = 60) -> None:

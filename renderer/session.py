@@ -13,9 +13,10 @@ from typing import Any
 
 class GameFiles:
     """Mixin for a client with ``game``, ``autosave`` (a path or None), ``save_path``,
-    ``bots_running``, ``say(text, error=False)`` and ``set_game(game)``."""
+    ``bots_running``, ``prompt``, ``say(text, error=False)`` and ``set_game(game)``."""
 
     game: Any
+    prompt: Any  # (what, TextField) while a save/load path is being typed, else None
     autosave: Path | None
     save_path: Path | None
     bots_running: bool
@@ -60,3 +61,22 @@ class GameFiles:
         self.save_path = Path(path)
         self.bots_running = False
         self.say(f"loaded {path} ({len(game.actions)} actions)")
+
+    def draw_file_prompt(self, surface: Any) -> None:
+        """The box in which the path of a game to save or load is typed."""
+        import pygame
+
+        from renderer import colors
+        from renderer.fonts import text
+
+        assert self.prompt is not None
+        what, field = self.prompt
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, 660, 110)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, colors.PANEL_BG, box)
+        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
+        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
+             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
+        field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
+        field.draw(surface, 20)

@@ -474,7 +474,7 @@ class App(GameFiles):
         if game.is_over() and self.show_standings:
             self._standings(surface)
         if self.prompt is not None:
-            self._prompt(surface)
+            self.draw_file_prompt(surface)
         return surface
 
     def _status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -609,19 +609,6 @@ class App(GameFiles):
             parts = ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in sheet.items())
             text(surface, f"{pid}: {parts}", (box.x + 12, y), 18, colors.PANEL_TEXT, anchor="topleft")
             y += 22
-
-    def _prompt(self, surface: pygame.Surface) -> None:
-        assert self.prompt is not None
-        what, field = self.prompt
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 660, 110)
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, colors.PANEL_BG, box)
-        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
-        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
-             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
-        field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
-        field.draw(surface, 20)
 
     # ------------------------------------------------------------------ the loop
     def run(self, fps: int = 30) -> None:
