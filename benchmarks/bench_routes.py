@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from framework.routes import (  # noqa: E402
     Piece,
-    RouteRules,
     StopNode,
     TrackGraph,
     TrainSpec,
@@ -34,31 +33,9 @@ from framework.routes import (  # noqa: E402
 )
 from framework.routes.board_graph import graph_for_title  # noqa: E402
 
-RULES = RouteRules.from_data(
-    {
-        "train_kinds": {
-            "plain": {
-                "counts": ["city", "town", "offboard"],
-                "plus_counts": ["town"],
-                "forbids": ["mine"],
-            },
-            "express": {
-                "counts": ["city", "offboard"],
-                "ignores": ["town"],
-                "forbids": ["mine"],
-                "min_counted": 2,
-            },
-            "goods": {
-                "counts": ["city", "offboard"],
-                "free": ["town"],
-                "requires": {"mine": 1},
-                "at_end": ["mine"],
-                "to_treasury": ["mine"],
-            },
-        },
-        "min_stops": 2,
-    }
-)
+# the route rules the brute-force tests check the search against (plain, express, goods)
+from tests.framework.test_routes_bruteforce import RULES  # noqa: E402
+
 TRAINS = [TrainSpec("5+4", "plain", 5, 4), TrainSpec("5", "plain", 5), TrainSpec("3G", "goods", 3)]
 COMPANY = "BK"
 STEPS = ((1, -1), (0, -2), (-1, -1), (-1, 1), (0, 2), (1, 1))  # edges 0..5: SW W NW NE E SE
