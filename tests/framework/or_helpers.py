@@ -24,6 +24,7 @@ from framework.eighteen.rounds import start_round
 from framework.eighteen.state import DEPOT, IPO
 from framework.eighteen.trains import transfer
 from framework.loader import load_title
+from tests.framework.g18_helpers import give, started  # noqa: F401  (re-exported for OR tests)
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"
 PLAYERS = ("ann", "bob", "cy")
@@ -32,31 +33,6 @@ PLAYERS = ("ann", "bob", "cy")
 @functools.cache
 def _title(overrides: tuple[str, ...]):
     return load_title(TITLE, None, overrides)
-
-
-def give(state: G18State, player: str, company: str, percent: int, director: bool = False) -> None:
-    """Hand ``percent`` of a company's offering certificates to a holder."""
-    certs = [c for c in state.companies[company].certificates if c.owner == IPO]
-    if director:
-        d = next(c for c in certs if c.director)
-        d.owner = player
-        percent -= d.percent
-    for c in certs:
-        if percent <= 0:
-            break
-        if not c.director:
-            c.owner = player
-            percent -= c.percent
-    assert percent == 0
-
-
-def started(rules: G18Ruleset, state: G18State, company: str, cell: tuple[int, int], operated=True) -> None:
-    c = state.companies[company]
-    c.par_price = rules.spec.cell(cell).price
-    c.par_cell = cell
-    c.floated = True
-    c.operated = operated
-    state.place_marker(company, cell)
 
 
 def rules_for(overrides: tuple[str, ...] = (), hooks: type[Hooks] | None = None) -> G18Ruleset:
