@@ -9,6 +9,11 @@ company needs the money for a train (withholding only when that pays for it at o
 biggest train it can afford whenever it has room under its train limit, and at the limit give
 up its weakest train for a clearly better one. It is meant as a
 yardstick for experiments, not a strong player.
+
+Its seat's rng gives each bot a temperament for the game (how far above face value it bids,
+whether it pars at the top or one step down, how much it lets small differences decide), so
+that a table of greedy bots plays a different game for every seed instead of one game
+relabelled; equal choices are broken by the same rng.
 """
 
 from __future__ import annotations
@@ -17,14 +22,28 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from framework.bots.base import Bot, register_bot
 from framework.bots.random_bot import group_by_tag, sensible_move
 from framework.core.actions import Action, tag_of
 
 #: how many tile lays (best by the quick estimate) are checked with the route search
 TILE_LOOKAHEAD = 2
-#: a start-packet item is worth this much more than its face value (income, exchange rights)
-ITEM_PREMIUM = 1.15
+#: a start-packet item is worth this much more than its face value (income, exchange rights):
+#: each bot draws its own premium from this range
+ITEM_PREMIUM = (1.05, 1.3)
+
+
+@attrs.frozen
+class Temperament:
+    """One bot's leanings for one game, drawn from its seat's rng at its first move."""
+
+    premium: float
+    #: 0 = par at the highest price it can float alone, 1 = one price lower
+    par_step: int
+    #: the most that noise adds to a score (in K), so near-equal choices vary between games
+    jitter: float
 
 
 class GreedyBot(Bot):
@@ -37,11 +56,16 @@ class GreedyBot(Bot):
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self.spec = ruleset.spec
+        self.temperament: Temperament | None = None
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         groups = group_by_tag(legal_actions)
         state = view
+        if self.temperament is None:
+            self.temperament = Temperament(
+                premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)), jitter=rng.uniform(1.0, 8.0)
+            )
         for tag, pick in (
             ("declare_bankruptcy", None),
             ("run_routes", None),
@@ -102,6 +126,13 @@ class GreedyBot(Bot):
         sales = [a for a in actions if tag_of(a) == "sell_shares"]
         return min(sales, key=lambda a: (getattr(a, "percent", 0), getattr(a, "company", "")))
 
+    def _mood(self) -> Temperament:
+        assert self.temperament is not None, "drawn at the first move"
+        return self.temperament
+
+    def _noise(self, rng: random.Random) -> float:
+        return rng.uniform(0.0, self._mood().jitter)
+
     def _player_cash(self, state: Any, player: str) -> int:
         return state.player(player).cash
 
@@ -141,7 +172,7 @@ class GreedyBot(Bot):
         cash = self._player_cash(state, player)
         good = []
         for action in buys:
-            value = self._item_value(state, action.item) * ITEM_PREMIUM
+            value = self._item_value(state, action.item) * self._mood().premium
             if action.price <= value and action.price <= cash:
                 good.append((value - action.price, action))
         if not good:
@@ -181,7 +212,7 @@ class GreedyBot(Bot):
         pars = groups.get("par", [])
         waiting = [a for a in shares if not state.companies[a.company].floated and a.source == "ipo"]
         if pars and len(mine) < 2:
-            par = self._par_choice(state, player, pars, alone=bool(waiting))
+            par = self._par_choice(state, player, pars, alone=bool(waiting), rng=rng)
             if par is not None:
                 return par
         # 3. buy into companies that pay: our own, then the best priced floated ones
@@ -192,6 +223,7 @@ class GreedyBot(Bot):
                 continue
             price = self.price_of(state, action.company)
             score = price + (1000 if action.company in mine else 0) + (5 if action.source == "pool" else 0)
+            score += self._noise(rng) * 3
             if not company.floated:
                 score -= 500  # helps a company float: worth it, after the paying ones
             scored.append((score, action))
@@ -201,15 +233,22 @@ class GreedyBot(Bot):
             return self._auction(state, groups, rng)
         return groups["pass"][0] if "pass" in groups else None
 
-    def _par_choice(self, state: Any, player: str, pars: list[Action], alone: bool) -> Action | None:
+    def _par_choice(
+        self, state: Any, player: str, pars: list[Action], alone: bool, rng: random.Random
+    ) -> Action | None:
         cash = self._player_cash(state, player)
         unit = self.spec.stock.share_percent
-        best = None
+        floatable = []
         for action in pars:
             ctype = self.spec.type_of(action.company)
             need = (ctype.float_percent or 60) // unit
-            if action.price * need <= cash and (best is None or action.price > best.price):
-                best = action
+            if action.price * need <= cash:
+                floatable.append(action)
+        best = None
+        if floatable:
+            prices = sorted({a.price for a in floatable}, reverse=True)
+            price = prices[min(self._mood().par_step, len(prices) - 1)]
+            best = rng.choice([a for a in floatable if a.price == price])
         if best is None and not alone:  # cannot float it alone: start it cheaply and let others help
             best = min(pars, key=lambda a: a.price)
         return best
@@ -303,7 +342,7 @@ class GreedyBot(Bot):
             if company.cash - cost >= reserve * 0.5 or not company.trains:
                 stop = state.board.tile(action.hex).stops[action.city]
                 value = stop.revenue.at(state.phase, self.spec.phase_order)
-                priced.append((value - cost / 10, action))
+                priced.append((value - cost / 10 + self._noise(rng), action))
         if not priced:
             return None
         return max(priced, key=lambda va: va[0])[1]
@@ -323,7 +362,7 @@ class GreedyBot(Bot):
                 continue
             if cost and company.cash - cost < reserve:
                 continue
-            quick.append((self._quick_tile_score(state, action) - cost / 20, action))
+            quick.append((self._quick_tile_score(state, action) - cost / 20 + self._noise(rng), action))
         if not quick:
             return None
         quick.sort(key=lambda sa: -sa[0])
@@ -345,8 +384,6 @@ class GreedyBot(Bot):
         return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 
     def _best_revenue(self, state: Any, cid: str, lay: Action | None) -> int:
-        import attrs
-
         from framework.eighteen import running
         from framework.routes import best_routes
 

@@ -111,6 +111,11 @@ class G18Ruleset(Ruleset):
         if len(set(players)) != len(players):
             raise ValueError("player ids must be unique")
         setup = spec.player_setup(len(players))
+        if spec.setup.seating == "random":
+            # drawn first, so a seed fixes the seats whatever else the setup draws
+            seated = list(players)
+            rng.shuffle(seated)
+            players = tuple(seated)
         state = G18State(
             players=[Player(p, setup.cash) for p in players],
             companies={},

@@ -545,6 +545,8 @@ def import_game(
     name = title or recorded.title
     imap = load_import_map(load_title(name), SITE)
     chosen = imap.variant if variant == "" else variant
+    # the record's seats were drawn when it was played: seat its players as listed
+    overrides = ("setup.seating=as_given", *overrides)
     loaded = load_title(name, chosen, overrides)
     game = Game(loaded, recorded.players, int(recorded.seed or 0), chosen, overrides)
     importer = Importer(game, imap, search_best=search_best)

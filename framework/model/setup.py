@@ -68,6 +68,7 @@ class SetupDef:
     bank: int
     players: dict[int, PlayerSetup] = attrs.field(factory=dict)
     priority: str = "first_seat"
+    seating: str = "as_given"
     start_packet: StartPacket | None = None
     stock_round: StockRoundRules = StockRoundRules()
     game_end: GameEnd = GameEnd()

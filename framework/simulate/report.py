@@ -65,7 +65,7 @@ def plot_net_worth(sets: dict[str, list[dict[str, Any]]]) -> str:
     for label, recs in sets.items():
         for r in stats.usable(recs):
             for seat, worth in enumerate(r["net_worth"]):
-                by_seat.setdefault(f"{label}\nseat {seat + 1}", []).append(worth)
+                by_seat.setdefault(f"{label}\nseat {stats.table_seat(r, seat) + 1}", []).append(worth)
                 by_bot.setdefault(f"{label}\n{r['seats'][seat]}", []).append(worth)
     _boxes(left, by_seat, "final net worth")
     left.set_title("net worth by seat")

@@ -218,11 +218,18 @@ def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None
             "or_phases": probe.phases,
             "bankruptcies": bankrupt_players(state) if state is not None else [],
             "actions": len(game.actions) if game is not None else 0,
+            "seating": seating(state),
         }
     )
     record.pop("stalled", None)
     record.setdefault("error", None)
     record.setdefault("violation", None)
+
+
+def seating(state: Any) -> list[str]:
+    """The players in the order they sat (the state's order; a title may draw it)."""
+    players = getattr(state, "players", None) or []
+    return [str(getattr(p, "id", p)) for p in players]
 
 
 def jobs_for(config: SimConfig, games: int, base_seed: int, first: int = 0) -> list[Job]:

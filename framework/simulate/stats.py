@@ -98,8 +98,19 @@ def per_bot(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return by_key(records, lambda r, s: r["seats"][s])
 
 
+def table_seat(record: dict[str, Any], player: int) -> int:
+    """Where the record's ``player``-th player sat at the table (0 = the starting player).
+
+    Records list players (and their bots) in the order they were named; a title that seats
+    players at random says the drawn order in ``seating``."""
+    seating = record.get("seating")
+    if not seating:
+        return player
+    return list(seating).index(record["players"][player])
+
+
 def per_seat(records: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    return by_key(records, lambda r, s: f"seat {s + 1}")
+    return by_key(records, lambda r, s: f"seat {table_seat(r, s) + 1}")
 
 
 def operating_rounds(record: dict[str, Any]) -> int:

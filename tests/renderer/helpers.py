@@ -10,10 +10,14 @@ import pygame
 from framework.loader import load_title
 from renderer.headless import init_headless
 
+#: the tests name who acts first, so players sit as listed (the rules seat them at random);
+#: games pass it on so that their saves reload with the same seats
+SEATED = ("setup.seating=as_given",)
+
 
 @functools.lru_cache(maxsize=1)
 def title_1837():
-    return load_title("1837")
+    return load_title("1837", None, SEATED)
 
 
 def start_pygame() -> None:

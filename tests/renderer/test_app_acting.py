@@ -14,7 +14,7 @@ from framework.core.game import Game
 from framework.eighteen.actions import Bid, Pass
 from renderer.app import App
 from renderer.ui.placement import Placement
-from tests.renderer.helpers import start_pygame, title_1837
+from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 
@@ -22,7 +22,7 @@ PLAYERS = ["Ann", "Bob", "Cid"]
 @pytest.fixture
 def app(tmp_path):
     start_pygame()
-    game = Game(title_1837(), PLAYERS, seed=1)
+    game = Game(title_1837(), PLAYERS, seed=1, overrides=SEATED)
     a = App(game, surface=pygame.Surface((1600, 1000)), autosave=tmp_path / "auto.json")
     a.draw()
     return a
@@ -56,7 +56,7 @@ def test_a_typed_bid_below_the_minimum_is_refused_with_the_rule(app):
         key(app, getattr(pygame, f"K_{ch}"), char=ch)
     key(app, pygame.K_RETURN)
     with pytest.raises(IllegalAction) as refusal:
-        Game(title_1837(), PLAYERS, seed=1).process(Bid("Ann", "EPP", 10))
+        Game(title_1837(), PLAYERS, seed=1, overrides=SEATED).process(Bid("Ann", "EPP", 10))
     assert app.error and app.message == str(refusal.value)
     assert app.game.actions == ()
 
@@ -93,7 +93,7 @@ def test_save_through_the_prompt_and_load_it_back(app, tmp_path):
 
 def test_bots_move_for_their_seats_and_wait_for_the_human(tmp_path):
     start_pygame()
-    game = Game(title_1837(), PLAYERS, seed=1)
+    game = Game(title_1837(), PLAYERS, seed=1, overrides=SEATED)
     app = App(game, surface=pygame.Surface((1600, 1000)), bots={"Bob", "Cid"})
     assert not app.bot_step()  # Ann is human and to act
     app.act(Pass("Ann"))
@@ -143,7 +143,7 @@ def test_clicking_a_legal_hex_previews_r_cycles_and_enter_lays():
     start_pygame()
     lays = [LayStub("Ann", "F28", "57", 0), LayStub("Ann", "F28", "57", 1),
             LayStub("Ann", "E19", "8", 2)]
-    game = BoardGame(Game(title_1837(), PLAYERS, seed=1), lays)
+    game = BoardGame(Game(title_1837(), PLAYERS, seed=1, overrides=SEATED), lays)
     app = App(game, surface=pygame.Surface((1600, 1000)))
     app.draw()
     assert app.placement.hexes == {"F28", "E19"}
@@ -178,7 +178,7 @@ def test_a_pending_choice_is_asked_in_a_dialog_over_the_board():
 
     start_pygame()
     choices = [Choose("Ann", "home_SD5", "L2"), Choose("Ann", "home_SD5", "L8")]
-    game = ChoiceGame(Game(title_1837(), PLAYERS, seed=1), choices)
+    game = ChoiceGame(Game(title_1837(), PLAYERS, seed=1, overrides=SEATED), choices)
     app = App(game, surface=pygame.Surface((1600, 1000)))
     app.draw()
     assert app.dialog_mode()
@@ -205,7 +205,7 @@ def test_the_tile_tray_shows_each_legal_tile_and_a_click_turns_it():
     start_pygame()
     lays = [LayStub("Ann", "E19", "7", 0), LayStub("Ann", "E19", "7", 3),
             LayStub("Ann", "E19", "8", 1), LayStub("Ann", "E19", "9", 2)]
-    game = BoardGame(Game(title_1837(), PLAYERS, seed=1), lays)
+    game = BoardGame(Game(title_1837(), PLAYERS, seed=1, overrides=SEATED), lays)
     app = App(game, surface=pygame.Surface((1600, 1000)))
     app.draw()
     click(app, app.hex_pos("E19"))

@@ -11,14 +11,14 @@ import pytest
 from framework.core.actions import tag_of
 from framework.core.game import Game
 from renderer.app import App
-from tests.renderer.helpers import start_pygame, title_1837
+from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 pytest.importorskip("framework.eighteen.or_actions")
 
 
 def _advance_to(tag: str, limit: int = 200) -> Game:
     """Bots (random, preferring to do something) play until ``tag`` is legal."""
-    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
     rng = random.Random(0)
     for _ in range(limit):
         legal = game.legal_actions()
@@ -88,7 +88,7 @@ def test_the_offered_run_is_drawn_and_accepted_from_the_menu():
 def test_dividend_choices_spell_out_each_holders_payout_and_the_price_move():
     """Each dividend option is shown with the engine's dry run of it: who receives what and
     where the share price goes."""
-    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
     rng = random.Random(0)
     prefer = ("dividend", "par", "buy_shares", "run_routes", "lay_tile", "buy_train",
               "buy_item", "bid")
@@ -165,7 +165,7 @@ def test_a_start_of_round_choice_is_asked_in_a_dialog_with_what_each_answer_does
     from renderer.bots import Seats
     from renderer.ui.describe import is_choice
 
-    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
     seats = Seats(game, "greedy", 1)
     for _ in range(400):
         legal = game.legal_actions()
@@ -190,7 +190,7 @@ def test_a_start_of_round_choice_is_asked_in_a_dialog_with_what_each_answer_does
 def test_a_whole_game_of_bots_through_the_client_ends_in_the_standings_screen():
     """Four greedy bots play through the app (its bot seats, its drawing) to the end."""
     start_pygame()
-    game = Game(title_1837(), ["Ann", "Bob", "Cid", "Dee"], seed=3)
+    game = Game(title_1837(), ["Ann", "Bob", "Cid", "Dee"], seed=3, overrides=SEATED)
     app = App(game, surface=pygame.Surface((1600, 1000)), bots={"Ann", "Bob", "Cid", "Dee"})
     moves = 0
     while not game.is_over() and moves < 2500:

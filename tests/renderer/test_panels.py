@@ -9,11 +9,11 @@ from renderer import view
 from renderer.hexdraw import HexPainter
 from renderer.layout import grid_of
 from renderer.panels.market import cell_rects
-from tests.renderer.helpers import title_1837
+from tests.renderer.helpers import SEATED, title_1837
 
 
 def _game():
-    return Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    return Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
 
 
 def test_players_panel_shows_cash_certificates_and_priority_after_an_auction():

@@ -6,12 +6,12 @@ from framework.core.game import Game
 from renderer import colors
 from renderer.app import App
 from renderer.routes_view import best_routes_for, route_points
-from tests.renderer.helpers import pixel, start_pygame, title_1837
+from tests.renderer.helpers import SEATED, pixel, start_pygame, title_1837
 
 
 def _position():
     """BK (token in Prague, one 2-train) with track Prague - C13 - the town on C15."""
-    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1)
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
     state = game.state
     board = state.board
     board.lay("C13", "9", 1)  # straight W-E

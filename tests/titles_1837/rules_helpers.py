@@ -20,14 +20,19 @@ from framework.loader import load_title
 PLAYERS = ("A", "B", "C", "D")
 
 
+# a position names who sits where, so the rule tests seat players as listed (the rules'
+# random seating has its own test)
+SEATED_AS_GIVEN = ("setup.seating=as_given",)
+
+
 @functools.cache
 def _title(variant: str | None) -> Any:
-    return load_title("1837", variant)
+    return load_title("1837", variant, SEATED_AS_GIVEN)
 
 
 def new_game(variant: str | None = None, seed: int = 1, players: tuple[str, ...] = PLAYERS) -> Game:
     """A fresh game (the title is loaded once per variant: it is immutable)."""
-    return Game(_title(variant), players, seed)
+    return Game(_title(variant), players, seed, variant, SEATED_AS_GIVEN)
 
 
 def hooks(game: Game, name: str = "") -> ModuleType:
