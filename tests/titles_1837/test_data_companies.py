@@ -188,3 +188,19 @@ def test_capital_is_the_initial_offering_at_par_example_XIII():
 
 def test_payouts_round_in_favour_of_the_bank_IX():
     assert {t.rounding for t in title().company_types.values() if t.kind != "private"} == {"bank"}
+
+
+def test_components_the_station_tokens_in_play_are_53_of_the_61_pieces():
+    """Components list "61 tokens"; the rules give stations to: majors 3 each (III table),
+    Sd 5 / kk 3 / Ug 3 (III, VII), one home per minor (VII) and one per coal company on its
+    mine (II). That is 53; neither rulebook gives the other 8 pieces a use (spares, or
+    markers the engine keeps as state), so nothing is derived from the printed 61."""
+    from framework.core.game import Game
+
+    game = Game(title(), ("A", "B", "C", "D"), 1)
+    supply: dict[str, int] = {}
+    for company in game.state.companies.values():
+        supply[company.type] = supply.get(company.type, 0) + company.tokens_left
+    assert supply == {"mountain": 0, "coal": 10, "sd_minor": 5, "kk_minor": 3, "ug_minor": 3,
+                      "major": 21, "national": 11}
+    assert sum(supply.values()) == 53
