@@ -8,6 +8,8 @@ start-of-round choices (``choices``, an interlude round; actions in ``actions``)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from framework.core.errors import IllegalAction
 from framework.eighteen.hooks import Hooks as BaseHooks
 from framework.eighteen.state import Certificate, G18State, RoundState
@@ -27,6 +29,9 @@ from . import (
 )
 from .common import first_edition, unpaid
 
+if TYPE_CHECKING:
+    from framework.eighteen.ruleset import G18Ruleset
+
 NATIONALS = ("SD", "KK", "UG")
 
 
@@ -34,6 +39,12 @@ class Hooks(BaseHooks):
     # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
     # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
     stock_options = {"packet_first": False}
+
+    def __init__(self, rules: G18Ruleset) -> None:
+        super().__init__(rules)
+        # XII: a train purchase may stop the operating round for a choice (kk / Ug opening,
+        # the coal trains a major takes at the first "5")
+        rules.round_types.setdefault("operating", choices.OperatingRoundWithChoices())
 
     # ------------------------------------------------------------------ setup and rounds
     def on_setup(self, state: G18State) -> None:
@@ -78,9 +89,9 @@ class Hooks(BaseHooks):
         if name == "exchange_all_coal":
             return coal_companies.exchange_all(rules, state)
         if name == "may_form_kk":
-            return ["the owner of KK1 may open the k.k. National Railway at the start of a round"]
+            return choices.offer_opening(rules, state, "KK")
         if name == "may_form_ug":
-            return ["the director of UG1 may open the Hungarian National Railway at the start of a round"]
+            return choices.offer_opening(rules, state, "UG")
         if name == "open_mountain_passes":
             return ["any company may now lay on a mountain railway's hex for its printed cost"]
         return []

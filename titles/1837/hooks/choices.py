@@ -15,6 +15,8 @@ import attrs
 
 from framework.core.actions import Action
 from framework.core.errors import IllegalAction
+from framework.eighteen import trains
+from framework.eighteen.operating_round import OperatingRound, OperatingState, end_turn, proceed
 from framework.eighteen.rounds import RoundType, register_round_type, require_active
 from framework.eighteen.state import G18State, RoundState
 
@@ -41,18 +43,22 @@ class Decision:
     subject: str
 
 
-def pending(rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str) -> Decision | None:
-    """The next choice to ask, or None (a bankrupt player is asked nothing)."""
-    decision = _first_pending(rules, state, answered, upcoming)
+def pending(
+    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str, window: str | None = None
+) -> Decision | None:
+    """The next choice to ask, or None (a bankrupt player is asked nothing). ``window``: in
+    the middle of an operating round, only forced exchanges and the opening of that national
+    (with its minors folding in) are asked."""
+    decision = _first_pending(rules, state, answered, upcoming, window)
     skipped = list(answered)
     while decision is not None and state.player(decision.player).bankrupt:
         skipped.append(decision.key.replace("keep:", "kept:"))
-        decision = _first_pending(rules, state, skipped, upcoming)
+        decision = _first_pending(rules, state, skipped, upcoming, window)
     return decision
 
 
 def _first_pending(
-    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str
+    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str, window: str | None
 ) -> Decision | None:
     done = set(answered)
     for key in answered:
@@ -63,29 +69,45 @@ def _first_pending(
                 director = state.director(major)
                 if director is not None:
                     return Decision(key, director, coal)
-    for cid in rules.spec.companies:
-        if minors.needs_home_choice(rules, state, cid) and f"home:{cid}" not in done:
-            return Decision(f"home:{cid}", state.director(cid), cid)  # type: ignore[arg-type]
+    if window is None:
+        for cid in rules.spec.companies:
+            if minors.needs_home_choice(rules, state, cid) and f"home:{cid}" not in done:
+                return Decision(f"home:{cid}", state.director(cid), cid)  # type: ignore[arg-type]
+    forced_coal = coal_companies.awaiting_keep(rules, state)
+    if forced_coal is not None:
+        director = state.director(coal_companies.target(rules, forced_coal))
+        return Decision(f"keep:{forced_coal}", director, forced_coal)  # type: ignore[arg-type]
+    if window is not None:  # "": only forced exchanges
+        return _national_decision(rules, state, window, done) if window else None
     declined = {k.split(":", 1)[1] for k in done if k.startswith("coal:")}
     for coal in coal_companies.optional(rules, state, declined):
         return Decision(f"coal:{coal}", state.director(coal), coal)  # type: ignore[arg-type]
     for national in OPTIONAL_NATIONALS:
-        first = nationals.first_minor(rules, national)
-        if (
-            nationals.may_open(state, national)
-            and f"open:{national}" not in done
-            and state.director(first) is not None
-            and not state.companies[first].closed
-        ):
-            return Decision(f"open:{national}", state.director(first), national)  # type: ignore[arg-type]
-        for minor in nationals.fold_in_candidates(rules, state, national):
-            if f"fold:{minor}" not in done and state.director(minor) is not None:
-                return Decision(f"fold:{minor}", state.director(minor), minor)  # type: ignore[arg-type]
+        decision = _national_decision(rules, state, national, done)
+        if decision is not None:
+            return decision
+    return None
+
+
+def _national_decision(rules: G18Ruleset, state: G18State, national: str, done: set[str]) -> Decision | None:
+    """Minor #1's owner opens the national; once it is open its other minors fold in."""
+    first = nationals.first_minor(rules, national)
+    if (
+        nationals.may_open(state, national)
+        and f"open:{national}" not in done
+        and state.director(first) is not None
+        and not state.companies[first].closed
+    ):
+        return Decision(f"open:{national}", state.director(first), national)  # type: ignore[arg-type]
+    for minor in nationals.fold_in_candidates(rules, state, national):
+        if f"fold:{minor}" not in done and state.director(minor) is not None:
+            return Decision(f"fold:{minor}", state.director(minor), minor)  # type: ignore[arg-type]
     return None
 
 
 def forced(rules: G18Ruleset, state: G18State, upcoming: str) -> bool:
-    return upcoming == "operating" and any(
+    waiting = coal_companies.awaiting_keep(rules, state) is not None
+    return waiting or upcoming == "operating" and any(
         coal_companies.must_exchange(rules, state, c) for c in coal_companies.coal_companies(rules)
     )
 
@@ -94,6 +116,69 @@ def needed(rules: G18Ruleset, state: G18State, upcoming: str) -> bool:
     if upcoming not in ("stock", "operating"):
         return False
     return forced(rules, state, upcoming) or pending(rules, state, [], upcoming) is not None
+
+
+def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Action]:
+    """The answers to decision ``d`` (its player's legal actions)."""
+    entity = d.player
+    kind = d.key.split(":", 1)[0]
+    if kind == "home":
+        return [ChooseHome(entity, d.subject, h) for h, _ in minors.home_choices(rules, d.subject)]
+    if kind == "coal":
+        return [ExchangeCoal(entity, d.subject, True), ExchangeCoal(entity, d.subject, False)]
+    if kind == "keep":
+        options = coal_companies.keep_choices(rules, state, d.subject) or []
+        return [KeepCoalTrains(entity, d.subject, tuple(o)) for o in options]
+    if kind == "open":
+        return [OpenNational(entity, d.subject, True), OpenNational(entity, d.subject, False)]
+    return [FoldIn(entity, d.subject, True), FoldIn(entity, d.subject, False)]
+
+
+def answer(
+    rules: G18Ruleset, state: G18State, d: Decision, action: Action, answered: list[str]
+) -> list[str]:
+    """Check ``action`` against decision ``d`` and apply it (``answered`` records it)."""
+    player = action.entity
+    kind = d.key.split(":", 1)[0]
+    expected = {
+        "home": ChooseHome,
+        "coal": ExchangeCoal,
+        "keep": KeepCoalTrains,
+        "open": OpenNational,
+        "fold": FoldIn,
+    }[kind]
+    if not isinstance(action, expected):
+        raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
+    subject = {
+        ChooseHome: lambda a: a.company,
+        ExchangeCoal: lambda a: a.company,
+        KeepCoalTrains: lambda a: a.company,
+        OpenNational: lambda a: a.national,
+        FoldIn: lambda a: a.minor,
+    }[expected](action)
+    if subject != d.subject:
+        raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
+    if isinstance(action, KeepCoalTrains):
+        options = [set(o) for o in coal_companies.keep_choices(rules, state, d.subject) or []]
+        if set(action.trains) not in options:
+            raise IllegalAction("XIII", f"{player} may keep one of {options} of {d.subject}'s trains")
+        answered.append(f"kept:{d.subject}")
+        lines = coal_companies.exchange(rules, state, d.subject, list(action.trains))
+        return lines + coal_companies.run_forced(rules, state)  # the forced ones waiting behind it
+    answered.append(d.key)
+    if isinstance(action, ChooseHome):
+        return minors.choose_home(rules, state, action.company, action.hex)
+    if not action.accept:  # type: ignore[attr-defined]
+        return [f"{player} declines ({d.key.replace(':', ' ')})"]
+    if isinstance(action, ExchangeCoal):
+        if coal_companies.director_chooses(rules, state, action.company):
+            answered.append(f"keep:{action.company}")  # the major's director chooses
+            return [f"{player} exchanges {action.company}; the director of its major picks its trains"]
+        return coal_companies.exchange(rules, state, action.company)
+    if isinstance(action, OpenNational):
+        return nationals.open_national(rules, state, action.national)
+    national = rules.spec.companies[d.subject].merges_into
+    return nationals.fold_in(rules, state, national, [d.subject])
 
 
 def _rs(state: G18State) -> ChoiceState:
@@ -112,7 +197,7 @@ class StartOfRoundChoices(RoundType):
     def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
         if _rs(state).upcoming == "operating":
             return coal_companies.exchange_sold_out(rules, state)
-        return []
+        return coal_companies.run_forced(rules, state)
 
     def _decision(self, rules: G18Ruleset, state: G18State) -> Decision | None:
         rs = _rs(state)
@@ -126,65 +211,99 @@ class StartOfRoundChoices(RoundType):
         d = self._decision(rules, state)
         if d is None or d.player != entity:
             return []
-        kind = d.key.split(":", 1)[0]
-        if kind == "home":
-            return [ChooseHome(entity, d.subject, h) for h, _ in minors.home_choices(rules, d.subject)]
-        if kind == "coal":
-            return [ExchangeCoal(entity, d.subject, True), ExchangeCoal(entity, d.subject, False)]
-        if kind == "keep":
-            options = coal_companies.keep_choices(rules, state, d.subject) or []
-            return [KeepCoalTrains(entity, d.subject, tuple(o)) for o in options]
-        if kind == "open":
-            return [OpenNational(entity, d.subject, True), OpenNational(entity, d.subject, False)]
-        return [FoldIn(entity, d.subject, True), FoldIn(entity, d.subject, False)]
+        return choice_actions(rules, state, d)
 
     def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
         d = self._decision(rules, state)
         assert d is not None
-        rs = _rs(state)
-        player = action.entity
-        kind = d.key.split(":", 1)[0]
-        expected = {
-            "home": ChooseHome,
-            "coal": ExchangeCoal,
-            "keep": KeepCoalTrains,
-            "open": OpenNational,
-            "fold": FoldIn,
-        }[kind]
-        if not isinstance(action, expected):
-            raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
-        subject = {
-            ChooseHome: lambda a: a.company,
-            ExchangeCoal: lambda a: a.company,
-            KeepCoalTrains: lambda a: a.company,
-            OpenNational: lambda a: a.national,
-            FoldIn: lambda a: a.minor,
-        }[expected](action)
-        if subject != d.subject:
-            raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
-        if isinstance(action, KeepCoalTrains):
-            options = [set(o) for o in coal_companies.keep_choices(rules, state, d.subject) or []]
-            if set(action.trains) not in options:
-                raise IllegalAction("XIII", f"{player} may keep one of {options} of {d.subject}'s trains")
-            rs.answered.append(f"kept:{d.subject}")
-            return coal_companies.exchange(rules, state, d.subject, list(action.trains))
-        rs.answered.append(d.key)
-        if isinstance(action, ChooseHome):
-            return minors.choose_home(rules, state, action.company, action.hex)
-        if not action.accept:  # type: ignore[attr-defined]
-            return [f"{player} declines ({d.key.replace(':', ' ')})"]
-        if isinstance(action, ExchangeCoal):
-            director = state.director(coal_companies.target(rules, action.company))
-            choose = director is not None and not state.player(director).bankrupt
-            if choose and coal_companies.keep_choices(rules, state, action.company):
-                rs.answered.append(f"keep:{action.company}")  # the major's director chooses
-                return [f"{player} exchanges {action.company}; the director of its major picks its trains"]
-            return coal_companies.exchange(rules, state, action.company)
-        if isinstance(action, OpenNational):
-            return nationals.open_national(rules, state, action.national)
-        national = rules.spec.companies[d.subject].merges_into
-        return nationals.fold_in(rules, state, national, [d.subject])
+        return answer(rules, state, d, action, _rs(state).answered)
 
     def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
         return self._decision(rules, state) is None
+
+
+# ---------------------------------------------------------------------- during an operating round
+#: state.extra key: the national whose opening the first "4" / "4E" just offered, and the
+#: answers given so far ({"national": "KK", "answered": [...]})
+WINDOW_KEY = "1837_open_now"
+
+
+def _window(state: G18State) -> dict | None:
+    return state.extra.get(WINDOW_KEY)
+
+
+def midround_decision(rules: G18Ruleset, state: G18State) -> Decision | None:
+    """The choice the operating round waits for: a forced coal exchange's trains (the first
+    "5"), or the national the last purchase let open (XII)."""
+    window = _window(state)
+    if window is None:
+        if coal_companies.awaiting_keep(rules, state) is None:
+            return None
+        return pending(rules, state, [], "operating", window="")
+    return pending(rules, state, window["answered"], "operating", window=window["national"])
+
+
+def offer_opening(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+    """XII "4" / "4E": minor #1's owner "may now declare" the national open: in the operating
+    round of the purchase, at once (the national then does not run in that round); declined,
+    the chance comes back at the start of each later round. The 18xx.games site first asks
+    at the start of the next round (variant ``18xx_games``)."""
+    from . import site_rules
+
+    first = nationals.first_minor(rules, national)
+    later = f"the owner of {first} may open {national} at the start of a round"
+    if site_rules.applies(rules) or state.round.kind != "operating" or not isinstance(
+        rules.round_type("operating"), OperatingRoundWithChoices
+    ):
+        return [later]
+    state.extra[WINDOW_KEY] = {"national": national, "answered": []}
+    d = midround_decision(rules, state)
+    if d is None or d.key != f"open:{national}":
+        state.extra.pop(WINDOW_KEY, None)
+        return [later]
+    return [f"{d.player} (owner of {first}) may open {national} now"]
+
+
+class OperatingRoundWithChoices(OperatingRound):
+    """The operating round, stopped while a choice forced on it by a train purchase is open:
+    which coal trains a major takes at the first "5", and opening kk / Ug at the first "4" /
+    "4E" (with their other minors folding in)."""
+
+    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+        d = midround_decision(rules, state)
+        return (d.player,) if d is not None else super().active_entities(rules, state)
+
+    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+        d = midround_decision(rules, state)
+        if d is None:
+            return super().legal_actions(rules, state, entity)
+        return choice_actions(rules, state, d) if entity == d.player else []
+
+    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+        d = midround_decision(rules, state)
+        if d is None:
+            lines = super().apply(rules, state, action)
+        else:
+            require_active(rules, state, action.entity)
+            window = _window(state)
+            lines = answer(rules, state, d, action, window["answered"] if window else [])
+        return lines + self._settle(rules, state)
+
+    def _settle(self, rules: G18Ruleset, state: G18State) -> list[str]:
+        """Once nothing is left to ask: close the window, drop companies that closed from the
+        discards and queue those over their limit, end the turn of a company that closed
+        (a minor folded in mid-turn), and go on with the round."""
+        if midround_decision(rules, state) is not None:
+            return []
+        state.extra.pop(WINDOW_KEY, None)
+        rs: OperatingState = state.round  # type: ignore[assignment]
+        rs.discards = [c for c in rs.discards if not state.companies[c].closed]
+        rs.discards += [c for c in trains.over_limit(rules, state) if c not in rs.discards]
+        lines: list[str] = []
+        if rs.current is not None and state.companies[rs.current].closed:
+            lines += end_turn(rules, state)
+        return lines + proceed(rules, state)
+
+    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+        return midround_decision(rules, state) is None and super().is_finished(rules, state)

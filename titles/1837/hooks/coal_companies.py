@@ -4,7 +4,13 @@ Optional at the start of each stock or operating round once half of the major's 
 offering is sold; forced at the start of an operating round once the initial offering is
 sold out; forced for every coal company with the first "5". The major receives the coal
 company's treasury and trains (it never gives up its own trains for them: coal trains over
-the limit go to the bank pool); the exchange ignores the 60% holding limit."""
+the limit go to the bank pool, and which ones is its director's choice, forced exchanges
+included); the exchange ignores the 60% holding limit.
+
+Forced exchanges wait in a queue (``state.extra[FORCED_KEY]``, in exchange order): each is
+made at once unless the major's director has trains to choose, and the queue stops there
+until the director has chosen (``choices`` asks, at the start of a round or in the middle of
+the operating round that bought the first "5")."""
 
 from __future__ import annotations
 
@@ -29,6 +35,8 @@ if TYPE_CHECKING:
 
 #: "at least 50 percent of the corresponding major corporation's shares" bought (II)
 OPTION_PERCENT = 50
+#: state.extra key: the forced exchanges still to make, in exchange order
+FORCED_KEY = "1837_forced_coal"
 
 
 def coal_companies(rules: G18Ruleset) -> list[str]:
@@ -143,24 +151,59 @@ def exchange(
     return lines
 
 
-def forced_exchanges(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
-    lines = []
-    for coal in exchange_order(rules, state, coals):
+def director_chooses(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+    """XIII: "the director of that corporation decides which of the trains the corporation
+    will take over" when they do not all fit; a major with no director (not started, or a
+    bankrupt one) takes the dearest that fit."""
+    director = state.director(target(rules, coal))
+    if director is None or state.player(director).bankrupt:
+        return False
+    return keep_choices(rules, state, coal) is not None
+
+
+def queue_forced(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
+    """Forced exchanges of ``coals`` (in exchange order, after any already waiting): each is
+    made now, until one waits for its major's director to choose trains."""
+    queue: list[str] = state.extra.setdefault(FORCED_KEY, [])
+    queue += [c for c in exchange_order(rules, state, coals) if c not in queue]
+    return run_forced(rules, state)
+
+
+def run_forced(rules: G18Ruleset, state: G18State) -> list[str]:
+    """Make the waiting forced exchanges in order, stopping at one whose major's director
+    has coal trains to choose (``awaiting_keep``)."""
+    queue: list[str] = state.extra.get(FORCED_KEY, [])
+    lines: list[str] = []
+    while queue:
+        coal = queue[0]
+        if running(state, coal) and director_chooses(rules, state, coal):
+            break
+        queue.pop(0)
         if running(state, coal):
             lines += exchange(rules, state, coal)
+    if not queue:
+        state.extra.pop(FORCED_KEY, None)
     return lines
+
+
+def awaiting_keep(rules: G18Ruleset, state: G18State) -> str | None:
+    """The coal company whose forced exchange waits for its major's director's choice."""
+    queue = state.extra.get(FORCED_KEY) or []
+    if queue and running(state, queue[0]) and director_chooses(rules, state, queue[0]):
+        return queue[0]
+    return None
 
 
 def exchange_all(rules: G18Ruleset, state: G18State) -> list[str]:
     """II, XII "5": every remaining coal company is exchanged now."""
-    return forced_exchanges(rules, state, [c for c in coal_companies(rules) if running(state, c)])
+    return queue_forced(rules, state, [c for c in coal_companies(rules) if running(state, c)])
 
 
 def exchange_sold_out(rules: G18Ruleset, state: G18State) -> list[str]:
     """II, XIII: at the start of an operating round, coal companies whose major's initial
     offering is sold out are exchanged."""
     due = [c for c in coal_companies(rules) if must_exchange(rules, state, c)]
-    return forced_exchanges(rules, state, due)
+    return queue_forced(rules, state, due)
 
 
 def optional(rules: G18Ruleset, state: G18State, declined: set[str]) -> list[str]:
