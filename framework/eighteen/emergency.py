@@ -5,9 +5,11 @@ Emergency sales follow every rule of a stock-round sale and may not hand the str
 directorship to someone else. A bankrupt director pays all their cash, the company all its
 cash, and the bank finances the rest of the cheapest train from the depot or pool (the company
 then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
-the player leaves: their shares go to the bank pool, their privates and minors close, and each
-company whose director's certificate went to the pool is run by the player holding most of it
-(ties: the priority deal holder, then clockwise from them; nobody: the priority deal holder).
+the player leaves: their shares go to the bank pool (by ``setup.game_end.bankrupt_shares``, only
+up to the pool's limit, the rest back to the initial offering), their privates and minors
+close, and each company whose director's certificate went to the pool is run by the player
+holding most of it (ties: the priority deal holder, then clockwise from them; nobody: the
+priority deal holder).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from framework.eighteen.control import CONTROL_KEY, controller_of
 from framework.eighteen.dividends import DEBT_KEY
 from framework.eighteen.or_actions import DeclareBankruptcy
 from framework.eighteen.shares import share_value, swap_director
-from framework.eighteen.state import BANK, CLOSED, DEPOT, POOL, TRAIN_POOL, G18State
+from framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TRAIN_POOL, G18State
 from framework.eighteen.stock_round import SalePlan, check_sell, move_price
 
 if TYPE_CHECKING:
     from framework.eighteen.ruleset import G18Ruleset
+    from framework.eighteen.state import Certificate
 
 
 def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:
@@ -118,6 +121,27 @@ def _new_controller(state: G18State, company_id: str) -> str | None:
     return next(p for p in alive if state.percent_held(p, company_id) == best)
 
 
+def _to_bank(rules: G18Ruleset, state: G18State, company_id: str, certs: list[Certificate]) -> list[str]:
+    """A bankrupt player's certificates of one corporation go to the bank: all to the pool, or
+    (``bankrupt_shares: pool_up_to_limit``) the director's certificate to the pool, the others
+    while the pool stays within its limit, the rest back to the initial offering."""
+    if rules.spec.setup.game_end.bankrupt_shares != "pool_up_to_limit":
+        for cert in certs:
+            cert.owner = POOL
+        return []
+    limit = rules.spec.setup.stock_round.pool_share_limit
+    back = 0
+    for cert in sorted(certs, key=lambda c: not c.director):
+        if cert.director or state.percent_held(POOL, company_id) + cert.percent <= limit:
+            cert.owner = POOL
+        else:
+            cert.owner = IPO
+            back += cert.percent
+    if not back:
+        return []
+    return [f"{back}% of {company_id} goes back to the initial offering (the pool holds {limit}% at most)"]
+
+
 def leave(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
     """A bankrupt player leaves play: shares to the pool, own companies closed, control passed."""
     lines = []
@@ -127,10 +151,9 @@ def leave(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
         if not mine:
             continue
         if company.kind == "corporation":
-            for cert in mine:
-                cert.owner = POOL
-                if cert.director:
-                    stranded.append(cid)
+            lines += _to_bank(rules, state, cid, mine)
+            if any(cert.director for cert in mine):
+                stranded.append(cid)
             continue
         for cert in company.certificates:
             if cert.owner == player:

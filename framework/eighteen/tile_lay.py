@@ -4,9 +4,12 @@ A lay must fit the board (the general upgrade rule, tiles left in the supply: th
 job), be a colour the phase allows, lie outside closed regions and hexes blocked by open
 privates, send no track off the map or into a hex that can never carry track there, and add
 track the company's network reaches. An upgrade qualifies without new reachable track when it
-changes the value of a city the company reaches. Terrain is paid on the first lay on a hex;
-a private's ``free_tile_lay`` ability waives it for its owner's companies on its hexes; the
-title's ``may_lay_tile`` hook has the last word on the cost (or refuses).
+changes the value of a city the company reaches, unless ``operating_round.upgrade_needs`` is
+``new_track``: then only new track the company's trains could run on qualifies (track leaving a
+city full of other companies' tokens does not, unless the new tile frees a slot there).
+Terrain is paid on the first lay on a hex; a private's ``free_tile_lay`` ability waives it
+for its owner's companies on its hexes; the title's ``may_lay_tile`` hook has the last word
+on the cost (or refuses).
 """
 
 from __future__ import annotations
@@ -100,15 +103,41 @@ def _dead_end(board: Any, coord: str, placed: Placed, old: Placed) -> int | None
     return None
 
 
+def _passable_after(board: Any, coord: str, old: Placed, tile: TileDef, upgrade: Upgrade, company_id: str,
+                    new_stop: int) -> bool:
+    """Whether the company's trains may run through ``new_stop`` once the new tile is down:
+    tokens and reservations follow their stops, and the new stop may have more slots."""
+    stop = tile.stops[new_stop]
+    if stop.kind == "offboard":
+        return False
+    if stop.slots <= 0:
+        return True
+    held: set[str] = set()
+    reserved: set[str] = set()
+    for i in range(len(old.tile.stops)):
+        if i < len(upgrade.stop_map) and upgrade.stop_map[i] == new_stop:
+            held.update(board.tokens_at(coord, i))
+            reserved.update(board.reserved_at(coord, i))
+    if company_id in held or company_id in reserved:
+        return True
+    return len(held) + len(reserved) < stop.slots
+
+
 def _connected(
-    board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reach: Reach, no_station: bool
+    board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reach: Reach, no_station: bool,
+    runnable: str | None = None,
 ) -> bool:
+    """Whether some new track joins the company's network; with ``runnable`` (the company id)
+    track leaving a stop counts only if that company's trains may pass the stop after the lay."""
     fresh = new_track(old, placed, upgrade.stop_map)
     reached_new = {
         upgrade.stop_map[i]
         for (c, i) in reach.stops
         if c == coord and i < len(upgrade.stop_map) and upgrade.stop_map[i] is not None
     }
+    if runnable is not None:
+        reached_new = {j for j in reached_new
+                       if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
     for a, b in fresh:
         for end in (a, b):
             s = stop_index(end)
@@ -182,9 +211,14 @@ def refusal(
     if why is not None:
         return why
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
-    if _connected(board, coord, old, placed, upgrade, reach, no_station):
+    track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
+    if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):
         return None
-    if old.tile.paths and _value_changes(rules, state, coord, old, tile, upgrade, reach):
+    if track_only:
+        if old.tile.paths and any(c == coord for c, _ in reach.stops):
+            return "rule:tile_lay.upgrade_track", (
+                f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")
+    elif old.tile.paths and _value_changes(rules, state, coord, old, tile, upgrade, reach):
         return None
     return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
 

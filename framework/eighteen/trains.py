@@ -3,7 +3,8 @@
 New trains come from each depot stack in file order: the first unsold name is on sale, and
 so is any later name whose ``available_on`` train has been bought. Pool trains sell at full
 price. From the phase with ``buy_from_companies`` a company may buy from another company with
-the same controller, for any price of at least 1. A company must keep within its train limit,
+the same controller, for any price of at least ``operating_round.company_train_min_price``
+(default 1; 0 where the price is "freely negotiable"). A company must keep within its train limit,
 may surrender a train for half its price when at the limit, and discards (without
 compensation) when a phase change leaves it over the limit.
 
@@ -127,6 +128,10 @@ def help_prices(rules: G18Ruleset, state: G18State, company_id: str) -> list[int
     return sorted(set(prices))
 
 
+def min_price(rules: G18Ruleset) -> int:
+    return rules.spec.setup.operating_round.company_train_min_price
+
+
 def source_of(state: G18State, train_id: str) -> str:
     return state.trains[train_id].owner
 
@@ -158,8 +163,9 @@ def check_buy(rules: G18Ruleset, state: G18State, action: BuyTrain) -> Purchase:
         raise IllegalAction("rule:trains.unknown", f"train {action.train} is out of play")
     if source in (DEPOT, TRAIN_POOL) and action.price != face:
         raise IllegalAction("rule:trains.price", f"train {action.train} costs {face}")
-    if action.price < 1:
-        raise IllegalAction("rule:trains.price", "a train costs at least 1")
+    least = min_price(rules)
+    if action.price < least:
+        raise IllegalAction("rule:trains.price", f"a train costs at least {least}")
     why = may_own(rules, state, buyer, action.train)
     if why is not None:
         raise IllegalAction("rule:trains.kind", why)
@@ -283,21 +289,22 @@ def apply_discard(state: G18State, action: DiscardTrain) -> list[str]:
 
 
 def buy_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[BuyTrain]:
-    """Each buyable train once per name and source; from companies at 1, the printed price
-    and all the buyer's cash (any other price is legal too)."""
+    """Each buyable train once per name and source; from companies at the lowest price, the
+    printed price and all the buyer's cash (any other price is legal too)."""
     cash = state.companies[company_id].cash
     director = controller_of(state, company_id)
     extra = state.player(director).cash if director else 0
     helped = set(help_prices(rules, state, company_id))
     out: list[BuyTrain] = []
     seen: set[tuple[str, str]] = set()
+    least = min_price(rules)
     for train_id, face in offers(rules, state, company_id):
         source = source_of(state, train_id)
         key = (source, state.trains[train_id].name)
         if key in seen:
             continue
         seen.add(key)
-        prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted({1, face, cash} - {0})
+        prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted(p for p in {least, face, cash} if p >= least)
         for price in prices:
             if price <= cash or (face in helped and price <= face and price <= cash + extra):
                 out.append(BuyTrain(company_id, train_id, price))

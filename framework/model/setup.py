@@ -52,6 +52,17 @@ class StockRoundRules:
 
 
 @attrs.frozen
+class OperatingRoundRules:
+    """Operating round options that titles (or their editions) read differently."""
+
+    # what qualifies an upgrade: new_track_or_city_value (new track joined to the company's
+    # network, or a reached city changes value) | new_track (only new track its trains could
+    # run on; a changed value alone does not do)
+    upgrade_needs: str = "new_track_or_city_value"
+    company_train_min_price: int = 1  # lowest price of a train bought from another company
+
+
+@attrs.frozen
 class BankBroken:
     during_operating_round: str = "end_of_set"
     during_stock_round: str = "end_of_set"
@@ -61,6 +72,10 @@ class BankBroken:
 class GameEnd:
     bank_broken: BankBroken = BankBroken()
     bankruptcy: str = "ends_game"
+    # a bankrupt player's shares: pool (all to the bank pool) | pool_up_to_limit (the pool takes
+    # the director's certificate and shares up to stock_round.pool_share_limit, the rest go
+    # back to the initial offering)
+    bankrupt_shares: str = "pool"
 
 
 @attrs.frozen
@@ -71,4 +86,5 @@ class SetupDef:
     seating: str = "as_given"
     start_packet: StartPacket | None = None
     stock_round: StockRoundRules = StockRoundRules()
+    operating_round: OperatingRoundRules = OperatingRoundRules()
     game_end: GameEnd = GameEnd()
