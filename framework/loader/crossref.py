@@ -112,6 +112,9 @@ class _Checker:
                 self.need(tile_id, self.tiles, (*base, "upgrades", i), "tile")
             if h.future_label is not None:
                 self.phase(h.future_label.phase, (*base, "future_label", "phase"))
+            if h.pass_through is not None:
+                for i, company in enumerate(h.pass_through.companies):
+                    self.need(company, self.companies, (*base, "pass_through", "companies", i), "company")
         for name, region in self.map.regions.items():
             base = ("map", "regions", name)
             for i, coord in enumerate(region.hexes):

@@ -34,6 +34,15 @@ class FutureLabel:
 
 
 @attrs.frozen
+class PassThrough:
+    """Only ``companies`` may run trains *through* the stops of a hex; every other company may
+    still start or end a route there. ``rule`` names the rule in refusals (e.g. its section)."""
+
+    companies: tuple[str, ...]
+    rule: str = ""
+
+
+@attrs.frozen
 class HexDef:
     """One map hex. A hex is a tile too: see :meth:`as_tile`."""
 
@@ -48,6 +57,8 @@ class HexDef:
     upgrades: tuple[str, ...] | None = None
     future_label: FutureLabel | None = None
     rotation: int = 0
+    pass_through: PassThrough | None = None
+    """Kept whatever tile lies on the hex (it belongs to the place, not to the tile)."""
 
     @property
     def tile_id(self) -> str:

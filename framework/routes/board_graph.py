@@ -7,7 +7,10 @@ cannot turn back where two paths of one tile meet at an edge. Edges leading off 
 an impassable border, or to a neighbour with no track there are dead ends and are left out.
 
 Build one graph per board revision (tiles, tokens, phase) and reuse it for every company and
-query: the graph caches its own links.
+query: the graph caches its own links. The graph depends on the position alone, not on the
+order the board lists its hexes in: hexes are taken in sorted order, so the search, which
+breaks ties between equal routes by the graph's order, picks the same routes for the same
+position whatever history led to it.
 """
 
 from __future__ import annotations
@@ -41,16 +44,19 @@ def graph_from_tiles(
     homes: Mapping[StopKey, Sequence[str]] | None = None,
     impassable: Iterable[tuple[str, int]] = (),
     terminal_kinds: Iterable[str] = ("offboard",),
+    pass_through: Mapping[str, tuple[Sequence[str], str]] | None = None,
 ) -> TrackGraph:
     """The graph of a board given as hex -> (tile, rotation) for every hex with content.
 
     ``revenue`` resolves a stop's value (phase-dependent values); ``tokens``, ``reserved``
     and ``homes`` are per stop (see :class:`StopNode`); ``impassable`` lists (hex, edge)
-    pairs no track may cross; stops of ``terminal_kinds`` may end a route but not be passed.
+    pairs no track may cross; stops of ``terminal_kinds`` may end a route but not be passed;
+    ``pass_through``: hex -> (the only companies that may pass its stops, the rule's name).
     """
     tokens = tokens or {}
     reserved = reserved or {}
     homes = homes or {}
+    pass_through = pass_through or {}
     terminal = set(terminal_kinds)
     blocked_edges = set()
     for coord, edge in impassable:
@@ -58,7 +64,9 @@ def graph_from_tiles(
         blocked_edges.add(junction_id(coord, grid.format(grid.neighbour(h, edge))))
     stops: list[StopNode] = []
     raw: list[tuple[str, str, str]] = []
-    for coord, (tile, rotation) in tiles.items():
+    for coord in sorted(tiles):
+        tile, rotation = tiles[coord]
+        only, rule = pass_through.get(coord, (None, ""))
         for i, stop in enumerate(tile.stops):
             key = (coord, i)
             stops.append(
@@ -72,6 +80,8 @@ def graph_from_tiles(
                     reserved=tuple(reserved.get(key, ())),
                     homes=tuple(homes.get(key, ())),
                     terminal=stop.kind in terminal,
+                    through_only=None if only is None else tuple(only),
+                    through_rule=rule,
                 )
             )
         h = grid.parse(coord)
@@ -158,7 +168,17 @@ def graph_for_title(
         reserved=reserved,
         homes=_homes(title, tiles),
         impassable=impassable,
+        pass_through=_pass_through(title),
     )
+
+
+def _pass_through(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
+    """Hex -> (the companies that alone may run through its stops, the rule's name)."""
+    return {
+        coord: (h.pass_through.companies, h.pass_through.rule)
+        for coord, h in title.map.hexes.items()
+        if getattr(h, "pass_through", None) is not None
+    }
 
 
 def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey, list[str]]:
@@ -200,6 +220,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
         reserved=board.reserved_map(),
         homes=_homes(title, tiles),
         impassable=board.impassable,
+        pass_through=_pass_through(title),
     )
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))

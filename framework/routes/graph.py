@@ -30,7 +30,9 @@ class StopNode:
     ``tokens``: companies with a station token here; ``reserved``: companies holding an empty
     reserved space here (full for everyone else, open for them). ``homes``: companies for which
     this stop is a station without a token (a company's home mine). ``terminal``: a route may
-    end here but never pass through (off-board areas).
+    end here but never pass through (off-board areas). ``through_only``: when set, only these
+    companies may pass through; the others may only end a route here (``through_rule`` names
+    the rule for their refusals).
     """
 
     id: str
@@ -42,18 +44,27 @@ class StopNode:
     reserved: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     homes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     terminal: bool = False
+    through_only: tuple[str, ...] | None = attrs.field(
+        default=None, converter=lambda v: None if v is None else tuple(v)
+    )
+    through_rule: str = ""
 
     def is_station_of(self, company: str) -> bool:
         """Whether a route of ``company`` through here satisfies the station requirement."""
         return company in self.tokens or company in self.homes
+
+    def closed_to(self, company: str) -> bool:
+        """Whether only other companies than ``company`` may pass through here (``through_only``)."""
+        return self.through_only is not None and company not in self.through_only
 
     def blocked_for(self, company: str) -> bool:
         """Whether a route of ``company`` may end here but not pass through.
 
         A city whose every space is taken (tokens, or spaces reserved for others) blocks every
         company without a token in it; a company with a reserved space here still has room.
+        A stop only some companies may pass through blocks the others, tokens or not.
         """
-        if self.terminal:
+        if self.terminal or self.closed_to(company):
             return True
         if self.slots <= 0 or company in self.tokens or company in self.reserved:
             return False

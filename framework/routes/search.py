@@ -603,7 +603,8 @@ def best_routes(
 
     Exact unless a budget (``max_nodes`` search steps, ``max_seconds``) runs out, in which case
     the best routes found so far are returned with ``complete=False``. Ties go to the routes
-    found first, which depends only on the graph, so equal positions give equal answers.
+    found first, which depends only on the graph, so equal positions give equal answers (the
+    board layer builds a position's graph in sorted hex order, whatever order it came in).
 
     How: each train's best lone route bounds what it can add (``ub``); taking the trains one
     after another, each on the best route the others left free, gives a total in hand (``lb``).

@@ -9,8 +9,9 @@ Every refusal carries a generic rule key (a title maps them to its rulebook's se
 ``track.unknown``, ``track.missing``, ``track.ambiguous`` (the drawing does not follow track),
 ``route.ends`` (must start and end at stops), ``track.reversed`` (turns back at a junction),
 ``track.reused``, ``stop.twice``, ``stop.group`` (two stops that count as one),
-``route.min_stops``, ``route.station`` (no station of the company), ``stop.terminal`` and
-``stop.blocked`` (passes a stop that may only end a route), ``train.forbids``,
+``route.min_stops``, ``route.station`` (no station of the company), ``stop.terminal``,
+``stop.pass_through`` and ``stop.blocked`` (passes a stop that may only end a route: an
+off-board area, a stop only named companies may pass, a full city), ``train.forbids``,
 ``train.requires``, ``train.at_end``, ``train.distance``, ``train.min_counted`` (the train
 kind's rules), ``trains.shared_track`` (track already used by another train).
 """
@@ -162,6 +163,12 @@ def _stop_refusals(graph: TrackGraph, stop_ids: list[str], company: str,
         if stop.terminal:
             out.append(Refusal("stop.terminal",
                                f"route passes through {sid}, which may only be the end of a route"))
+        elif stop.closed_to(company):
+            only = ", ".join(stop.through_only or ())
+            why = f"route passes through {sid}, where only {only} may run through"
+            out.append(Refusal(
+                "stop.pass_through", f"{stop.through_rule} ({why})" if stop.through_rule else why
+            ))
         elif stop.blocked_for(company):
             out.append(Refusal(
                 "stop.blocked",
