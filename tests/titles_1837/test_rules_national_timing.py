@@ -225,3 +225,21 @@ def test_XII_first_edition_kk1_owner_may_open_kk_at_the_first_4_too():
     assert state.director("KK") == "A" and state.companies["KK"].cash == 840 + 90
     assert game.active_entities() == ("B",)  # kk #2's owner is asked next, then kk #3's
     assert "KK" not in operating_order(game.ruleset, state)
+
+
+def test_site_offers_kk_only_from_the_start_of_the_next_round_XII():
+    """Variant 18xx_games: the site asks kk #1's owner only at the start of the next round
+    (site id 820: "form" comes after the operating round of the first 4)."""
+    game = new_game("18xx_games")
+    state = game.state
+    actions = hooks(game, "actions")
+    for item, player in KK_OWNERS.items():
+        sell(game, item, player)
+    pass_packet(game)
+    play_until(game, "operating")
+    first_purchase(game, "4")
+    assert game.active_entities() == (state.round.current,) and state.round.current != "A"
+    assert not state.companies["KK"].floated
+    finish_round(game)
+    assert state.round.kind == "1837_start_of_round"
+    assert game.legal_actions() == [actions.OpenNational("A", "KK", True), actions.OpenNational("A", "KK", False)]

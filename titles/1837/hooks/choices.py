@@ -1,11 +1,17 @@
-"""The start-of-round choices (an interlude before each stock and operating round).
+"""The choices the rules put to players outside their turns.
 
-In the order the rules give them: Sd #5's home (before the first tile, rule I), forced coal
-exchanges (a sold-out major, at an operating round), optional coal exchanges (II, XIII, in the
-majors' operating order, director first, clockwise; when the coal trains do not all fit, the
-major's director picks which it takes), then kk #1's owner opening the k.k.
+At the start of each stock and operating round (an interlude round), in the order the rules
+give them: Sd #5's home (before the first tile, rule I), forced coal exchanges (a sold-out
+major, at an operating round), optional coal exchanges (II, XIII, in the majors' operating
+order, director first, clockwise; when the coal trains do not all fit, the major's director
+picks which it takes, forced exchanges included), then kk #1's owner opening the k.k.
 National Railway and the other kk minors folding in (from the kk director clockwise), then the
-same for the Hungarian National Railway (XII). Each choice is asked once per round."""
+same for the Hungarian National Railway (XII). Each choice is asked once per round.
+
+In the middle of an operating round (``OperatingRoundWithChoices``): right after the first
+"4" (or "4E") is bought, kk #1's owner (Ug #1's director) "may now declare" the national open
+and its other minors then fold in or not; and the coal trains a major takes in the forced
+exchanges of the first "5". The round waits until they have answered."""
 
 from __future__ import annotations
 

@@ -95,8 +95,8 @@ def exchange_order(rules: G18Ruleset, state: G18State, coals: list[str]) -> list
 
 
 def default_keep(rules: G18Ruleset, state: G18State, coal: str) -> list[str]:
-    """The coal trains the major takes when its director does not choose: the dearest ones
-    that fit under the train limit."""
+    """The coal trains the major takes when there is no choice or nobody to make it (no
+    director, or a bankrupt one): the dearest ones that fit under the train limit."""
     major = target(rules, coal)
     limit = train_limit(rules, state, major)
     trains = sorted(
