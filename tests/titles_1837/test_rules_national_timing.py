@@ -135,30 +135,32 @@ def test_XII_kk1_buying_the_first_4_itself_may_open_kk_which_takes_the_new_train
     fund(state, "KK1", 400)  # 490K: enough for the 470K "4"
     _buy_first(game, "KK1", "4")
     train = state.companies["KK1"].trains[0]
-    # kk #1 is at its limit of one train: its turn is over before its owner decides
-    assert "KK1" in state.round.done and game.active_entities() == ("A",)
+    # asked right after the purchase, in kk #1's own turn
+    assert state.round.current == "KK1" and game.active_entities() == ("A",)
     game.process(actions.OpenNational("A", "KK", True))
     kk = state.companies["KK"]
     assert kk.trains == [train] and kk.cash == 840 + 20
     game.process(actions.FoldIn("B", "KK2", False))
     game.process(actions.FoldIn("C", "KK3", False))
+    # kk #1 closed in its turn: the turn is over; kk does not run in this round
+    assert "KK1" in state.round.done and state.companies["KK1"].closed
     assert "KK" not in operating_order(game.ruleset, state)
     assert game.active_entities() == ("KK2",)  # the round goes on with kk #2's turn
     no_problems(game)
 
 
-def test_XII_a_kk_minor_folded_in_during_its_own_turn_ends_that_turn():
+def test_XII_a_kk_minor_folded_in_before_its_turn_does_not_operate_in_the_round():
     game = _second_operating_round(KK_OWNERS)
     state = game.state
     actions = hooks(game, "actions")
     fund(state, "KK1", 400)
-    _buy_first(game, "KK1", "4")  # kk #2's turn has begun (its tile step) meanwhile
-    assert state.round.current == "KK2"
+    _buy_first(game, "KK1", "4")
     game.process(actions.OpenNational("A", "KK", True))
     game.process(actions.FoldIn("B", "KK2", True))
     game.process(actions.FoldIn("C", "KK3", False))
-    assert state.companies["KK2"].closed and "KK2" in state.round.done
-    assert game.active_entities() == ("KK3",)
+    assert state.companies["KK2"].closed and "KK2" not in operating_order(game.ruleset, state)
+    assert game.active_entities() == ("KK3",)  # kk #2's turn never comes
+    assert state.percent_held("B", "KK") == 10 and state.companies["KK"].cash == 840 + 20 + 140
     no_problems(game)
 
 

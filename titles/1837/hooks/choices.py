@@ -23,6 +23,7 @@ from framework.core.actions import Action
 from framework.core.errors import IllegalAction
 from framework.eighteen import trains
 from framework.eighteen.operating_round import OperatingRound, OperatingState, end_turn, proceed
+from framework.eighteen.or_actions import BuyTrain
 from framework.eighteen.rounds import RoundType, register_round_type, require_active
 from framework.eighteen.state import G18State, RoundState
 
@@ -288,12 +289,17 @@ class OperatingRoundWithChoices(OperatingRound):
 
     def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
         d = midround_decision(rules, state)
-        if d is None:
-            lines = super().apply(rules, state, action)
-        else:
+        rs: OperatingState = state.round  # type: ignore[assignment]
+        if d is not None:
             require_active(rules, state, action.entity)
             window = _window(state)
             lines = answer(rules, state, d, action, window["answered"] if window else [])
+        elif isinstance(action, BuyTrain) and not rs.discards and rs.offer is None and action.entity == rs.current:
+            # the base round's purchase, but the choices it opens come before the turn goes on
+            require_active(rules, state, action.entity)
+            lines = self._company_action(rules, state, action.entity, action)
+        else:
+            lines = super().apply(rules, state, action)
         return lines + self._settle(rules, state)
 
     def _settle(self, rules: G18Ruleset, state: G18State) -> list[str]:
