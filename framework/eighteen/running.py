@@ -22,7 +22,7 @@ from framework.routes.board_graph import graph_for_board
 if TYPE_CHECKING:
     from framework.eighteen.ruleset import G18Ruleset
 
-_RULES: dict[int, RouteRules] = {}
+_RULES: dict[int, tuple[object, RouteRules]] = {}
 
 
 @attrs.frozen
@@ -33,11 +33,13 @@ class RunResult:
 
 
 def route_rules(rules: G18Ruleset) -> RouteRules:
+    """The title's route rules, built once per title (the entry holds the title, so that its
+    id cannot pass to another title, say another variant loaded later)."""
     title = rules.spec.title
-    key = id(title)
-    if key not in _RULES:
-        _RULES[key] = RouteRules.of(title.routes)
-    return _RULES[key]
+    found = _RULES.get(id(title))
+    if found is None or found[0] is not title:
+        found = _RULES[id(title)] = (title, RouteRules.of(title.routes))
+    return found[1]
 
 
 def spec_of(rules: G18Ruleset, state: G18State, train_id: str) -> TrainSpec:

@@ -75,3 +75,16 @@ def test_two_graphs_built_in_different_histories_give_the_same_routes():
         assert result.total == 30
         picked.append(result.runs[0].route.stops)
     assert picked == [("C11.0", "B8.0")] * 2
+
+
+def test_route_rules_cached_for_one_title_are_not_handed_to_another_with_its_id():
+    # a title freed after its games leaves its id to the next one loaded (another variant, say)
+    from framework.eighteen import running
+    from framework.routes import RouteRules
+    from tests.titles_1837.rules_helpers import new_game
+
+    ruleset = new_game().ruleset
+    stale = RouteRules({})
+    running._RULES[id(ruleset.spec.title)] = (object(), stale)
+    rules = running.route_rules(ruleset)
+    assert rules is not stale and set(rules.train_kinds) == set(ruleset.spec.title.routes.train_kinds)
