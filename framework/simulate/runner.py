@@ -103,6 +103,12 @@ def _acting_player(game: Any, players: Sequence[str]) -> tuple[str, list[Any]]:
     return first, legal
 
 
+def is_pass(action: Any) -> bool:
+    """A pass of any ruleset: ``pass`` or a title's own prefixed tag (``xx_pass``)."""
+    tag = tag_of(action)
+    return tag == "pass" or tag.endswith("_pass")
+
+
 def reset_caches() -> None:
     """Forget what earlier games left in the engine's module caches.
 
@@ -170,7 +176,7 @@ def play_game(job: Job) -> dict[str, Any]:
             except IllegalAction as refused:
                 raise RuntimeError(f"a listed legal action was refused: {action!r}: {refused}") from refused
             probe.observe(game.state)
-            passes = passes + 1 if tag_of(action) == "pass" else 0
+            passes = passes + 1 if is_pass(action) else 0
     except Exception as error:  # a crash is a result: the record names it, the run goes on
         frames = traceback.extract_tb(error.__traceback__)
         where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""

@@ -136,7 +136,22 @@ def test_a_title_with_its_own_ruleset_simulates_with_random_bots():
     games = run_jobs(jobs_for(config, 2, 1), workers=1)
     assert [g["finished"] for g in games] == [True, True]
     assert games[0]["rounds"] == {"rounds": 8} and games[0]["or_phases"] == []
+    assert {g["end_reason"] for g in games} <= {"the last round is played", "Wien is connected to Trieste"}
     assert stats.crash_count(games) == 0
+
+
+def test_the_stall_guard_counts_every_rulesets_pass():
+    from framework.core.actions import registered_types
+    from framework.core.ruleset import ruleset_for
+    from framework.eighteen.actions import Pass
+    from framework.loader import load_title
+    from framework.simulate.runner import is_pass
+
+    ruleset_for(load_title("imperial_steam"))  # registers the title's own actions
+    kinds = registered_types()
+    assert is_pass(Pass("A")) and is_pass(kinds["is_pass"])
+    assert [tag for tag, kind in kinds.items() if is_pass(kind)] == [t for t in kinds if t.endswith("pass")]
+    assert not is_pass(kinds["buy_shares"])
 
 
 def test_ray_backend_gives_the_local_records(tmp_path):

@@ -231,9 +231,13 @@ def _trains(data: TitleData, state: State, player: Player) -> list[Action]:
 def _contracts(data: TitleData, state: State, player: Player) -> list[Action]:
     pid = player.id
     out: list[Action] = []
+    by_need: dict[int, tuple[str, ...] | None] = {}  # the discard depends on the cars a card needs only
     for deck in sorted(state.display):
         for card in state.display[deck]:
-            discard = _contract_discard(data, player, card)
+            need = len(data.contracts[card].factories)
+            if need not in by_need:
+                by_need[need] = _contract_discard(data, player, card)
+            discard = by_need[need]
             if discard is not None and _ok(contracts.plan_contract, data, state, player, card, discard):
                 out.append(SecureContract(pid, card, discard))
     return out

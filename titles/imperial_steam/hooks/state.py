@@ -157,6 +157,13 @@ class State:
             return None
         return self.order[self.turn]
 
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended (phase 8 checks both), for simulation records."""
+        if self.phase != 9:
+            return None
+        return "Wien is connected to Trieste" if self.trieste_by else "the last round is played"
+
 
 def to_dict(state: State) -> dict[str, Any]:
     """A canonical JSON-able form (keys as strings)."""
