@@ -90,7 +90,10 @@ def graph_from_tiles(
             index = stop_index(end)
             if index is not None:
                 return stop_id(coord, index)
-            other = grid.format(grid.neighbour(h, (int(end) + rotation) % 6))
+            across = grid.neighbour(h, (int(end) + rotation) % 6)
+            if across.row < 0 or across.col < 0:  # track pointing off the top or left edge
+                return None
+            other = grid.format(across)
             if other not in tiles:
                 return None
             jid = junction_id(coord, other)

@@ -101,3 +101,14 @@ def test_the_board_graph_is_built_once_per_position() -> None:
     result = best_routes(graph_for_board(board, title(), "2"), [TrainSpec("1G", "goods", 1)],
                          "EPP", title().routes)
     assert result.total == 40
+
+
+def test_track_pointing_off_the_top_or_left_edge_ends_there() -> None:
+    # A1 lies in the top-left corner: a straight through it points off the map both ways;
+    # the graph keeps the tile's city and simply has no track leaving the board
+    through = TileDef("57", "yellow", stops=(Stop("city", 20),), paths=((0, "s0"), (3, "s0")))
+    graph = graph_from_tiles(GRID, {"A1": (through, 1), "A3": (city_tile("b", 30, 1), 0)},
+                             tokens={("A1", 0): ("X",)})
+    assert sorted(graph.stops) == ["A1.0", "A3.0"]
+    assert set(graph.junctions) == {"A1|A3"}
+    assert best_routes(graph, [TrainSpec("2", "plain", 2)], "X", RULES).total == 50
