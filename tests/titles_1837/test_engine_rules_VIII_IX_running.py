@@ -6,12 +6,22 @@ round over its line C11 (20K) - C13 - D14 - the town E15 (tile 58, 10K) - F14 - 
 
 from __future__ import annotations
 
+import copy
+
 from framework.eighteen.actions import Pass
 from framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
 from framework.eighteen.state import POOL
 
 from .positions import BK_LINE_TO_G13, bk_at_run_step, lay, players_cash
-from .rules_helpers import add_train, new_game, no_problems, pass_packet, refusal, sell
+from .rules_helpers import (
+    add_train,
+    first_purchase,
+    new_game,
+    no_problems,
+    pass_packet,
+    refusal,
+    sell,
+)
 
 PRAGUE_E15 = ("C11.0", "C11|C13", "C13|D14", "D14|E15", "E15.0")
 E15_G13 = ("E15.0", "E15|F14", "F14|G13", "G13.1")
@@ -200,3 +210,41 @@ def test_VIII_one_route_per_train_and_a_train_that_ran_this_round_runs_no_more()
     game.state.round.ran.append("2#2")  # as if it came from a company that already ran
     assert refusal(game, _run(game, ("2#2", E15_G13))).rule == "rule:running.train"
     assert [r.train for r in game.legal_actions()[0].runs] == ["2#1"]
+
+
+def _green(game, coord: str, paths: tuple[tuple[int, int], ...]) -> str:
+    """Promote ``coord`` (yellow track along the first path) to the green plain tile whose
+    track is exactly ``paths``; returns the tile."""
+    from framework.tiles import Placed
+
+    board = game.state.board
+    lay(game, coord, set(paths[0]))
+    wanted = {frozenset(p) for p in paths}
+    for tile, upgrade in board.lay_choices(coord):
+        if {frozenset(p) for p in Placed(tile, upgrade.rotation).paths} == wanted and not tile.stops:
+            board.lay(coord, tile.id, upgrade.rotation)
+            return tile.id
+    raise AssertionError(f"no green tile on {coord} with track {paths}")
+
+
+def test_VIII_a_branch_tile_carries_one_train_the_two_lines_merge_on_it():
+    # phase 3; two 2 trains. Prague's east track runs over C13 and D14 to the town E15; its
+    # north-west track over B10 and B12 into C13 too. C13 (green) joins the two lines at its
+    # south-east edge, and D14 (green) splits them again, to E15 and to the town E13: no
+    # piece of track on a tile is common to the two routes, but both pass the bit where the
+    # lines merge (C13's south-east edge), so only one train may run
+    game = bk_at_run_step(("2", "2"), line=(("B10", {5, 4}), ("B12", {1, 5}), ("E15", {2, 0}), ("E13", {3, 0})))
+    first_purchase(game, "3")
+    assert _green(game, "C13", ((1, 5), (2, 5))) in ("23", "24")
+    assert _green(game, "D14", ((2, 5), (2, 0))) in ("23", "24")
+    east = PRAGUE_E15  # C11 - C13 - D14 - E15
+    north_west = ("C11.0", "B10|C11", "B10|B12", "B12|C13", "C13|D14", "D14|E13", "E13.0")
+    refused = refusal(game, _run(game, ("2#1", east), ("2#2", north_west)))
+    assert refused.rule == "rule:running.route" and "already used by another train" in refused.message
+    for alone in (east, north_west):  # each line alone is a route of 30
+        game_alone = copy.deepcopy(game)
+        game_alone.process(_run(game_alone, ("2#1", alone)))
+        assert _revenue(game_alone) == 30
+    (best,) = game.legal_actions()[0].runs  # one train runs
+    game.process(game.legal_actions()[0])
+    assert _revenue(game) == 30 and best.train == "2#1"

@@ -99,3 +99,83 @@ def test_VII_a_token_may_not_be_traced_through_a_city_full_of_others_tokens():
     game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
     assert refusal(game, PlaceToken("BK", "H10", 0)).rule == "rule:tokens.connection"
 
+
+
+# BK's line to G13 by the town E13 and F12 (five hexes over it): C13, D14, E13, F12, G13's
+# second city
+LINE_BY_F12 = (("C13", {1, 5}), ("D14", {2, 0}), ("E13", {3, 0}), ("F12", {3, 5}), ("G13", {2}))
+
+
+def _token_costs(game) -> dict[tuple[str, int], int]:
+    """What each token BK may place now costs, from the bank's takings."""
+    import copy
+
+    out = {}
+    for action in [a for a in game.legal_actions() if isinstance(a, PlaceToken)]:
+        state = copy.deepcopy(game.state)
+        before = state.companies["BK"].cash
+        game.ruleset.apply(state, action)
+        out[action.hex, action.city] = before - state.companies["BK"].cash
+    return out
+
+
+def test_VII_the_token_distance_may_cross_a_coal_mine_the_company_reaches():
+    # a spur from Prague's north-west track over B10 and C9 to the town D10 runs on into the
+    # Pilsen-Priesen mine (E11): Prague - D10 - the mine - F12 - G13, four hexes, 80K
+    spur = (("B10", {5, 0}), ("C9", {3, 5}), ("D10", {2, 5}))
+    game = _bk_at_token_step(LINE_BY_F12 + spur)
+    assert game.state.board.placed("E11").tile.stops[0].kind == "mine"
+    assert _token_costs(game) == {("G13", 1): 80}
+    game.process(PlaceToken("BK", "G13", 1))
+    assert game.state.companies["BK"].cash == 728 - 80
+    no_problems(game)
+    # the town D10 turned away from the mine: the mine is not reached, five hexes, 100K
+    game = _bk_at_token_step(LINE_BY_F12 + (*spur[:2], ("D10", {2, 4})))
+    assert _token_costs(game) == {("G13", 1): 100}
+
+
+# Prague's line east meets a green junction on C13 (tile 24: Prague - C15 and D12 - C15, the
+# two tracks merging at C13's east edge, where no track goes on); from D12 it runs over the
+# town E13 and F14 to G13's second city, on over the town G11 to H10: a connection that
+# reverses at C13's east edge
+BACKTRACK_LINE = (("D12", {3, 5}), ("E13", {2, 5}), ("F14", {2, 0}), ("G13", {3}), ("G11", {4, 0}), ("H10", {3}))
+
+
+def _bk_past_a_junction():
+    from framework.tiles import Placed
+
+    from .positions import lay
+    from .rules_helpers import first_purchase
+
+    game = major_in_operating_round()
+    first_purchase(game, "3")  # green tiles
+    board = game.state.board
+    lay(game, "C13", {1, 4})
+    board.lay("C13", "24", 4)
+    assert set(Placed(board.tile_def("24"), 4).paths) == {(4, 0), (4, 1)}
+    build(game, BACKTRACK_LINE)
+    major_to_act(game, "BK")
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    return game
+
+
+def test_VII_a_token_connected_only_by_backtracking_at_a_hex_edge_may_be_placed():
+    from framework.eighteen.tile_lay import company_reach
+
+    game = _bk_past_a_junction()
+    state = game.state
+    # a route (as for laying track) never turns back at an edge: from Prague it ends on C13
+    assert company_reach(game.ruleset, state, "BK").hexes == {"C11", "C13"}
+    assert PlaceToken("BK", "G13", 1) in game.legal_actions()
+    game.process(PlaceToken("BK", "G13", 1))
+    assert state.board.tokens_at("G13", 1) == ("BK",)
+    assert state.companies["BK"].cash == 728 - 80  # C11 - D12 - E13 - F14 - G13
+    no_problems(game)
+
+
+def test_VII_the_token_distance_counts_hexes_reached_only_by_backtracking():
+    game = _bk_past_a_junction()
+    # H10 is five hexes from Prague across the map, but the hexes BK reaches (past the
+    # junction) make it six: C11 - D12 - E13 - F14 - G13 - G11 - H10
+    assert game.state.board.distances_from("C11")["H10"] == 5
+    assert _token_costs(game) == {("G13", 1): 80, ("H10", 0): 120}

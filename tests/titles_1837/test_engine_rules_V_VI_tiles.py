@@ -168,3 +168,56 @@ def test_V_a_coal_company_builds_on_from_its_mine():
     pass_packet(game)
     assert game.active_entities() == ("EPP",) and game.state.round.step == "tile"
     assert {a.hex for a in _lays(game)} == {"D10"}  # the town next to the mine
+
+
+def _ug_before_brown_budapest(options: tuple[str, ...] = ()):
+    """Phase 5: Ug formed with the first 5 train from its three minors (A: Ug #1, C: Ug #2,
+    D: Ug #3), its tokens on Pest and Buda (H22) and on K21; Budapest carries the green 425
+    (two cities of 50, joined by track on the tile). ``options`` are loader options."""
+    from framework.core.game import Game
+    from framework.loader import load_title
+
+    from .rules_helpers import PLAYERS, SEATED_AS_GIVEN, new_game, pass_packet, sell
+
+    if options:
+        settings = (*SEATED_AS_GIVEN, *options)
+        game = Game(load_title("1837", None, settings), PLAYERS, 1, None, settings)
+    else:
+        game = new_game()
+    for item, player in {"UG1": "A", "UG2": "C", "UG3": "D"}.items():
+        sell(game, item, player)
+    pass_packet(game)
+    for train in ("3", "4", "4+1", "5"):
+        first_purchase(game, train)
+    game.state.board.lay("H22", "425", 0)
+    assert game.state.phase == "5" and sorted(game.state.board.tokens_of("UG")) == [
+        ("H22", 0), ("H22", 1), ("K21", 0)]
+    return game
+
+
+def test_VI_a_promotion_with_no_new_track_is_allowed_when_a_city_s_value_changes():
+    # brown Budapest (435: one city of 70, three stations) keeps 425's track exactly: nothing
+    # new to run on, but the city Ug reaches goes from 50 to 70
+    from framework.eighteen import tile_lay
+
+    game = _ug_before_brown_budapest()
+    rules, state = game.ruleset, game.state
+    board = state.board
+    brown = board.tile_def("435")
+    assert [s.revenue.at("5", rules.spec.phase_order) for s in board.placed("H22").tile.stops] == [50, 50]
+    assert [s.revenue.at("5", rules.spec.phase_order) for s in brown.stops] == [70]
+    assert all(board.new_track("H22", brown, rotation) == frozenset() for rotation in range(6))
+    assert [a for a in tile_lay.choices(rules, state, "UG") if a.hex == "H22"] == [
+        LayTile("UG", "H22", "435", rotation) for rotation in range(6)]
+    # a company whose routes do not reach Budapest may not
+    assert [a for a in tile_lay.choices(rules, state, "SD") if a.hex == "H22"] == []
+    tile_lay.apply(rules, state, LayTile("UG", "H22", "435", 0), 0)
+    assert board.placed("H22").tile.id == "435" and board.tokens_at("H22", 0) == ("UG",)
+    no_problems(game)
+    # the same position where only new track qualifies a promotion (the first edition's
+    # reading): refused
+    only_track = _ug_before_brown_budapest(("setup.operating_round={upgrade_needs: new_track}",))
+    reach = tile_lay.company_reach(only_track.ruleset, only_track.state, "UG")
+    (upgrade, *_) = only_track.state.board.upgrade_options("H22", brown)
+    refused = tile_lay.refusal(only_track.ruleset, only_track.state, "UG", "H22", brown, upgrade, reach)
+    assert refused is not None and refused[0] == "rule:tile_lay.upgrade_track"
