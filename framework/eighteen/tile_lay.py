@@ -6,7 +6,8 @@ privates, send no track off the map or into a hex that can never carry track the
 track the company's network reaches. An upgrade qualifies without new reachable track when it
 changes the value of a city the company reaches, unless ``operating_round.upgrade_needs`` is
 ``new_track``: then only new track the company's trains could run on qualifies (track leaving a
-city full of other companies' tokens does not, unless the new tile frees a slot there).
+city full of other companies' tokens does not, unless the new tile frees a slot there; stations
+merged into one the company may run through join separate track into one line, and qualify).
 Terrain is paid on the first lay on a hex; a private's ``free_tile_lay`` ability waives it
 for its owner's companies on its hexes; the title's ``may_lay_tile`` hook has the last word
 on the cost (or refuses).
@@ -166,6 +167,21 @@ def _value_changes(rules: G18Ruleset, state: G18State, coord: str, old: Placed, 
     return False
 
 
+def _merges_passable_stops(board: Any, coord: str, old: Placed, tile: TileDef, upgrade: Upgrade,
+                           reach: Reach, company_id: str) -> bool:
+    """Whether the upgrade joins stops the company reaches into one it may run through: the
+    old stops' track, separate until now, becomes one line a train can follow (new track in
+    use though no path is new, as when two stations merge on a brown tile)."""
+    merged: dict[int, int] = {}
+    for j in upgrade.stop_map:
+        if j is not None:
+            merged[j] = merged.get(j, 0) + 1
+    reached = {upgrade.stop_map[i] for (c, i) in reach.stops
+               if c == coord and i < len(upgrade.stop_map) and upgrade.stop_map[i] is not None}
+    return any(merged[j] > 1 and _passable_after(board, coord, old, tile, upgrade, company_id, j)
+               for j in reached)
+
+
 def _token_overflow(board: Any, coord: str, old: Placed, tile: TileDef, upgrade: Upgrade) -> int | None:
     """A stop of the new tile that could not hold the tokens moving onto it (tokens follow
     their stops; one company's tokens meeting on a stop count once), or -1 when tokens
@@ -215,6 +231,8 @@ def refusal(
     if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):
         return None
     if track_only:
+        if old.tile.paths and _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id):
+            return None
         if old.tile.paths and any(c == coord for c, _ in reach.stops):
             return "rule:tile_lay.upgrade_track", (
                 f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")

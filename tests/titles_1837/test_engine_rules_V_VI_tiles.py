@@ -214,10 +214,9 @@ def test_VI_a_promotion_with_no_new_track_is_allowed_when_a_city_s_value_changes
     tile_lay.apply(rules, state, LayTile("UG", "H22", "435", 0), 0)
     assert board.placed("H22").tile.id == "435" and board.tokens_at("H22", 0) == ("UG",)
     no_problems(game)
-    # the same position where only new track qualifies a promotion (the first edition's
-    # reading): refused
+    # where only new track qualifies a promotion (the first edition's reading), the merge
+    # still does: Buda's and Pest's separate track becomes one line Ug's trains run through
     only_track = _ug_before_brown_budapest(("setup.operating_round={upgrade_needs: new_track}",))
     reach = tile_lay.company_reach(only_track.ruleset, only_track.state, "UG")
     (upgrade, *_) = only_track.state.board.upgrade_options("H22", brown)
-    refused = tile_lay.refusal(only_track.ruleset, only_track.state, "UG", "H22", brown, upgrade, reach)
-    assert refused is not None and refused[0] == "rule:tile_lay.upgrade_track"
+    assert tile_lay.refusal(only_track.ruleset, only_track.state, "UG", "H22", brown, upgrade, reach) is None

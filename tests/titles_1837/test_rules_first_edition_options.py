@@ -68,6 +68,36 @@ def test_FE_VI_1_a_promotion_needs_new_track_the_company_could_run_on():
     no_problems(first)
 
 
+def test_FE_VI_1_VII_9_brown_vienna_merging_kks_stations_is_new_track_kk_runs_on():
+    # 436 keeps 427's track and adds no path; but the three stations kk holds become one it
+    # runs through, joining three separate lines (FE VII.9 expects Vienna to go brown)
+    from framework.core.game import Game
+    from framework.eighteen import tile_lay
+
+    # the kk minors as the second edition's packet sells them, promotion as the first edition reads it
+    first_edition_promotion = (*SEATED_AS_GIVEN, "setup.operating_round={upgrade_needs: new_track}")
+    game = Game(load_title("1837", None, first_edition_promotion), ("A", "B", "C", "D"), 1, None,
+                first_edition_promotion)
+    state = game.state
+    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
+        sell(game, item, player)
+    for train in ("4", "4+1", "5"):
+        first_purchase(game, train)
+    state.board.lay("G17", "427", 0)
+    assert state.board.new_track("G17", state.board.tile_def("436"), 5) == frozenset()
+    reach = tile_lay.company_reach(game.ruleset, state, "KK")
+    verdicts = {
+        upgrade.rotation: tile_lay.refusal(game.ruleset, state, "KK", "G17", tile, upgrade, reach)
+        for tile, upgrade in state.board.lay_choices("G17")
+    }
+    assert verdicts[5] is None
+    assert all(verdicts[r] is not None for r in range(5))
+    tile_lay.apply(game.ruleset, state, LayTile("KK", "G17", "436", 5), 0)
+    game.ruleset.hooks.on_operating_turn_start(state, "KK")
+    assert state.board.tokens_of("KK") == [("G17", 2)]
+    no_problems(game)
+
+
 def test_FE_XI_3_a_train_between_companies_may_change_hands_for_0K():
     first = first_edition_stock_round({"B": 30, "C": 20})  # A owns every Sd minor
     play_until(first, "operating")
