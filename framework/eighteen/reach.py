@@ -2,9 +2,11 @@
 edges its track runs out to, and the hexes it touches.
 
 Tile lays and token placements both start from here. A walk never passes a city whose slots
-are all taken by other companies, nor an off-board area; a tile lay continues a route, so its
-walk never turns back where track meets at a hex edge, while a token's connection may
-("backtracking is allowed for this purpose only"), which ``backtrack=True`` gives.
+are all taken by other companies, nor an off-board area (a route may end there). A tile lay
+continues a route, so its walk goes only where a train could run: it never turns back where
+track meets at a hex edge, nor at a stop (it leaves a town or city by another path than the
+one it came in on). A token's connection may turn back at an edge ("backtracking is allowed
+for this purpose only"), which ``backtrack=True`` gives.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from typing import Any
 import attrs
 
 StopKey = tuple[str, int]
+
+AT_STOP, LEAVING, ENTERING = 0, 1, 2
+ANY = -1  # a stop state's arrival when any path may leave it (a station, or backtracking)
+FROM_STOP = 6  # a stop state's arrival from stop k of the same tile: FROM_STOP + k
 
 
 @attrs.frozen
@@ -47,47 +53,59 @@ def stations(board: Any, company: str, home_stops: Iterable[StopKey] = ()) -> fr
 
 
 def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool = False) -> Reach:
+    """Everything a route of ``company`` could trace from ``starts``.
+
+    A stop is a state together with the path the route came in on (``ANY`` at a station, where
+    a route may start by any path): without ``backtrack`` the route leaves by one of the stop's
+    other paths, so a dead-end town or city ends it and a line never doubles back over its
+    own track to reach the far side of a junction. Edges need no such care: entering a hex
+    follows that hex's paths, leaving it crosses to the next.
+    """
     starts = frozenset(starts)
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
-    # states: ("s", hex, stop) at a stop; ("o", hex, edge) leaving hex by edge; ("i", hex, edge)
-    # entering hex by edge
-    queue: deque[tuple[str, str, int]] = deque(("s", c, i) for c, i in starts)
-    seen: set[tuple[str, str, int]] = set(queue)
+    # states: (AT_STOP, hex, stop, came) with ``came`` the edge arrived by, FROM_STOP + the
+    # stop arrived from, or ANY; (LEAVING, hex, edge, ANY); (ENTERING, hex, edge, ANY)
+    queue: deque[tuple[int, str, int, int]] = deque((AT_STOP, c, i, ANY) for c, i in starts)
+    seen: set[tuple[int, str, int, int]] = set(queue)
 
-    def push(state: tuple[str, str, int]) -> None:
+    def push(state: tuple[int, str, int, int]) -> None:
         if state not in seen:
             seen.add(state)
             queue.append(state)
 
     while queue:
-        what, coord, n = queue.popleft()
+        what, coord, n, came = queue.popleft()
         placed = board.placed(coord)
-        if what == "s":
+        if what == AT_STOP:
             stops.add((coord, n))
             hexes.add(coord)
             if (coord, n) not in starts and blocked(board, coord, n, company):
                 continue
+            if came != ANY and (AT_STOP, coord, n, ANY) in seen:
+                continue  # already left by every path
             for edge in placed.stop_edges(n):
-                push(("o", coord, edge))
+                if edge != came:
+                    push((LEAVING, coord, edge, ANY))
             for other in placed.stop_partners(n):
-                push(("s", coord, other))
-        elif what == "o":
+                if FROM_STOP + other != came:
+                    push((AT_STOP, coord, other, ANY if backtrack else FROM_STOP + n))
+        elif what == LEAVING:
             out_edges.add((coord, n))
             hexes.add(coord)
             there = board.neighbour_across(coord, n)
             back = (n + 3) % 6
             if there is not None and back in board.placed(there).exits:
-                push(("i", there, back))
+                push((ENTERING, there, back, ANY))
             if backtrack:
-                push(("i", coord, n))
+                push((ENTERING, coord, n, ANY))
         else:  # entering ``coord`` by edge n
             hexes.add(coord)
             for edge in placed.edge_partners(n):
-                push(("o", coord, edge))
+                push((LEAVING, coord, edge, ANY))
             for stop in placed.edge_stops(n):
-                push(("s", coord, stop))
+                push((AT_STOP, coord, stop, ANY if backtrack else n))
             if backtrack:
-                push(("o", coord, n))
+                push((LEAVING, coord, n, ANY))
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)

@@ -220,3 +220,47 @@ def test_VI_a_promotion_with_no_new_track_is_allowed_when_a_city_s_value_changes
     reach = tile_lay.company_reach(only_track.ruleset, only_track.state, "UG")
     (upgrade, *_) = only_track.state.board.upgrade_options("H22", brown)
     assert tile_lay.refusal(only_track.ruleset, only_track.state, "UG", "H22", brown, upgrade, reach) is None
+
+
+def _bk_beside_a_junction(c13: tuple[str, int] = ("29", 5)):
+    """BK's line from Prague over C13 to G13, C13 carrying a junction tile (``29`` in rotation
+    5: west to south-east and south-west to south-east), and a second line from C13's
+    south-west edge over D12 (tile 8) to the town E13 (tile 58), pointing on at F12."""
+    game = _bk_tile_step()
+    board = game.state.board
+    board.lay("C13", c13[0], c13[1], check=False)
+    build(game, BK_LINE_TO_G13[1:] + (("D12", {3, 5}), ("E13", {2, 0})))
+    assert board.placed("C13").exits == frozenset({0, 1, 5})
+    return game
+
+
+def test_V_a_route_does_not_turn_back_at_a_town_to_reach_the_far_side_of_a_junction():
+    # from Prague a train enters C13 from the west and can only go on south-east; D12 and E13
+    # hang off C13's south-west edge, which it reaches only by going out to E15 (or G13) and
+    # coming back over the same track: no route, so no track to continue (rule V)
+    from framework.eighteen import tile_lay
+
+    game = _bk_beside_a_junction()
+    reach = tile_lay.company_reach(game.ruleset, game.state, "BK")
+    assert ("E15", 0) in reach.stops and ("C13", 5) in reach.out_edges
+    assert not {"D12", "E13"} & reach.hexes and ("C13", 0) not in reach.out_edges
+    assert _lays(game, "F12") == []
+    why = refusal(game, LayTile("BK", "F12", "9", 0))  # on from E13 to the south-west
+    assert why.rule == "rule:tile_lay.connection"
+    # a token's connection may (rule VII): it reverses at C13's south-east edge
+    assert {"D12", "E13"} <= tile_lay.company_reach(game.ruleset, game.state, "BK", backtrack=True).hexes
+    # a station on G13 (the city the line ends in) is the start of a route that does go
+    # G13 - E15 - C13 - D12 - E13, entering C13 from the south-east
+    game.state.board.place_token("G13", 1, "BK")
+    game.state.companies["BK"].tokens_left -= 1
+    assert {"D12", "E13"} <= tile_lay.company_reach(game.ruleset, game.state, "BK").hexes
+    assert LayTile("BK", "F12", "9", 0) in _lays(game, "F12")
+    # with 28 on C13 (west to south-east and west to south-west) a train runs Prague - D12 -
+    # E13, and the lay on F12 continues its route
+    game = _bk_beside_a_junction(("28", 1))
+    reach = tile_lay.company_reach(game.ruleset, game.state, "BK")
+    assert {"D12", "E13"} <= reach.hexes and ("E13", 0) in reach.stops
+    assert LayTile("BK", "F12", "9", 0) in _lays(game, "F12")
+    game.process(LayTile("BK", "F12", "9", 0))
+    assert game.state.companies["BK"].cash == 728 - 70  # F12's mountain
+    no_problems(game)
