@@ -67,6 +67,8 @@ def plot_net_worth(sets: dict[str, list[dict[str, Any]]]) -> str:
             for seat, worth in enumerate(r["net_worth"]):
                 by_seat.setdefault(f"{label}\nseat {stats.table_seat(r, seat) + 1}", []).append(worth)
                 by_bot.setdefault(f"{label}\n{r['seats'][seat]}", []).append(worth)
+    labels = list(sets)
+    by_seat = dict(sorted(by_seat.items(), key=lambda kv: (labels.index(kv[0].split("\n")[0]), _seat_number(kv[0]))))
     _boxes(left, by_seat, "final net worth")
     left.set_title("net worth by seat")
     _boxes(right, by_bot, "final net worth")
@@ -92,13 +94,20 @@ def plot_length(sets: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def phase_order(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """Phases in the order games reach them (by the mean operating round first reached)."""
+    """Phases in the order games reach them.
+
+    A phase's place in each game's sequence of phases says more than when it comes: a phase
+    that few games reach, and only the fast ones, would otherwise sort before the phases every
+    game passes through on the way to it."""
+    places: dict[str, list[int]] = {}
     firsts: dict[str, list[int]] = {}
     for recs in sets.values():
         for r in recs:
-            for phase, when in stats.phase_first_reached(r).items():
-                firsts.setdefault(phase, []).append(when)
-    return sorted(firsts, key=lambda p: sum(firsts[p]) / len(firsts[p]))
+            reached = stats.phase_first_reached(r)
+            for place, phase in enumerate(reached):
+                places.setdefault(phase, []).append(place)
+                firsts.setdefault(phase, []).append(reached[phase])
+    return sorted(places, key=lambda p: (sum(places[p]) / len(places[p]), sum(firsts[p]) / len(firsts[p])))
 
 
 def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
@@ -125,22 +134,31 @@ def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
 
 
 def plot_win_rates(sets: dict[str, list[dict[str, Any]]]) -> str:
+    """Win rates per bot (the yardstick between bots) and per seat (a seat's edge, which is
+    all there is to see when every seat holds the same bot)."""
     import matplotlib.pyplot as plt
 
     bots = sorted({b for recs in sets.values() for r in recs for b in r.get("seats", [])})
-    fig, ax = plt.subplots(figsize=(11, 4))
+    seats = sorted({k for recs in sets.values() for k in stats.per_seat(recs)}, key=_seat_number)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(max(1, len(bots)), max(1, len(seats))))
     width = 0.8 / max(1, len(sets))
-    for k, (label, recs) in enumerate(sets.items()):
-        table = stats.per_bot(recs)
-        ests = [table[b]["win_rate"] if b in table else stats.Estimate(0, 0, 0) for b in bots]
-        xs = [i + k * width for i in range(len(bots))]
-        ax.bar(xs, [e.mean * 100 for e in ests], width, yerr=[e.half_width * 100 for e in ests],
-               capsize=3, label=label)
-    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(bots))], bots)
-    ax.set_ylabel("win rate per seat-game, % (± 95% CI)")
-    ax.set_title("win rate per bot and rule set")
-    ax.legend()
+    for ax, keys, per in ((left, bots, stats.per_bot), (right, seats, stats.per_seat)):
+        for k, (label, recs) in enumerate(sets.items()):
+            table = per(recs)
+            ests = [table[b]["win_rate"] if b in table else stats.Estimate(0, 0, 0) for b in keys]
+            xs = [i + k * width for i in range(len(keys))]
+            ax.bar(xs, [e.mean * 100 for e in ests], width, yerr=[e.half_width * 100 for e in ests],
+                   capsize=3, label=label)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(keys))], keys)
+        ax.set_ylabel("win rate per seat-game, % (± 95% CI)")
+    left.set_title("win rate per bot and rule set")
+    right.set_title("win rate per seat (1 = the starting player)")
+    right.legend()
     return _png(fig)
+
+
+def _seat_number(key: str) -> int:
+    return int(key.split()[-1])
 
 
 def _table(rows: Sequence[Sequence[str]], head: Sequence[str]) -> str:

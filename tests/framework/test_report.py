@@ -31,3 +31,23 @@ def test_report_writes_html_with_embedded_plots_for_each_rule_set(tmp_path, caps
 def test_report_on_a_folder_without_records_says_so(tmp_path, capsys):
     assert main(["report", str(tmp_path), "--out", str(tmp_path / "r.html")]) == 2
     assert "no games.jsonl under" in capsys.readouterr().err
+
+
+def test_phases_are_ordered_by_their_place_in_each_game_not_by_when_the_fast_games_reach_them():
+    from framework.simulate.report import phase_order
+
+    slow = {"or_phases": ["2", "2", "3", "3", "3", "4", "4"]}
+    fast = {"or_phases": ["2", "3", "4", "5"]}  # only the fast game reaches 5, at OR 4
+    # by mean first-reached OR alone "5" (4) would come before "4" (mean 4.5)
+    assert phase_order({"a": [slow, fast]}) == ["2", "3", "4", "5"]
+
+
+def test_net_worth_boxes_list_each_rule_sets_seats_in_seat_order(monkeypatch):
+    from framework.simulate import report
+
+    seen: list[list[str]] = []
+    monkeypatch.setattr(report, "_boxes", lambda ax, data, label: seen.append(list(data)))
+    record = {"finished": True, "error": None, "violation": None, "players": ["P1", "P2", "P3"],
+              "seating": ["P3", "P1", "P2"], "seats": ["x", "y", "z"], "net_worth": [5, 6, 7], "winners": [2]}
+    report.plot_net_worth({"b": [record], "a": [record]})
+    assert seen[0] == ["b\nseat 1", "b\nseat 2", "b\nseat 3", "a\nseat 1", "a\nseat 2", "a\nseat 3"]
