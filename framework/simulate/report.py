@@ -48,31 +48,51 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def _boxes(ax: Any, groups: dict[str, list[float]], ylabel: str) -> None:
-    names = list(groups)
-    data = [groups[n] or [0] for n in names]
-    ax.boxplot(data)
-    ax.set_xticks(range(1, len(names) + 1), names, rotation=30, ha="right")
+def _grouped_boxes(ax: Any, groups: dict[str, dict[str, list[float]]], keys: list[str], ylabel: str) -> None:
+    """One box per rule set side by side at each key (seat or bot), a colour per rule set."""
+    colours = [f"C{i}" for i in range(len(groups))]
+    width = 0.8 / max(1, len(groups))
+    for k, (label, by_key) in enumerate(groups.items()):
+        xs = [i + (k - (len(groups) - 1) / 2) * width for i in range(len(keys))]
+        data = [by_key.get(key) or [0] for key in keys]
+        parts = ax.boxplot(data, positions=xs, widths=width * 0.9, patch_artist=True, manage_ticks=False)
+        for box in parts["boxes"]:
+            box.set_facecolor(colours[k])
+            box.set_alpha(0.6)
+        ax.plot([], [], color=colours[k], linewidth=8, alpha=0.6, label=label)
+    ax.set_xticks(range(len(keys)), keys)
     ax.set_ylabel(ylabel)
+
+
+def net_worth_groups(
+    sets: dict[str, list[dict[str, Any]]],
+) -> tuple[dict[str, dict[str, list[float]]], dict[str, dict[str, list[float]]]]:
+    """Final net worths per rule set, by seat (in seat order) and by bot."""
+    by_seat: dict[str, dict[str, list[float]]] = {}
+    by_bot: dict[str, dict[str, list[float]]] = {}
+    for label, recs in sets.items():
+        seats, bots = by_seat.setdefault(label, {}), by_bot.setdefault(label, {})
+        for r in stats.usable(recs):
+            for player, worth in enumerate(r["net_worth"]):
+                seats.setdefault(f"seat {stats.table_seat(r, player) + 1}", []).append(worth)
+                bots.setdefault(r["seats"][player], []).append(worth)
+    for label in by_seat:
+        by_seat[label] = dict(sorted(by_seat[label].items(), key=lambda kv: _seat_number(kv[0])))
+    return by_seat, by_bot
 
 
 def plot_net_worth(sets: dict[str, list[dict[str, Any]]]) -> str:
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-    by_seat: dict[str, list[float]] = {}
-    by_bot: dict[str, list[float]] = {}
-    for label, recs in sets.items():
-        for r in stats.usable(recs):
-            for seat, worth in enumerate(r["net_worth"]):
-                by_seat.setdefault(f"{label}\nseat {stats.table_seat(r, seat) + 1}", []).append(worth)
-                by_bot.setdefault(f"{label}\n{r['seats'][seat]}", []).append(worth)
-    labels = list(sets)
-    by_seat = dict(sorted(by_seat.items(), key=lambda kv: (labels.index(kv[0].split("\n")[0]), _seat_number(kv[0]))))
-    _boxes(left, by_seat, "final net worth")
-    left.set_title("net worth by seat")
-    _boxes(right, by_bot, "final net worth")
+    by_seat, by_bot = net_worth_groups(sets)
+    seats = sorted({k for g in by_seat.values() for k in g}, key=_seat_number)
+    bots = sorted({k for g in by_bot.values() for k in g})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(max(1, len(seats)), max(1, len(bots))))
+    _grouped_boxes(left, by_seat, seats, "final net worth")
+    left.set_title("net worth by seat (1 = the starting player)")
+    _grouped_boxes(right, by_bot, bots, "final net worth")
     right.set_title("net worth by bot")
+    left.legend(loc="lower center", ncol=len(sets), fontsize="small")
     return _png(fig)
 
 

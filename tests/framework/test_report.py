@@ -42,12 +42,14 @@ def test_phases_are_ordered_by_their_place_in_each_game_not_by_when_the_fast_gam
     assert phase_order({"a": [slow, fast]}) == ["2", "3", "4", "5"]
 
 
-def test_net_worth_boxes_list_each_rule_sets_seats_in_seat_order(monkeypatch):
-    from framework.simulate import report
+def test_net_worth_is_grouped_by_rule_set_and_by_the_seat_players_sat_in():
+    from framework.simulate.report import net_worth_groups
 
-    seen: list[list[str]] = []
-    monkeypatch.setattr(report, "_boxes", lambda ax, data, label: seen.append(list(data)))
     record = {"finished": True, "error": None, "violation": None, "players": ["P1", "P2", "P3"],
-              "seating": ["P3", "P1", "P2"], "seats": ["x", "y", "z"], "net_worth": [5, 6, 7], "winners": [2]}
-    report.plot_net_worth({"b": [record], "a": [record]})
-    assert seen[0] == ["b\nseat 1", "b\nseat 2", "b\nseat 3", "a\nseat 1", "a\nseat 2", "a\nseat 3"]
+              "seating": ["P3", "P1", "P2"], "seats": ["x", "y", "x"], "net_worth": [5, 6, 7], "winners": [2]}
+    by_seat, by_bot = net_worth_groups({"b": [record], "a": [record, record]})
+    assert list(by_seat) == ["b", "a"]
+    # P3 started (seat 1), P1 sat second, P2 third
+    assert by_seat["b"] == {"seat 1": [7], "seat 2": [5], "seat 3": [6]}
+    assert list(by_seat["a"]) == ["seat 1", "seat 2", "seat 3"] and by_seat["a"]["seat 1"] == [7, 7]
+    assert by_bot["a"] == {"x": [5, 7, 5, 7], "y": [6, 6]}
