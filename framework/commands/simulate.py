@@ -124,5 +124,27 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_run(out: Path, args: argparse.Namespace, timings: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    facts = {"argv": sys.argv[1:], "workers": args.workers, "backend": args.backend, "timings": timings}
+    facts = {"argv": sys.argv[1:], "code": code_version(), "workers": args.workers, "backend": args.backend,
+             "timings": timings}
     (out / "run.json").write_text(json.dumps(facts, indent=1) + "\n", encoding="utf-8")
+
+
+def code_version() -> str:
+    """The engine's git commit (with ``+changes`` if the tree differs from it), else the
+    installed version: results belong to the rules as the code then read them."""
+    import subprocess
+    from importlib.metadata import PackageNotFoundError, version
+
+    here = Path(__file__).resolve().parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
+                                timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+        return commit + ("+changes" if dirty else "")
+    except (OSError, subprocess.SubprocessError):
+        pass
+    try:
+        return f"railyard {version('railyard')}"
+    except PackageNotFoundError:
+        return "unknown"

@@ -95,6 +95,12 @@ def test_saved_games_replay_to_the_recorded_standings(tmp_path, capsys):
     replayed = Game.load(save)
     assert replayed.is_over() and len(replayed.actions) == games[1]["actions"]
     assert [dict(replayed.standings())[p] for p in games[1]["players"]] == games[1]["net_worth"]
+    # the run says which code played it (a git commit here, marked when the tree had changes)
+    import json
+    import re
+
+    code = json.loads((out / "run.json").read_text())["code"]
+    assert re.fullmatch(r"[0-9a-f]{40}(\+changes)?|railyard .+", code), code
 
 
 def test_compare_spec_parsing():
