@@ -33,3 +33,20 @@ def test_XII_bosnia_takes_track_only_from_phase_3():
     assert phases.region_closed(game.ruleset, game.state, "L16") == "bosnia"
     first_purchase(game, "3")
     assert phases.region_closed(game.ruleset, game.state, "L16") is None
+
+
+def test_XII_a_majors_token_in_italy_comes_back_to_its_charter_when_italy_closes():
+    # MS (home Brünn) has spent two of its three tokens, one of them on Milan (L2); the first
+    # "4" removes the Milan token and MS may place it again: two tokens left, one on the board
+    game = new_game()
+    state = game.state
+    board = state.board
+    ms = state.companies["MS"]
+    for coord in ("E17", "L2"):
+        board.place_token(coord, 0, "MS")
+        ms.tokens_left -= 1
+    assert ms.tokens_left == 1
+    first_purchase(game, "4")
+    assert board.tokens_of("MS") == [("E17", 0)]
+    assert ms.tokens_left == 2
+    no_problems(game)

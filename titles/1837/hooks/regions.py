@@ -33,23 +33,23 @@ def close_italy(rules: G18Ruleset, state: G18State) -> list[str]:
     if board is None:
         return []
     lines = []
-    touched = set()
+    returned: dict[str, int] = {}
     for coord in region_hexes(rules, ITALY):
         for (c, stop), comps in list(board.token_map().items()):
             if c != coord:
                 continue
             for comp in comps:
                 board.remove_token(c, stop, comp)
-                touched.add(comp)
+                returned[comp] = returned.get(comp, 0) + 1
                 lines.append(f"{comp}'s token on {coord} is removed (Italy is closed)")
         removed = board.clear(coord)
         if removed is not None:
             lines.append(f"tile {removed} on {coord} goes back to the supply")
-    for comp in touched:
-        company = state.companies[comp]
-        before = len(company.tokens)
+    # the board holds every company's tokens; the company's own list is kept by the hooks
+    # for minors and nationals only, so count what came off the board, not what the list lost
+    for comp, count in returned.items():
         sync_tokens(state, comp)
-        company.tokens_left += before - len(company.tokens)
+        state.companies[comp].tokens_left += count
     return lines
 
 
