@@ -142,6 +142,11 @@ class Hooks:
         """Title route rules beyond routes.yaml; each string names a broken rule."""
         return []
 
+    def token_supply(self, state: G18State, company_id: str, default: int) -> int | None:
+        """The tokens a company owns, on the board plus on its charter (checked after every
+        action); None when the title keeps some aside by its own rules (not checked)."""
+        return default
+
     def train_limit(self, state: G18State, company_id: str, default: int | None) -> int | None:
         """A company's train limit (default: the phase's limit for its type's limit group)."""
         return default

@@ -481,7 +481,8 @@ def private_income(rules: G18Ruleset, state: G18State) -> list[str]:
 
 def invariants(rules: G18Ruleset, state: G18State) -> list[str]:
     """What the operating round keeps true: no company above its train limit unless it is
-    waiting to discard, no negative token count, the operating company still to finish."""
+    waiting to discard, tokens conserved (on the board plus on the charter = the company's
+    supply, for every company still open), the operating company still to finish."""
     problems = []
     live = isinstance(state.round, OperatingState)
     waiting = _rs(state).discards if live else []
@@ -491,6 +492,12 @@ def invariants(rules: G18Ruleset, state: G18State) -> list[str]:
     for cid, company in state.companies.items():
         if company.tokens_left < 0:
             problems.append(f"tokens: {cid} has {company.tokens_left} tokens left")
+        supply = rules.hooks.token_supply(state, cid, tokens.supply(rules, cid))
+        if state.board is not None and not company.closed and supply:
+            placed = len(state.board.tokens_of(cid))
+            if placed + company.tokens_left != supply:
+                problems.append(f"tokens: {cid} has {placed} on the board and {company.tokens_left} left, "
+                                f"not its {supply}")
     if live:
         rs = _rs(state)
         if rs.current is not None and rs.current in rs.done:

@@ -10,7 +10,7 @@ from framework.core.actions import Action
 from framework.core.errors import IllegalAction
 from framework.core.rng import GameRng
 from framework.core.ruleset import Ruleset, title_hooks_module
-from framework.eighteen import end, invariants
+from framework.eighteen import end, invariants, tokens
 from framework.eighteen.hooks import Hooks
 from framework.eighteen.rounds import RoundType, round_type, start_round
 from framework.eighteen.spec import GameSpec, spec_from_title
@@ -160,8 +160,7 @@ class G18Ruleset(Ruleset):
             cert.owner = RESERVED
         company.certificates = certs
         company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
-        default_tokens = 1 if ctype.kind == "minor" else 0
-        company.tokens_left = cdef.tokens if cdef.tokens is not None else default_tokens
+        company.tokens_left = tokens.supply(self, cid)
         if cdef.start_price is not None:
             from framework.eighteen.stock_round import par_cell_for
 

@@ -179,3 +179,11 @@ def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[PlaceTo
         if cost(rules, state, company_id, coord, reach) <= company.cash:
             out.append(PlaceToken(company_id, coord, stop))
     return out
+
+
+def supply(rules: G18Ruleset, company_id: str) -> int:
+    """The tokens a company owns: its charter's count, or one (its home) for a minor."""
+    cdef = rules.spec.companies[company_id]
+    if cdef.tokens is not None:
+        return cdef.tokens
+    return 1 if rules.spec.type_of(company_id).kind == "minor" else 0

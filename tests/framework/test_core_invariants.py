@@ -52,3 +52,11 @@ def test_a_marker_missing_from_its_stack_is_caught():
     state.market_stacks[(0, 1)].remove("AR")
     assert any("missing from its stack" in p for p in rules.invariants(state))
     assert POOL == "@pool"
+
+
+def test_a_token_lost_or_made_is_caught():
+    rules, state = new_game()
+    ar = state.companies["AR"]
+    supply = ar.tokens_left
+    ar.tokens_left -= 1  # a token leaves the charter but reaches no station
+    assert rules.invariants(state) == [f"tokens: AR has 0 on the board and {supply - 1} left, not its {supply}"]

@@ -51,6 +51,18 @@ class Hooks(BaseHooks):
         for national in NATIONALS:
             nationals.setup_national(state, national)
 
+    def token_supply(self, state: G18State, company_id: str, default: int) -> int | None:
+        # VII: a national's tokens wait aside until it forms, and kk's and Ug's until Vienna
+        # and Budapest are brown (``nationals.refresh_tokens_left``); then the charter is exact
+        if company_id not in NATIONALS:
+            return default
+        merge_hex = nationals.MERGE_HEX.get(company_id)
+        if not nationals.is_formed(state, company_id):
+            return None
+        if merge_hex is not None and state.board is not None and state.board.tile(merge_hex).color != "brown":
+            return None
+        return default
+
     def next_round(self, state: G18State, finished: RoundState) -> str:
         from framework.eighteen.rounds import round_type
 
