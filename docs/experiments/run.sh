@@ -10,6 +10,9 @@ mkdir -p $OUT
 railyard simulate 1837 --games "$N" --players 4 --bots greedy --seed 1 --workers 2 --quiet --out $OUT \
     --compare default first_edition "fives700:default;trains.5.price=700"
 railyard report $OUT --out $OUT/report.html --pngs $OUT/plots
+# 1837: greedy against random, every invariant checked after every action.
+railyard simulate 1837 --games 500 --players 4 --bots greedy,greedy,random,random --seed 1 --check --workers 2 \
+    --quiet --out docs/experiments/1837_greedy_vs_random
 # Imperial Steam: the Fundraise action paying 20 instead of 10.
 railyard simulate imperial_steam --games 200 --players 3 --bots greedy,random,random --seed 1 --workers 2 --quiet \
     --out docs/experiments/imperial_steam --compare default "fundraise20:rules.fundraise=20"
