@@ -96,6 +96,19 @@ def build(game: Game, line: tuple[tuple[str, set[int]], ...]) -> None:
         lay(game, coord, exits)
 
 
+def kk_with_green_vienna(game: Game) -> Game:
+    """kk formed from its three minors (A, B, C) with the first 4, 4+1 and 5 (brown tiles
+    available); Vienna carries the green 427 with kk's tokens on stations 1, 2 and 3."""
+    from .rules_helpers import first_purchase
+
+    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
+        sell(game, item, player)
+    for train in ("4", "4+1", "5"):
+        first_purchase(game, train)
+    game.state.board.lay("G17", "427", 0)
+    return game
+
+
 def bk_at_run_step(trains: tuple[str, ...] = ("2",), line=BK_LINE_TO_G13, token_g13: bool = False) -> Game:
     """BK (started at 91K: B 30% director, C 20%; 728K) in the second operating round with
     ``trains`` and its line to G13 built, about to run (it laid no tile, placed no token; with

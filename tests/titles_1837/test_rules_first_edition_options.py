@@ -16,6 +16,7 @@ from .positions import (
     BK_LINE_TO_G13,
     build,
     first_edition_stock_round,
+    kk_with_green_vienna,
     major_in_operating_round,
     major_to_act,
 )
@@ -78,12 +79,7 @@ def test_FE_VI_1_VII_9_brown_vienna_merging_kks_stations_is_new_track_kk_runs_on
     first_edition_promotion = (*SEATED_AS_GIVEN, "setup.operating_round={upgrade_needs: new_track}")
     game = Game(load_title("1837", None, first_edition_promotion), ("A", "B", "C", "D"), 1, None,
                 first_edition_promotion)
-    state = game.state
-    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
-        sell(game, item, player)
-    for train in ("4", "4+1", "5"):
-        first_purchase(game, train)
-    state.board.lay("G17", "427", 0)
+    state = kk_with_green_vienna(game).state
     assert state.board.new_track("G17", state.board.tile_def("436"), 5) == frozenset()
     reach = tile_lay.company_reach(game.ruleset, state, "KK")
     verdicts = {

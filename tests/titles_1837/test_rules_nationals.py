@@ -8,6 +8,7 @@ from framework.eighteen.or_actions import LayTile
 from framework.eighteen.shares import give_certificate
 from framework.eighteen.state import BANK, CLOSED, IPO
 
+from .positions import kk_with_green_vienna
 from .rules_helpers import (
     add_train,
     finish_round,
@@ -226,13 +227,8 @@ def test_XIII_national_shares_bought_before_its_formation_do_not_float_it():
 
 
 def test_VI_VII_brown_vienna_merges_kks_three_stations_and_frees_two_tokens():
-    game = new_game()
+    game = kk_with_green_vienna(new_game())  # kk's tokens on green Vienna's stations 1, 2, 3
     state = game.state
-    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
-        sell(game, item, player)
-    for train in ("4", "4+1", "5"):  # kk forms with all three minors; brown tiles
-        first_purchase(game, train)
-    state.board.lay("G17", "427", 0)  # green Vienna: kk's tokens on stations 1, 2, 3
     reach = tile_lay.company_reach(game.ruleset, state, "KK")
     verdicts = {
         upgrade.rotation: tile_lay.refusal(game.ruleset, state, "KK", "G17", tile, upgrade, reach)

@@ -19,8 +19,8 @@ from framework.eighteen import running, tile_lay
 from framework.eighteen.or_actions import LayTile, RunRoutes, TrainRoute
 from framework.routes.board_graph import graph_for_board
 
-from .positions import lay
-from .rules_helpers import add_train, first_purchase, new_game, sell, start_major
+from .positions import kk_with_green_vienna, lay
+from .rules_helpers import add_train, new_game, start_major
 
 BRUNN_TO_VIENNA = ("E17.0", "E17|F18", "F18.0", "F18|G17", "G17.2")
 THROUGH_TO_F16 = (*BRUNN_TO_VIENNA, "F16|G17", "F16.0")
@@ -29,13 +29,8 @@ RULE = "VII: only the k.k. National Railway runs through Vienna"
 
 def _vienna_brown() -> tuple[Game, str, str]:
     """The position above; returns the game and the 4 train of MS and the 5 train of kk."""
-    game = new_game()
+    game = kk_with_green_vienna(new_game())
     state = game.state
-    for item, player in {"KK1": "A", "KK2": "B", "KK3": "C"}.items():
-        sell(game, item, player)
-    for train in ("4", "4+1", "5"):  # kk forms with all three minors; brown tiles
-        first_purchase(game, train)
-    state.board.lay("G17", "427", 0)
     tile_lay.apply(game.ruleset, state, LayTile("KK", "G17", "436", 5), 0)
     game.ruleset.hooks.on_operating_turn_start(state, "KK")  # kk's tokens merge on G17.2
     assert state.board.token_map()[("G17", 2)] == ("KK",)
