@@ -130,6 +130,17 @@ def phase_order(sets: dict[str, list[dict[str, Any]]]) -> list[str]:
     return sorted(places, key=lambda p: (sum(places[p]) / len(places[p]), sum(firsts[p]) / len(firsts[p])))
 
 
+def _grouped_bars(ax: Any, estimates: dict[str, list[stats.Estimate]], keys: list[str], scale: float = 1) -> None:
+    """A bar per rule set side by side at each key, with its 95% interval (none for a single
+    game: no error bar rather than an endless one)."""
+    width = 0.8 / max(1, len(estimates))
+    for k, (label, ests) in enumerate(estimates.items()):
+        xs = [i + k * width for i in range(len(keys))]
+        ax.bar(xs, [e.mean * scale for e in ests], width,
+               yerr=[e.half_width * scale if e.n > 1 else 0 for e in ests], capsize=3, label=label)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(keys))], keys)
+
+
 def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
     phases = phase_order(sets)
     if not phases:
@@ -137,15 +148,11 @@ def plot_phases(sets: dict[str, list[dict[str, Any]]]) -> str | None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(11, 4))
-    width = 0.8 / max(1, len(sets))
-    for k, (label, recs) in enumerate(sets.items()):
+    estimates = {}
+    for label, recs in sets.items():
         firsts = [stats.phase_first_reached(r) for r in stats.usable(recs)]
-        ests = [stats.estimate([f[p] for f in firsts if p in f]) for p in phases]
-        xs = [i + k * width for i in range(len(phases))]
-        # one game gives no interval: no error bar rather than an endless one
-        ax.bar(xs, [e.mean for e in ests], width, yerr=[e.half_width if e.n > 1 else 0 for e in ests],
-               capsize=3, label=label)
-    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(phases))], phases)
+        estimates[label] = [stats.estimate([f[p] for f in firsts if p in f]) for p in phases]
+    _grouped_bars(ax, estimates, phases)
     ax.set_xlabel("phase")
     ax.set_ylabel("operating round first reached (mean ± 95% CI)")
     ax.set_title("phase timing")
@@ -161,15 +168,12 @@ def plot_win_rates(sets: dict[str, list[dict[str, Any]]]) -> str:
     bots = sorted({b for recs in sets.values() for r in recs for b in r.get("seats", [])})
     seats = sorted({k for recs in sets.values() for k in stats.per_seat(recs)}, key=_seat_number)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(max(1, len(bots)), max(1, len(seats))))
-    width = 0.8 / max(1, len(sets))
     for ax, keys, per in ((left, bots, stats.per_bot), (right, seats, stats.per_seat)):
-        for k, (label, recs) in enumerate(sets.items()):
+        estimates = {}
+        for label, recs in sets.items():
             table = per(recs)
-            ests = [table[b]["win_rate"] if b in table else stats.Estimate(0, 0, 0) for b in keys]
-            xs = [i + k * width for i in range(len(keys))]
-            ax.bar(xs, [e.mean * 100 for e in ests], width, yerr=[e.half_width * 100 for e in ests],
-                   capsize=3, label=label)
-        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(keys))], keys)
+            estimates[label] = [table[b]["win_rate"] if b in table else stats.Estimate(0, 0, 0) for b in keys]
+        _grouped_bars(ax, estimates, keys, scale=100)
         ax.set_ylabel("win rate per seat-game, % (± 95% CI)")
     left.set_title("win rate per bot and rule set")
     right.set_title("win rate per seat (1 = the starting player)")
