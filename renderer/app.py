@@ -265,12 +265,7 @@ class App(GameFiles):
             self.camera.zoom(1.15 ** dy, anchor)
 
     def _key(self, event: pygame.event.Event) -> None:
-        if self.prompt is not None:
-            label, field = self.prompt
-            if event.key == pygame.K_ESCAPE:
-                self.prompt = None
-            else:
-                field.key(event)
+        if self.file_keys(event):
             return
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if self.editor.active and not ctrl and self.routes.editor_key(event):
@@ -279,15 +274,7 @@ class App(GameFiles):
         if field is not None and not ctrl and field.key(event):
             return
         key = event.key
-        if ctrl and key == pygame.K_z:
-            self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.open_prompt("save")
-        elif ctrl and key == pygame.K_o:
-            self.open_prompt("load")
-        elif key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE:
             self.placement.clear()
             self.show_standings = False
             self.show_help = False
@@ -350,21 +337,6 @@ class App(GameFiles):
     def _board_centre(self) -> tuple[float, float]:
         b = self.layout.board
         return (b.width / 2, b.height / 2)
-
-    def open_prompt(self, what: str) -> None:
-        default = str(self.save_path or Path.home() / ".railyard" / "game.json")
-        field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
-        field.on_enter = lambda text, w=what: self._prompt_done(w, text)
-        self.prompt = (what, field)
-
-    def _prompt_done(self, what: str, text: str) -> None:
-        self.prompt = None
-        if not text.strip():
-            return
-        if what == "save":
-            self.save(text.strip())
-        else:
-            self.load(text.strip())
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
         pos = event.pos

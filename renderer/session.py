@@ -17,6 +17,8 @@ class GameFiles:
 
     game: Any
     prompt: Any  # (what, TextField) while a save/load path is being typed, else None
+    #: the path the save/load prompt offers first (under ~/.railyard) when nothing was saved yet
+    default_save_name = "game.json"
     autosave: Path | None
     save_path: Path | None
     bots_running: bool
@@ -26,6 +28,48 @@ class GameFiles:
 
     def set_game(self, game: Any) -> None:  # pragma: no cover - the client's
         raise NotImplementedError
+
+    def undo(self) -> None:  # pragma: no cover - the client's
+        raise NotImplementedError
+
+    def redo(self) -> None:  # pragma: no cover - the client's
+        raise NotImplementedError
+
+    def file_keys(self, event: Any) -> bool:
+        """Keys every client reads alike: typing into the file prompt (Esc closes it) and
+        Ctrl+Z / Ctrl+Y / Ctrl+S / Ctrl+O. True when the key was used here."""
+        import pygame
+
+        if self.prompt is not None:
+            if event.key == pygame.K_ESCAPE:
+                self.prompt = None
+            else:
+                self.prompt[1].key(event)
+            return True
+        if not getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return False
+        commands = {pygame.K_z: self.undo, pygame.K_y: self.redo,
+                    pygame.K_s: lambda: self.open_prompt("save"), pygame.K_o: lambda: self.open_prompt("load")}
+        command = commands.get(event.key)
+        if command is None:
+            return False
+        command()
+        return True
+
+    def open_prompt(self, what: str) -> None:
+        import pygame
+
+        from renderer.ui.widgets import TextField
+
+        default = str(self.save_path or Path.home() / ".railyard" / self.default_save_name)
+        field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
+        field.on_enter = lambda text, w=what: self._prompt_done(w, text)
+        self.prompt = (what, field)
+
+    def _prompt_done(self, what: str, text: str) -> None:
+        self.prompt = None
+        if text.strip():
+            (self.save if what == "save" else self.load)(text.strip())
 
     def _autosave(self) -> None:
         """After every action, so that a crash loses nothing."""

@@ -131,6 +131,8 @@ class Layout:
 
 
 class App(GameFiles):
+    default_save_name = "imperial_steam.json"
+
     def __init__(self, game: Any, *, surface: pygame.Surface | None = None, bots: Iterable[str] = (),
                  autosave: str | Path | None = None, save_path: str | Path | None = None,
                  seed: int = 0, bot_name: str = "random") -> None:
@@ -284,26 +286,14 @@ class App(GameFiles):
             self.log_scroll = max(0, self.log_scroll + dy)
 
     def _key(self, event: pygame.event.Event) -> None:
-        if self.prompt is not None:
-            if event.key == pygame.K_ESCAPE:
-                self.prompt = None
-            else:
-                self.prompt[1].key(event)
+        if self.file_keys(event):
             return
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         field = self.menu.focused_field()
         if field is not None and not ctrl and field.key(event):
             return
         key = event.key
-        if ctrl and key == pygame.K_z:
-            self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl and key == pygame.K_s:
-            self.open_prompt("save")
-        elif ctrl and key == pygame.K_o:
-            self.open_prompt("load")
-        elif key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE:
             self.composer.clear()
             self.selected = None
             self.refusal = None
@@ -355,17 +345,6 @@ class App(GameFiles):
         """The window pixel of a city, or of a connection's middle (tests click there)."""
         view = self.map
         return view.pos(place) if place in self.data.sites else view.connection_mid(place)
-
-    def open_prompt(self, what: str) -> None:
-        default = str(self.save_path or Path.home() / ".railyard" / "imperial_steam.json")
-        field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
-        field.on_enter = lambda content, w=what: self._prompt_done(w, content)
-        self.prompt = (what, field)
-
-    def _prompt_done(self, what: str, content: str) -> None:
-        self.prompt = None
-        if content.strip():
-            (self.save if what == "save" else self.load)(content.strip())
 
     # ------------------------------------------------------------------ what is shown
     def shown_actions(self) -> list[Action]:
