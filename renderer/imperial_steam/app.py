@@ -559,17 +559,9 @@ class App(GameFiles):
         return lines
 
     def _help(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, 760, 60 + 26 * len(KEYS))
-        box.center = (w // 2, h // 2)
-        pygame.draw.rect(surface, colors.PANEL_BG, box, border_radius=8)
-        pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2, border_radius=8)
-        text(surface, "Keys", (box.centerx, box.y + 22), 28, colors.PANEL_ACCENT, bold=True)
-        y = box.y + 46
-        for keys, what in KEYS:
-            text(surface, keys, (box.x + 20, y), 20, colors.PANEL_ACCENT, anchor="topleft", bold=True)
-            text(surface, what, (box.x + 190, y), 20, colors.PANEL_TEXT, anchor="topleft")
-            y += 26
+        from renderer.ui.help import draw_help
+
+        draw_help(surface, KEYS, width=760)
 
     def _standings(self, surface: pygame.Surface) -> None:
         """The engine's standings, then each player's final scoring sheet."""

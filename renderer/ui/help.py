@@ -28,16 +28,17 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_help(surface: pygame.Surface) -> None:
+def draw_help(surface: pygame.Surface, keys: Sequence[tuple[str, str]] = KEYS, width: int = 720) -> None:
+    """The key overlay; each client passes its own keys."""
     w, h = surface.get_size()
-    box = pygame.Rect(0, 0, 720, 60 + 26 * len(KEYS))
+    box = pygame.Rect(0, 0, width, 60 + 26 * len(keys))
     box.center = (w // 2, h // 2)
     pygame.draw.rect(surface, colors.PANEL_BG, box, border_radius=8)
     pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2, border_radius=8)
     text(surface, "Keys", (box.centerx, box.y + 22), 28, colors.PANEL_ACCENT, bold=True)
     y = box.y + 46
-    for keys, what in KEYS:
-        text(surface, keys, (box.x + 20, y), 20, colors.PANEL_ACCENT, anchor="topleft", bold=True)
+    for key, what in keys:
+        text(surface, key, (box.x + 20, y), 20, colors.PANEL_ACCENT, anchor="topleft", bold=True)
         text(surface, what, (box.x + 190, y), 20, colors.PANEL_TEXT, anchor="topleft")
         y += 26
 
