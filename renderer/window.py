@@ -8,17 +8,8 @@ from typing import Any
 import pygame
 
 from renderer.app import App
+from renderer.display import open_display
 from renderer.screens.newgame import NewGameScreen
-
-WINDOW = (1600, 1000)
-
-
-#: SDL video drivers that draw nowhere a person can see
-NO_SCREEN_DRIVERS = frozenset({"dummy", "offscreen", "evdev"})
-
-
-class NoWindow(RuntimeError):
-    """The display could not be opened (an X server named but not reachable, say)."""
 
 
 def _autosave_path(title_id: str) -> Path:
@@ -32,22 +23,7 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
     """Run the window until it is closed. ``offscreen_ok``: accept a driver that draws
     nowhere (tests run the loop under SDL's dummy driver); otherwise that is NoWindow."""
     from framework.core.game import Game
-    from renderer.fonts import start
-
-    try:
-        pygame.display.init()
-        driver = pygame.display.get_driver()
-        if driver in NO_SCREEN_DRIVERS and not offscreen_ok:  # SDL fell back to drawing nowhere
-            pygame.display.quit()
-            raise NoWindow(f"SDL found no screen and chose its {driver!r} driver")
-        start()
-        info = pygame.display.Info()
-        size = (min(WINDOW[0], max(1024, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
-                min(WINDOW[1], max(700, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
-        display = pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error as error:
-        raise NoWindow(str(error)) from error
-    pygame.display.set_caption(f"railyard - {title.manifest.name}")
+    display = open_display(f"railyard - {title.manifest.name}", (1024, 700), offscreen_ok)
     bots: set[str] = set()
     if game is None:
         if players is None:

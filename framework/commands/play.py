@@ -15,9 +15,6 @@ from pathlib import Path
 
 from framework.commands.common import add_title_arguments, load_or_report
 
-#: SDL video drivers that draw nowhere a person can see
-NO_SCREEN_DRIVERS = {"dummy", "offscreen", "evdev"}
-
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("play", help="play a title", description="Play a title.")
@@ -38,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def display_available() -> tuple[bool, str]:
     """Whether a window can be shown, and why not."""
+    from renderer.display import NO_SCREEN_DRIVERS
+
     driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
     if driver in NO_SCREEN_DRIVERS:
         return False, f"SDL_VIDEODRIVER={driver} draws to no screen"
@@ -78,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
-    from renderer.window import NoWindow
+    from renderer.display import NoWindow
 
     try:
         return run_window(title, args, game)

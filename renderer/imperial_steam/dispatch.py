@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-WINDOW = (1600, 1000)
+from renderer.display import WINDOW
 
 
 def new_game(title: Any, count: int, seed: int = 0, variant: str | None = None,
@@ -89,21 +89,15 @@ def play(title: Any, args: argparse.Namespace, game: Any = None, headless: bool 
     return window(game, args, save if args.save else None)
 
 
-def window(game: Any, args: argparse.Namespace, save: Path | None) -> int:
-    from renderer.fonts import start
+def window(game: Any, args: argparse.Namespace, save: Path | None, offscreen_ok: bool = False) -> int:
+    from renderer.display import NoWindow, open_display
     from renderer.imperial_steam.app import App
 
     try:
-        pygame.display.init()
-        start()
-        info = pygame.display.Info()
-        size = (min(WINDOW[0], max(1200, info.current_w - 40)) if info.current_w > 0 else WINDOW[0],
-                min(WINDOW[1], max(800, info.current_h - 80)) if info.current_h > 0 else WINDOW[1])
-        display = pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error as error:
+        display = open_display(f"railyard - {game.title.manifest.name}", (1200, 800), offscreen_ok)
+    except NoWindow as error:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         return play(game.title, args, game, headless=True)
-    pygame.display.set_caption(f"railyard - {game.title.manifest.name}")
     bots: set[str] = set()
     if args.bots:
         seats = {int(s) for s in args.bots.replace(" ", "").split(",") if s.isdigit()}

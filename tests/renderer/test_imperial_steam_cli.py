@@ -62,7 +62,7 @@ def test_the_window_loop_lets_bot_seats_move_and_autosaves(tmp_path, monkeypatch
     monkeypatch.setattr(app_module.App, "draw", counting_draw)
     game = dispatch.new_game(load_title("imperial_steam"), 2, seed=2)
     args = argparse.Namespace(bots="1,2", seed=2, bot="random")
-    assert dispatch.window(game, args, None) == 0
+    assert dispatch.window(game, args, None, offscreen_ok=True) == 0
     assert len(game.actions) >= 2 and [type(a).__name__ for a in game.actions[:2]] == ["Bid", "Bid"]
     saved = json.loads((tmp_path / ".railyard" / "autosave-imperial_steam.json").read_text())
     assert len(saved["actions"]) == len(game.actions)
