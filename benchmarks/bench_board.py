@@ -11,9 +11,8 @@ import random
 import time
 
 import pytest
-
-from framework.board import Board
-from framework.loader import load_title
+from railyard.framework.board import Board
+from railyard.framework.loader import load_title
 
 
 def _title():

@@ -10,9 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-
-from framework.core.game import Game
-from framework.eighteen.actions import Pass
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Pass
 
 TITLE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "packetrail"
 
@@ -57,8 +56,8 @@ def test_undo_ten_actions_on_a_1500_action_game(benchmark, game):
 
 
 def test_refused_action_on_a_1500_action_game(benchmark, game):
-    from framework.core.errors import IllegalAction
-    from framework.eighteen.actions import SellShares
+    from railyard.framework.core.errors import IllegalAction
+    from railyard.framework.eighteen.actions import SellShares
 
     def refuse() -> None:
         with contextlib.suppress(IllegalAction):

@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from framework.core.game import Game
-from framework.importers import import_game, read_recorded
+from railyard.framework.core.game import Game
+from railyard.framework.importers import import_game, read_recorded
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"
 GAME = next(

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from framework import loader
-from framework.loader import load_title
+from railyard.framework import loader
+from railyard.framework.loader import load_title
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tinyrail"
 

@@ -11,9 +11,8 @@ import random
 from pathlib import Path
 
 import pytest
-
-from framework.core.game import Game
-from framework.eighteen.actions import Pass
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Pass
 
 TITLE = Path(__file__).resolve().parent.parent / "titles" / "1837"
 PLAYERS = ("a", "b", "c", "d")

@@ -18,12 +18,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-
-from framework.core.game import Game  # noqa: E402
-from renderer.app import App  # noqa: E402
-from renderer.board import BoardRenderer  # noqa: E402
-from renderer.headless import init_headless  # noqa: E402
-from renderer.snapshot import snapshot  # noqa: E402
+from railyard.framework.core.game import Game  # noqa: E402
+from railyard.renderer.app import App  # noqa: E402
+from railyard.renderer.board import BoardRenderer  # noqa: E402
+from railyard.renderer.headless import init_headless  # noqa: E402
+from railyard.renderer.snapshot import snapshot  # noqa: E402
 
 FRAME_BUDGET = 0.016
 
@@ -89,7 +88,7 @@ def test_static_layer_rebuild(benchmark, game):
 
 def test_layer_patch_after_a_tile_lay(benchmark, game):
     """A tile laid and a token placed: the cached layer is copied and two hexes redrawn."""
-    from framework.board import Board
+    from railyard.framework.board import Board
 
     board = BoardRenderer(game.title)
     real = Board.from_title(game.title)

@@ -24,14 +24,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from framework.routes import (  # noqa: E402
+from railyard.framework.routes import (  # noqa: E402
     Piece,
     StopNode,
     TrackGraph,
     TrainSpec,
     best_routes,
 )
-from framework.routes.board_graph import graph_for_title  # noqa: E402
+from railyard.framework.routes.board_graph import graph_for_title  # noqa: E402
 
 # the route rules the brute-force tests check the search against (plain, express, goods)
 from tests.framework.test_routes_bruteforce import RULES  # noqa: E402
@@ -156,7 +156,7 @@ def _recorded_trains() -> list[TrainSpec]:
 def test_bench_best_routes_recorded_final_board(benchmark, company: str) -> None:
     from tests.framework.test_routes_recorded import _rules, late_runs, title
 
-    pytest.importorskip("framework.loader")
+    pytest.importorskip("railyard.framework.loader")
     runs = late_runs("5")
     if not runs:
         pytest.skip("recorded game not available")

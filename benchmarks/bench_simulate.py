@@ -11,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from framework.simulate.runner import Job, SimConfig, jobs_for, loaded, play_game, run_jobs
+from railyard.framework.simulate.runner import Job, SimConfig, jobs_for, loaded, play_game, run_jobs
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKETRAIL = str(ROOT / "tests" / "fixtures" / "packetrail")

@@ -20,9 +20,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
-
-from framework.hexgrid import Grid
-from framework.tiles import (
+from railyard.framework.hexgrid import Grid
+from railyard.framework.tiles import (
     Placed,
     TileDef,
     Upgrade,

@@ -13,15 +13,15 @@ import sys
 from collections.abc import Sequence
 
 COMMANDS: tuple[str, ...] = (
-    "framework.commands.validate",
-    "framework.commands.info",
-    "framework.commands.play",
-    "framework.commands.render",
-    "framework.commands.routes",
-    "framework.commands.replay",
-    "framework.commands.simulate",
-    "framework.commands.report",
-    "framework.commands.import_18xxgames",
+    "railyard.framework.commands.validate",
+    "railyard.framework.commands.info",
+    "railyard.framework.commands.play",
+    "railyard.framework.commands.render",
+    "railyard.framework.commands.routes",
+    "railyard.framework.commands.replay",
+    "railyard.framework.commands.simulate",
+    "railyard.framework.commands.report",
+    "railyard.framework.commands.import_18xxgames",
 )
 
 

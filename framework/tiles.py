@@ -26,8 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
-
-from framework.model.values import PhaseValue
+from railyard.framework.model.values import PhaseValue
 
 End = int | str
 """One end of a path: an edge 0-5 (int) or a stop reference ``"s<i>"`` (str)."""

@@ -14,28 +14,27 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from renderer import view
-from renderer.board import BoardRenderer
-from renderer.bots import DEFAULT_BOT, Seats
-from renderer.panels import companies as companies_panel
-from renderer.panels import depot as depot_panel
-from renderer.panels import log as log_panel
-from renderer.panels import market as market_panel
-from renderer.panels import players as players_panel
-from renderer.panels import status as status_panel
-from renderer.screen import ScreenLayout
-from renderer.session import GameFiles
-from renderer.snapshot import Snapshot, snapshot
-from renderer.ui.actions_menu import ActionMenu
-from renderer.ui.camera import Camera
-from renderer.ui.describe import describe, is_choice, tag, value_label
-from renderer.ui.help import draw_help, draw_tooltip, hex_info
-from renderer.ui.placement import Placement
-from renderer.ui.routes_control import RouteControl
-from renderer.ui.widgets import Button, TextField
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.renderer import view
+from railyard.renderer.board import BoardRenderer
+from railyard.renderer.bots import DEFAULT_BOT, Seats
+from railyard.renderer.panels import companies as companies_panel
+from railyard.renderer.panels import depot as depot_panel
+from railyard.renderer.panels import log as log_panel
+from railyard.renderer.panels import market as market_panel
+from railyard.renderer.panels import players as players_panel
+from railyard.renderer.panels import status as status_panel
+from railyard.renderer.screen import ScreenLayout
+from railyard.renderer.session import GameFiles
+from railyard.renderer.snapshot import Snapshot, snapshot
+from railyard.renderer.ui.actions_menu import ActionMenu
+from railyard.renderer.ui.camera import Camera
+from railyard.renderer.ui.describe import describe, is_choice, tag, value_label
+from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
+from railyard.renderer.ui.placement import Placement
+from railyard.renderer.ui.routes_control import RouteControl
+from railyard.renderer.ui.widgets import Button, TextField
 
 #: rows whose options are spelled out under them (the engine's dry run of each)
 DETAIL_TAGS = frozenset({"dividend"})
@@ -398,7 +397,7 @@ class App(GameFiles):
         self.placement.draw(surface, self.camera.size, offset, snap.phase, snap)
         shown = self.shown_routes()
         if shown is not None:
-            from renderer.routes_view import draw_legend, draw_routes
+            from railyard.renderer.routes_view import draw_legend, draw_routes
 
             draw_routes(surface, self.board, snap, shown, self.camera.size, offset)
             draw_legend(surface, lay.board, shown, self.game.title.manifest.currency)
@@ -447,7 +446,7 @@ class App(GameFiles):
         if self.show_help:
             draw_help(surface)
         if self.game.is_over() and self.show_standings:
-            from renderer.screens.standings import draw as draw_standings
+            from railyard.renderer.screens.standings import draw as draw_standings
 
             draw_standings(surface, self.game)
         if self.prompt is not None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from framework.core.errors import IllegalAction
-from renderer import view
-from renderer.bots import DEFAULT_BOT, Seats
+from railyard.framework.core.errors import IllegalAction
+from railyard.renderer import view
+from railyard.renderer.bots import DEFAULT_BOT, Seats
 
 STALL = 300  # this many passes in a row and nothing else: the game makes no progress
 

@@ -12,13 +12,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pygame
-
-from renderer import colors
-from renderer.fonts import text
-from renderer.hexdraw import HexPainter, hex_polygon, thick_polyline
-from renderer.layout import MapLayout
-from renderer.snapshot import Snapshot
-from renderer.track import Point
+from railyard.renderer import colors
+from railyard.renderer.fonts import text
+from railyard.renderer.hexdraw import HexPainter, hex_polygon, thick_polyline
+from railyard.renderer.layout import MapLayout
+from railyard.renderer.snapshot import Snapshot
+from railyard.renderer.track import Point
 
 
 def changed_hexes(old: Snapshot, new: Snapshot) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from renderer import view
+from railyard.renderer import view
 
 DEFAULT_BOT = "greedy"
 
@@ -29,7 +29,7 @@ class Seats:
         if player not in self._bots:
             bot = None
             try:
-                from framework.bots import UnknownBot, make_bot
+                from railyard.framework.bots import UnknownBot, make_bot
 
                 try:
                     bot = make_bot(self.name, self.game.ruleset)

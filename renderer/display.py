@@ -20,8 +20,7 @@ def open_display(caption: str, minimum: tuple[int, int], offscreen_ok: bool = Fa
     """The resizable window surface. ``offscreen_ok``: accept a driver that draws nowhere
     (tests run a client's loop under SDL's dummy driver); otherwise that is NoWindow."""
     import pygame
-
-    from renderer.fonts import start
+    from railyard.renderer.fonts import start
 
     try:
         pygame.display.init()

@@ -23,15 +23,15 @@ def init_headless() -> None:
         except pygame.error:  # the named driver cannot start here: draw off-screen
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             pygame.display.init()
-    from renderer.fonts import start
+    from railyard.renderer.fonts import start
 
     start()
 
 
 def board_surface(title: Any, state: Any = None, size: float = 44.0) -> pygame.Surface:
     """The whole board of ``title`` as ``state`` has it (None: the starting board)."""
-    from renderer.board import BoardRenderer
-    from renderer.snapshot import snapshot
+    from railyard.renderer.board import BoardRenderer
+    from railyard.renderer.snapshot import snapshot
 
     init_headless()
     return BoardRenderer(title).render_whole(size, snapshot(title, state))
@@ -39,7 +39,7 @@ def board_surface(title: Any, state: Any = None, size: float = 44.0) -> pygame.S
 
 def game_surface(game: Any, size: float = 44.0) -> pygame.Surface:
     """The board with the side panels, as the window shows them."""
-    from renderer.screen import compose
+    from railyard.renderer.screen import compose
 
     init_headless()
     return compose(game, size)

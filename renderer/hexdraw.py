@@ -12,12 +12,11 @@ from typing import Any
 
 import pygame
 import pygame.gfxdraw
-
-from framework.hexgrid import Grid
-from framework.tiles import Stop, TileDef
-from renderer import colors
-from renderer.fonts import font, text
-from renderer.track import Point, corner, tile_shape
+from railyard.framework.hexgrid import Grid
+from railyard.framework.tiles import Stop, TileDef
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, text
+from railyard.renderer.track import Point, corner, tile_shape
 
 Color = tuple[int, int, int]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from framework.hexgrid import Grid, Hex
+from railyard.framework.hexgrid import Grid, Hex
 
 MARGIN = 0.6  # around the map, in hex radii
 

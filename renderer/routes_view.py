@@ -13,12 +13,11 @@ from typing import Any
 
 import attrs
 import pygame
-
-from renderer import colors
-from renderer.fonts import font, text
-from renderer.hexdraw import thick_polyline
-from renderer.snapshot import Snapshot
-from renderer.track import Point, edge_midpoint, edge_to_edge, tile_shape
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, text
+from railyard.renderer.hexdraw import thick_polyline
+from railyard.renderer.snapshot import Snapshot
+from railyard.renderer.track import Point, edge_midpoint, edge_to_edge, tile_shape
 
 
 @attrs.frozen
@@ -44,8 +43,8 @@ class ShownRoutes:
 def best_routes_for(game: Any, company: str, max_seconds: float = 2.0) -> ShownRoutes | None:
     """The search's best routes for ``company`` in the current position (None if it has no
     trains or the position has no board)."""
-    from framework.routes import best_routes
-    from framework.routes.board_graph import graph_for_board
+    from railyard.framework.routes import best_routes
+    from railyard.framework.routes.board_graph import graph_for_board
 
     state = game.state
     board = getattr(state, "board", None)
@@ -67,8 +66,8 @@ def best_routes_for(game: Any, company: str, max_seconds: float = 2.0) -> ShownR
 def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes | None:
     """Routes named by a run action (``runs``: objects with ``train`` and ``nodes``) with the
     revenue the route check gives each; None when the position has no board."""
-    from framework.routes import Route, validate_routes
-    from framework.routes.board_graph import graph_for_board
+    from railyard.framework.routes import Route, validate_routes
+    from railyard.framework.routes.board_graph import graph_for_board
 
     state = game.state
     board = getattr(state, "board", None)

@@ -74,8 +74,8 @@ class ScreenLayout:
 
 def compose(game: Any, size: float = 44.0) -> pygame.Surface:
     """The whole screen for ``game`` with the board drawn whole at hex ``size``."""
-    from renderer.app import App
-    from renderer.layout import MapLayout
+    from railyard.renderer.app import App
+    from railyard.renderer.layout import MapLayout
 
     w, h = MapLayout(game.title).size_px(size)
     width = max(w + SIDE_W, 1200)

@@ -58,8 +58,7 @@ class GameFiles:
 
     def open_prompt(self, what: str) -> None:
         import pygame
-
-        from renderer.ui.widgets import TextField
+        from railyard.renderer.ui.widgets import TextField
 
         default = str(self.save_path or Path.home() / ".railyard" / self.default_save_name)
         field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
@@ -94,7 +93,7 @@ class GameFiles:
 
     def load(self, path: str | Path) -> None:
         """A file that does not load leaves the game on screen as it was."""
-        from framework.core.game import Game
+        from railyard.framework.core.game import Game
 
         try:
             game = Game.load(path)
@@ -109,9 +108,8 @@ class GameFiles:
     def draw_file_prompt(self, surface: Any) -> None:
         """The box in which the path of a game to save or load is typed."""
         import pygame
-
-        from renderer import colors
-        from renderer.fonts import text
+        from railyard.renderer import colors
+        from railyard.renderer.fonts import text
 
         assert self.prompt is not None
         what, field = self.prompt

@@ -12,8 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
-
-from framework.tiles import TileDef
+from railyard.framework.tiles import TileDef
 
 
 @attrs.frozen

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import attrs
-
-from framework.hexgrid import Grid
-from framework.tiles import TileDef, stop_index
+from railyard.framework.hexgrid import Grid
+from railyard.framework.tiles import TileDef, stop_index
 
 Point = tuple[float, float]
 

@@ -108,7 +108,7 @@ def price_of(game: Any, company: Any) -> int | None:
 def counted(game: Any, player: str, default: int) -> int:
     """Certificates counting toward the limit, as the engine counts them."""
     try:
-        from framework.eighteen.stock_round import certificate_count
+        from railyard.framework.eighteen.stock_round import certificate_count
 
         return int(certificate_count(game.ruleset, game.state, player))
     except Exception:  # another ruleset, or no such count: every certificate

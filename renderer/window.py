@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-
-from renderer.app import App
-from renderer.display import open_display
-from renderer.screens.newgame import NewGameScreen
+from railyard.renderer.app import App
+from railyard.renderer.display import open_display
+from railyard.renderer.screens.newgame import NewGameScreen
 
 
 def _autosave_path(title_id: str) -> Path:
@@ -22,7 +21,7 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
                 offscreen_ok: bool = False) -> int:
     """Run the window until it is closed. ``offscreen_ok``: accept a driver that draws
     nowhere (tests run the loop under SDL's dummy driver); otherwise that is NoWindow."""
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
     display = open_display(f"railyard - {title.manifest.name}", (1024, 700), offscreen_ok)
     bots: set[str] = set()
     if game is None:

@@ -16,8 +16,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from framework.core.actions import Action
-from framework.core.ruleset import Ruleset, title_hooks_module
+from railyard.framework.core.actions import Action
+from railyard.framework.core.ruleset import Ruleset, title_hooks_module
 
 
 class Bot(ABC):
@@ -57,7 +57,7 @@ def register_bot(name: str, factory: BotFactory) -> None:
 
 def _builtin() -> None:
     # the framework's own bots register themselves on import
-    from framework.bots import greedy, random_bot  # noqa: F401
+    from railyard.framework.bots import greedy, random_bot  # noqa: F401
 
 
 def title_bots(ruleset: Ruleset) -> dict[str, BotFactory]:

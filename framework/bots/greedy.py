@@ -23,10 +23,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-
-from framework.bots.base import Bot, register_bot
-from framework.bots.random_bot import group_by_tag, sensible_move
-from framework.core.actions import Action, tag_of
+from railyard.framework.bots.base import Bot, register_bot
+from railyard.framework.bots.random_bot import group_by_tag, sensible_move
+from railyard.framework.core.actions import Action, tag_of
 
 #: how many tile lays (best by the quick estimate) are checked with the route search
 TILE_LOOKAHEAD = 2
@@ -137,7 +136,7 @@ class GreedyBot(Bot):
         return state.player(player).cash
 
     def _next_train_price(self, state: Any) -> int | None:
-        from framework.eighteen import trains
+        from railyard.framework.eighteen import trains
 
         offers = trains.depot_offers(self.ruleset, state)
         prices = [self.spec.trains[state.trains[t].name].price for t in offers]
@@ -148,7 +147,7 @@ class GreedyBot(Bot):
         return tdef.distance * 10 + tdef.plus * 5 + (1000 if tdef.distance >= 99 else 0)
 
     def _has_room(self, state: Any, company_id: str) -> bool:
-        from framework.eighteen import trains
+        from railyard.framework.eighteen import trains
 
         room = trains.room(self.ruleset, state, company_id)
         return room is None or room > 0
@@ -278,7 +277,7 @@ class GreedyBot(Bot):
         return next(iter(options.values()))
 
     def _train(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
-        from framework.eighteen.state import DEPOT, TRAIN_POOL
+        from railyard.framework.eighteen.state import DEPOT, TRAIN_POOL
 
         buys = groups["buy_train"]
         cid = buys[0].entity
@@ -306,7 +305,7 @@ class GreedyBot(Bot):
         """At the train limit, give up the weakest train when the fee and a clearly better new
         train are both affordable: otherwise full companies sit on their money and the depot
         (and so the phases) never move on."""
-        from framework.eighteen import trains
+        from railyard.framework.eighteen import trains
 
         offered = groups["surrender_train"]
         cid = offered[0].entity
@@ -325,8 +324,8 @@ class GreedyBot(Bot):
         return min(groups["discard_train"], key=lambda a: self._train_value(state.trains[a.train].name))
 
     def _token(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
-        from framework.eighteen import tokens
-        from framework.eighteen.tile_lay import company_reach
+        from railyard.framework.eighteen import tokens
+        from railyard.framework.eighteen.tile_lay import company_reach
 
         places = groups["place_token"]
         cid = places[0].entity
@@ -348,7 +347,7 @@ class GreedyBot(Bot):
         return max(priced, key=lambda va: va[0])[1]
 
     def _tile(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
-        from framework.eighteen import tile_lay
+        from railyard.framework.eighteen import tile_lay
 
         lays = groups["lay_tile"]
         cid = lays[0].entity
@@ -384,8 +383,8 @@ class GreedyBot(Bot):
         return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 
     def _best_revenue(self, state: Any, cid: str, lay: Action | None) -> int:
-        from framework.eighteen import running
-        from framework.routes import best_routes
+        from railyard.framework.eighteen import running
+        from railyard.framework.routes import best_routes
 
         here = state
         if lay is not None:

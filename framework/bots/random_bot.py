@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from framework.bots.base import Bot, register_bot
-from framework.core.actions import Action, tag_of
+from railyard.framework.bots.base import Bot, register_bot
+from railyard.framework.core.actions import Action, tag_of
 
 #: relative weights of action types (tag -> weight); unlisted tags weigh 1
 TAG_WEIGHTS: dict[str, float] = {

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from framework.loader import TitleErrors, load_title
+from railyard.framework.loader import TitleErrors, load_title
 
 
 def add_title_arguments(parser: argparse.ArgumentParser) -> None:

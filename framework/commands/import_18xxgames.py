@@ -33,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.importers import import_game, read_recorded
+    from railyard.framework.importers import import_game, read_recorded
 
     try:
         recorded = read_recorded(args.file)

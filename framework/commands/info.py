@@ -7,8 +7,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from framework.commands.common import add_title_arguments, load_or_report
-from framework.tiles import STOP_KINDS
+from railyard.framework.commands.common import add_title_arguments, load_or_report
+from railyard.framework.tiles import STOP_KINDS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -13,7 +13,7 @@ import os
 import sys
 from pathlib import Path
 
-from framework.commands.common import add_title_arguments, load_or_report
+from railyard.framework.commands.common import add_title_arguments, load_or_report
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def display_available() -> tuple[bool, str]:
     """Whether a window can be shown, and why not."""
-    from renderer.display import NO_SCREEN_DRIVERS
+    from railyard.renderer.display import NO_SCREEN_DRIVERS
 
     driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
     if driver in NO_SCREEN_DRIVERS:
@@ -50,7 +50,7 @@ def display_available() -> tuple[bool, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     game = None
     if args.load:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
-    from renderer.display import NoWindow
+    from railyard.renderer.display import NoWindow
 
     try:
         return run_window(title, args, game)
@@ -109,9 +109,9 @@ def _default_save(title_id: str, kind: str) -> Path:
 
 
 def run_headless(title, args: argparse.Namespace, game=None) -> int:
-    from framework.core.game import Game
-    from renderer.autoplay import autoplay
-    from renderer.headless import board_surface, save_png
+    from railyard.framework.core.game import Game
+    from railyard.renderer.autoplay import autoplay
+    from railyard.renderer.headless import board_surface, save_png
 
     if game is None:
         try:
@@ -137,7 +137,7 @@ def run_headless(title, args: argparse.Namespace, game=None) -> int:
 
 
 def run_window(title, args: argparse.Namespace, game=None) -> int:
-    from renderer.window import play_window
+    from railyard.renderer.window import play_window
 
     bots: set[int] = set()
     if args.bots:

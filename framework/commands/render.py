@@ -27,14 +27,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.loader import TitleErrors, load_title
+    from railyard.framework.loader import TitleErrors, load_title
 
     source = Path(args.source)
     game = None
     title = None
     try:
         if source.suffix == ".json" and source.is_file():
-            from framework.core.game import Game
+            from railyard.framework.core.game import Game
 
             game = Game.load(source)
             title = game.title
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot read {args.source}: {error}", file=sys.stderr)
         return 1
 
-    from framework.commands.play import own_view
+    from railyard.framework.commands.play import own_view
 
     own = own_view(title)
     if own is not None:
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print(f"{args.source}: the client draws hex-map titles only", file=sys.stderr)
         return 1
-    from renderer import headless
+    from railyard.renderer import headless
 
     if game is None and not args.board_only:
         game = _new_game(title, args)
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _new_game(title, args: argparse.Namespace):
     """A fresh game of ``title`` to draw its panels; None if its rules cannot start one."""
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     players = [f"Player {i + 1}" for i in range(args.players)]
     try:

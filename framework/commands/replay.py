@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     try:
         data = json.loads(Path(args.save).read_text(encoding="utf-8"))

@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     try:
-        from framework.simulate.report import write_report
+        from railyard.framework.simulate.report import write_report
     except ImportError as error:
         print(f"report: {error} (install the extra: pip install 'railyard[report]')", file=sys.stderr)
         return 2

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from framework.routes import RouteSet, TrainSpec, best_routes
-from framework.routes.board_graph import graph_for_board
+from railyard.framework.routes import RouteSet, TrainSpec, best_routes
+from railyard.framework.routes.board_graph import graph_for_board
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -67,7 +67,7 @@ def describe(company: str, result: RouteSet) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     try:
         game = Game.load(args.save)

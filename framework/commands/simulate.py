@@ -49,9 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from framework.bots.base import UnknownBot, make_bot
-    from framework.simulate import compare, records, runner
-    from framework.simulate.summary import print_summary
+    from railyard.framework.bots.base import UnknownBot, make_bot
+    from railyard.framework.simulate import compare, records, runner
+    from railyard.framework.simulate.summary import print_summary
 
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     if not bots or args.games < 1 or args.players < 1:

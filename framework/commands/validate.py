@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from framework.commands.common import add_title_arguments
-from framework.loader import TitleErrors, load_title
+from railyard.framework.commands.common import add_title_arguments
+from railyard.framework.loader import TitleErrors, load_title
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.core.actions import Action, from_json, to_json
-from framework.core.errors import InvariantBroken, ReplayError
-from framework.core.rng import GameRng
-from framework.core.ruleset import Ruleset, ruleset_for
+from railyard.framework.core.actions import Action, from_json, to_json
+from railyard.framework.core.errors import InvariantBroken, ReplayError
+from railyard.framework.core.rng import GameRng
+from railyard.framework.core.ruleset import Ruleset, ruleset_for
 
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
@@ -63,7 +63,7 @@ class Game:
         debug: bool = False,
     ) -> None:
         if isinstance(title, (str, Path)):
-            from framework.loader import load_title
+            from railyard.framework.loader import load_title
 
             loaded = load_title(str(title), variant, tuple(overrides))
             self.title_ref: str | None = getattr(loaded, "id", None) or str(title)

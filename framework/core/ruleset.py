@@ -6,8 +6,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
-from framework.core.actions import Action
-from framework.core.rng import GameRng
+from railyard.framework.core.actions import Action
+from railyard.framework.core.rng import GameRng
 
 
 class Ruleset(ABC):
@@ -62,7 +62,7 @@ RulesetFactory = Callable[[Any], Ruleset]
 _FAMILIES: dict[str, RulesetFactory] = {}
 
 # Family packages register themselves on import; importing them lazily avoids import cycles.
-_FAMILY_MODULES: dict[str, str] = {"18xx": "framework.eighteen"}
+_FAMILY_MODULES: dict[str, str] = {"18xx": "railyard.framework.eighteen"}
 
 
 def register_family_ruleset(family: str, factory: RulesetFactory) -> None:

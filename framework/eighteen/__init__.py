@@ -5,14 +5,14 @@ Importing the package registers the family ruleset and every round type it ships
 
 import importlib.util
 
-from framework.core.ruleset import register_family_ruleset
-from framework.eighteen import auction, stock_round  # noqa: F401  (register round types)
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.ruleset import G18Ruleset
-from framework.eighteen.state import G18State
+from railyard.framework.core.ruleset import register_family_ruleset
+from railyard.framework.eighteen import auction, stock_round  # noqa: F401  (register round types)
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.ruleset import G18Ruleset
+from railyard.framework.eighteen.state import G18State
 
-if importlib.util.find_spec("framework.eighteen.operating_round") is not None:
-    importlib.import_module("framework.eighteen.operating_round")
+if importlib.util.find_spec("railyard.framework.eighteen.operating_round") is not None:
+    importlib.import_module("railyard.framework.eighteen.operating_round")
 
 register_family_ruleset("18xx", G18Ruleset)
 

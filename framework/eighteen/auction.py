@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.eighteen.actions import Bid, BuyItem, Pass
-from framework.eighteen.rounds import RoundType, register_round_type, require_active
-from framework.eighteen.shares import give_certificate
-from framework.eighteen.state import BANK, IPO, G18State, Offer, RoundState
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.actions import Bid, BuyItem, Pass
+from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
+from railyard.framework.eighteen.shares import give_certificate
+from railyard.framework.eighteen.state import BANK, IPO, G18State, Offer, RoundState
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 def item_certificates(rules: G18Ruleset, state: G18State, item_id: str) -> list[str]:

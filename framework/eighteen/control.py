@@ -3,7 +3,7 @@ director's certificate lies in the bank pool after a bankruptcy, the player give
 
 from __future__ import annotations
 
-from framework.eighteen.state import G18State
+from railyard.framework.eighteen.state import G18State
 
 CONTROL_KEY = "controller"  # Company.extra key: the player in control without the certificate
 

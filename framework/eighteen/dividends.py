@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.or_options import options
-from framework.eighteen.state import BANK, POOL, G18State
-from framework.eighteen.stock_round import move_price
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.state import BANK, POOL, G18State
+from railyard.framework.eighteen.stock_round import move_price
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 DEBT_KEY = "bank_debt"  # Company.extra: money the bank financed in a forced train purchase
 SPLIT = "split"

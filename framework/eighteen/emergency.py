@@ -16,19 +16,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen import end, trains
-from framework.eighteen.actions import SellShares
-from framework.eighteen.control import CONTROL_KEY, controller_of
-from framework.eighteen.dividends import DEBT_KEY
-from framework.eighteen.or_actions import DeclareBankruptcy
-from framework.eighteen.shares import share_value, swap_director
-from framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TRAIN_POOL, G18State
-from framework.eighteen.stock_round import SalePlan, check_sell, move_price
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import end, trains
+from railyard.framework.eighteen.actions import SellShares
+from railyard.framework.eighteen.control import CONTROL_KEY, controller_of
+from railyard.framework.eighteen.dividends import DEBT_KEY
+from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+from railyard.framework.eighteen.shares import share_value, swap_director
+from railyard.framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TRAIN_POOL, G18State
+from railyard.framework.eighteen.stock_round import SalePlan, check_sell, move_price
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
-    from framework.eighteen.state import Certificate
+    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.state import Certificate
 
 
 def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import G18State
+from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 #: what ``setup.game_end.bank_broken`` values mean
 END_OF_ROUND = "end_of_round"  # the operating round in progress is the last

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.eighteen.state import Certificate, G18State, RoundState
+from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 class Hooks:
@@ -40,7 +40,7 @@ class Hooks:
         """The kind of the round after ``finished`` (a main round). Default sequence:
         packet round -> ``then`` (stock by default); stock -> a set of operating rounds (the
         phase's count); the last OR of a set -> stock."""
-        from framework.eighteen.rounds import round_type
+        from railyard.framework.eighteen.rounds import round_type
 
         kind = finished.kind
         if round_type(kind).packet:
@@ -211,7 +211,7 @@ class Hooks:
         """What a held certificate adds to net worth. Default: corporations at market price
         (at par while the marker is not yet on the chart, if a player directs it), other
         companies nothing."""
-        from framework.eighteen.shares import market_price, share_value
+        from railyard.framework.eighteen.shares import market_price, share_value
 
         company = state.companies[cert.company]
         if company.kind != "corporation" or company.closed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from framework.eighteen.state import (
+from railyard.framework.eighteen.state import (
     CLOSED,
     DEPOT,
     IPO,
@@ -17,7 +17,7 @@ from framework.eighteen.state import (
 )
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 BANK_PLACES = {IPO, POOL, RESERVED, CLOSED}
 
@@ -129,7 +129,7 @@ def all_invariants(rules: G18Ruleset, state: G18State) -> list[str]:
         for cid in state.companies
         if cid in rules.spec.companies
     }
-    from framework.eighteen.operating_round import invariants as operating
+    from railyard.framework.eighteen.operating_round import invariants as operating
 
     return (
         money(state) + certificates(state, printed) + trains(state) + market(state) + tiles(rules, state)

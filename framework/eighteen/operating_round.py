@@ -20,13 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.eighteen import dividends, emergency, running, tile_lay, tokens, trains
-from framework.eighteen.actions import Pass, SellShares
-from framework.eighteen.control import controller_of
-from framework.eighteen.or_actions import (
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import dividends, emergency, running, tile_lay, tokens, trains
+from railyard.framework.eighteen.actions import Pass, SellShares
+from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.or_actions import (
     AnswerTrainOffer,
     BuyTrain,
     ChooseHome,
@@ -38,12 +37,12 @@ from framework.eighteen.or_actions import (
     RunRoutes,
     SurrenderTrain,
 )
-from framework.eighteen.or_options import options
-from framework.eighteen.rounds import RoundType, register_round_type, require_active
-from framework.eighteen.state import BANK, G18State, RoundState
+from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
+from railyard.framework.eighteen.state import BANK, G18State, RoundState
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 STEPS = ("home", "tile", "token", "run", "dividend", "trains")
 

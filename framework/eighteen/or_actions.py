@@ -8,8 +8,7 @@ emergency sale is the family's ``SellShares`` with the director as entity.
 from __future__ import annotations
 
 import attrs
-
-from framework.core.actions import Action, action_type
+from railyard.framework.core.actions import Action, action_type
 
 
 @action_type("lay_tile")

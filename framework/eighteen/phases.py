@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
+from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 def phase_index(rules: G18Ruleset, name: str) -> int:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.eighteen.state import G18State, RoundRecord, RoundState
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.state import G18State, RoundRecord, RoundState
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 class RoundType(ABC):
@@ -134,7 +134,7 @@ def begin_next_round(rules: G18Ruleset, state: G18State) -> list[str]:
 
 def advance(rules: G18Ruleset, state: G18State) -> list[str]:
     """Finish every finished round and start the next, until one needs an action."""
-    from framework.eighteen.end import after_round
+    from railyard.framework.eighteen.end import after_round
 
     lines: list[str] = []
     for _ in range(1000):

@@ -5,16 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.core.rng import GameRng
-from framework.core.ruleset import Ruleset, title_hooks_module
-from framework.eighteen import end, invariants, tokens
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.rounds import RoundType, round_type, start_round
-from framework.eighteen.spec import GameSpec, spec_from_title
-from framework.eighteen.state import (
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.rng import GameRng
+from railyard.framework.core.ruleset import Ruleset, title_hooks_module
+from railyard.framework.eighteen import end, invariants, tokens
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.rounds import RoundType, round_type, start_round
+from railyard.framework.eighteen.spec import GameSpec, spec_from_title
+from railyard.framework.eighteen.state import (
     RESERVED,
     Certificate,
     Company,
@@ -141,7 +140,7 @@ class G18Ruleset(Ruleset):
         state.board = self.new_board(state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))
-        from framework.eighteen.rounds import advance
+        from railyard.framework.eighteen.rounds import advance
 
         advance(self, state)
         return state
@@ -162,7 +161,7 @@ class G18Ruleset(Ruleset):
         company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
         company.tokens_left = tokens.supply(self, cid)
         if cdef.start_price is not None:
-            from framework.eighteen.stock_round import par_cell_for
+            from railyard.framework.eighteen.stock_round import par_cell_for
 
             company.par_price = cdef.start_price
             company.par_cell = par_cell_for(self, cdef.start_price)
@@ -183,7 +182,7 @@ class G18Ruleset(Ruleset):
         if title is None or getattr(title, "map", None) is None:
             return None
         try:
-            from framework import board as board_module
+            from railyard.framework import board as board_module
         except ImportError:
             return None
         factory = getattr(board_module, "new_board_state", None)
@@ -206,7 +205,7 @@ class G18Ruleset(Ruleset):
         return actions
 
     def apply(self, state: G18State, action: Action) -> list[str]:
-        from framework.eighteen.rounds import advance
+        from railyard.framework.eighteen.rounds import advance
 
         if state.game_over:
             raise IllegalAction("rule:game_over", "the game is over")

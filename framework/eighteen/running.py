@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import attrs
-
-from framework.core.errors import IllegalAction
-from framework.eighteen.or_actions import RunRoutes, TrainRoute
-from framework.eighteen.state import G18State
-from framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
-from framework.routes.board_graph import graph_for_board
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
+from railyard.framework.eighteen.state import G18State
+from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
+from railyard.framework.routes.board_graph import graph_for_board
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 _RULES: dict[int, tuple[object, RouteRules]] = {}
 

@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.state import BANK, IPO, POOL, RESERVED, Certificate, G18State
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.state import BANK, IPO, POOL, RESERVED, Certificate, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 def pick_certificates(certs: Iterable[Certificate], percent: int) -> list[Certificate] | None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-from framework.model.companies import CertificateSpec, CompanyDef, CompanyType
-from framework.model.market import MarketCell, MarketDef
-from framework.model.phases import PhaseDef
-from framework.model.setup import PacketItem, PlayerSetup, SetupDef, StartPacket
-from framework.model.trains import TrainDef
+from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
+from railyard.framework.model.market import MarketCell, MarketDef
+from railyard.framework.model.phases import PhaseDef
+from railyard.framework.model.setup import PacketItem, PlayerSetup, SetupDef, StartPacket
+from railyard.framework.model.trains import TrainDef
 
 #: rounds that may follow the start packet round
 AFTER_PACKET_DEFAULT = "stock"

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-from framework.core.rng import GameRng
+from railyard.framework.core.rng import GameRng
 
 # holding places of certificates that are not a player or a company
 IPO = "@ipo"  # the initial offering

@@ -10,12 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
-from framework.eighteen.rounds import RoundType, register_round_type, require_active
-from framework.eighteen.shares import (
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
+from railyard.framework.eighteen.shares import (
     give_certificate,
     market_price,
     next_offering_certificate,
@@ -24,10 +23,10 @@ from framework.eighteen.shares import (
     share_value,
     swap_director,
 )
-from framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
+from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 @attrs.define

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.core.errors import IllegalAction
-from framework.eighteen import phases
-from framework.eighteen.control import controller_of
-from framework.eighteen.or_actions import LayTile
-from framework.eighteen.reach import Reach, stations, walk
-from framework.eighteen.state import BANK, G18State
-from framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import phases
+from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.reach import Reach, stations, walk
+from railyard.framework.eighteen.state import BANK, G18State
+from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 NEVER_REPLACED = ("gray", "red")
 

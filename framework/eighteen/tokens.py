@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.or_actions import PlaceToken
-from framework.eighteen.reach import Reach
-from framework.eighteen.state import BANK, G18State
-from framework.eighteen.tile_lay import company_reach, home_hexes
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.or_actions import PlaceToken
+from railyard.framework.eighteen.reach import Reach
+from railyard.framework.eighteen.state import BANK, G18State
+from railyard.framework.eighteen.tile_lay import company_reach, home_hexes
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 TOKEN_KINDS = ("city",)
 

@@ -19,16 +19,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
-from framework.core.errors import IllegalAction
-from framework.eighteen import phases
-from framework.eighteen.control import controller_of
-from framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
-from framework.eighteen.or_options import options
-from framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import phases
+from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
+from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 @attrs.frozen

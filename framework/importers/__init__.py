@@ -5,9 +5,9 @@
 replays a game recorded on the 18xx.games site.
 """
 
-from framework.importers.mapping import ImportMap, load_import_map
-from framework.importers.recorded import RecordedGame, effective_actions, read_recorded
-from framework.importers.site_18xxgames import Divergence, ImportResult, import_game
+from railyard.framework.importers.mapping import ImportMap, load_import_map
+from railyard.framework.importers.recorded import RecordedGame, effective_actions, read_recorded
+from railyard.framework.importers.site_18xxgames import Divergence, ImportResult, import_game
 
 __all__ = [
     "Divergence",

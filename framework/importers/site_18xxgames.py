@@ -31,11 +31,10 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-
-from framework.core.actions import Action, from_json
-from framework.core.game import Game
-from framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
-from framework.eighteen.or_actions import (
+from railyard.framework.core.actions import Action, from_json
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.or_actions import (
     BuyTrain,
     DiscardTrain,
     Dividend,
@@ -45,9 +44,9 @@ from framework.eighteen.or_actions import (
     SurrenderTrain,
     TrainRoute,
 )
-from framework.eighteen.state import IPO
-from framework.importers.mapping import ImportMap, load_import_map
-from framework.importers.recorded import RecordedGame
+from railyard.framework.eighteen.state import IPO
+from railyard.framework.importers.mapping import ImportMap, load_import_map
+from railyard.framework.importers.recorded import RecordedGame
 
 SITE = "18xxgames"
 
@@ -288,7 +287,7 @@ class Importer:
         return [Dividend(self._entity(rec), str(rec["kind"]))]
 
     def _t_run_routes(self, rec: dict[str, Any]) -> list[Action]:
-        from framework.eighteen import running
+        from railyard.framework.eighteen import running
 
         entity = self._entity(rec)
         graph = running.graph(self.rules, self.state)
@@ -343,7 +342,7 @@ class Importer:
 
     def _behind(self, action: Action) -> bool:
         """Whether our engine is at an earlier step of the turn than ``action`` belongs to."""
-        from framework.eighteen.operating_round import STEPS
+        from railyard.framework.eighteen.operating_round import STEPS
 
         wanted = STEP_OF.get(type(action))
         step = getattr(self.state.round, "step", "")
@@ -426,7 +425,7 @@ class Importer:
 
     def _before(self, action: Action, rec: dict[str, Any]) -> Any:
         if isinstance(action, RunRoutes):
-            from framework.eighteen import running
+            from railyard.framework.eighteen import running
 
             rs = self.state.round
             try:
@@ -470,7 +469,7 @@ def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
     The site names a stop ``"<hex>-<i>"`` and the hexes between two stops; our stop on that
     hex is the one joined to the edges the route uses (the recorded index breaks ties).
     """
-    from framework.routes.board_graph import junction_id
+    from railyard.framework.routes.board_graph import junction_id
 
     stops = [str(n) for n in route.get("nodes") or ()]
     connections = [list(c) for c in route.get("connections") or ()]
@@ -539,7 +538,7 @@ def import_game(
     rules. ``stop`` replays only that many recorded actions; ``overrides`` are ``--set``
     values (``"trains.1G.rusts_on=null"``), to try one rule at a time.
     """
-    from framework.loader import load_title
+    from railyard.framework.loader import load_title
 
     started = time.perf_counter()
     name = title or recorded.title

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
-from framework.loader import schema as schema_check
-from framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
-from framework.loader.families import GenericTitle, Parts, family, register_family
-from framework.loader.overlay import apply_override, merge
-from framework.loader.structure import structure, structure_failures
-from framework.loader.yamlio import Located, SourceMap, load_yaml
-from framework.model.title import TitleManifest
+from railyard.framework.loader import schema as schema_check
+from railyard.framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
+from railyard.framework.loader.families import GenericTitle, Parts, family, register_family
+from railyard.framework.loader.overlay import apply_override, merge
+from railyard.framework.loader.structure import structure, structure_failures
+from railyard.framework.loader.yamlio import Located, SourceMap, load_yaml
+from railyard.framework.model.title import TitleManifest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 TITLES_DIR = REPO_ROOT / "titles"

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from framework.hexgrid import Grid
-from framework.loader.errors import DocPath
-from framework.loader.families import Parts, Problem
-from framework.model.companies import CertificateSpec, CompanyDef, CompanyType
-from framework.model.map import MapDef
-from framework.model.market import MarketDef
-from framework.model.phases import PhaseDef
-from framework.model.routes import RouteRules
-from framework.model.setup import SetupDef
-from framework.model.trains import TrainDef
-from framework.model.values import PhaseValue
-from framework.tiles import TileDef
+from railyard.framework.hexgrid import Grid
+from railyard.framework.loader.errors import DocPath
+from railyard.framework.loader.families import Parts, Problem
+from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
+from railyard.framework.model.map import MapDef
+from railyard.framework.model.market import MarketDef
+from railyard.framework.model.phases import PhaseDef
+from railyard.framework.model.routes import RouteRules
+from railyard.framework.model.setup import SetupDef
+from railyard.framework.model.trains import TrainDef
+from railyard.framework.model.values import PhaseValue
+from railyard.framework.tiles import TileDef
 
 
 class _Coords:

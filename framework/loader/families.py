@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
-from framework.loader.errors import DocPath
-from framework.loader.yamlio import SourceMap
-from framework.model.title import TitleManifest
+from railyard.framework.loader.errors import DocPath
+from railyard.framework.loader.yamlio import SourceMap
+from railyard.framework.model.title import TitleManifest
 
 
 @attrs.frozen
@@ -101,4 +100,4 @@ def family(name: str) -> Family | None:
 
 
 def _register_builtin() -> None:
-    from framework.loader import family_18xx  # noqa: F401  (registers on import)
+    from railyard.framework.loader import family_18xx  # noqa: F401  (registers on import)

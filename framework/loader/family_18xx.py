@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from framework.loader import crossref
-from framework.loader.families import Parts, register_family
-from framework.model.companies import CompanyDef, CompanyType
-from framework.model.loaded import LoadedTitle
-from framework.model.map import MapDef
-from framework.model.market import MarketDef
-from framework.model.phases import PhaseDef
-from framework.model.routes import RouteRules
-from framework.model.setup import SetupDef
-from framework.model.trains import TrainDef
-from framework.tiles import TileDef
+from railyard.framework.loader import crossref
+from railyard.framework.loader.families import Parts, register_family
+from railyard.framework.model.companies import CompanyDef, CompanyType
+from railyard.framework.model.loaded import LoadedTitle
+from railyard.framework.model.map import MapDef
+from railyard.framework.model.market import MarketDef
+from railyard.framework.model.phases import PhaseDef
+from railyard.framework.model.routes import RouteRules
+from railyard.framework.model.setup import SetupDef
+from railyard.framework.model.trains import TrainDef
+from railyard.framework.tiles import TileDef
 
 CONCERNS = {
     "map": MapDef,

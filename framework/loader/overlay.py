@@ -12,8 +12,8 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from framework.loader.errors import DocPath, ErrorList, TitleErrors, format_path
-from framework.loader.yamlio import SourceMap, parse_value
+from railyard.framework.loader.errors import DocPath, ErrorList, TitleErrors, format_path
+from railyard.framework.loader.yamlio import SourceMap, parse_value
 
 DIRECTIVES = ("$append", "$replace", "$delete")
 

@@ -16,11 +16,10 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
+from railyard.framework.loader.errors import DocPath, ErrorList
+from railyard.framework.loader.yamlio import SourceMap
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-
-from framework.loader.errors import DocPath, ErrorList
-from framework.loader.yamlio import SourceMap
 
 SCHEMA_ROOT = Path(__file__).resolve().parent.parent.parent / "schemas"
 

@@ -18,13 +18,12 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
-
-from framework.loader.errors import DocPath
-from framework.model.companies import Home
-from framework.model.keys import key_field_name
-from framework.model.market import Rows, parse_rows
-from framework.model.values import PhaseValue
-from framework.tiles import End, structure_end
+from railyard.framework.loader.errors import DocPath
+from railyard.framework.model.companies import Home
+from railyard.framework.model.keys import key_field_name
+from railyard.framework.model.market import Rows, parse_rows
+from railyard.framework.model.values import PhaseValue
+from railyard.framework.tiles import End, structure_end
 
 
 def _keyed_value_type(t: Any) -> type | None:

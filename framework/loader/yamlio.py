@@ -14,9 +14,8 @@ from typing import Any
 
 import attrs
 import yaml
+from railyard.framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
-from framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 

@@ -1,5 +1,5 @@
 """Typed, frozen definitions of a title: what the loader builds from the YAML files."""
 
-from framework.model.values import PhaseValue
+from railyard.framework.model.values import PhaseValue
 
 __all__ = ["PhaseValue"]

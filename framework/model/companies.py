@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-from framework.model.keys import key_field
-from framework.model.values import PhaseValue
+from railyard.framework.model.keys import key_field
+from railyard.framework.model.values import PhaseValue
 
 
 @attrs.frozen

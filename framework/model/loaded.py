@@ -7,16 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
-from framework.model.companies import CompanyDef, CompanyType
-from framework.model.map import MapDef
-from framework.model.market import MarketDef
-from framework.model.phases import PhaseDef
-from framework.model.routes import RouteRules
-from framework.model.setup import SetupDef
-from framework.model.title import TitleManifest
-from framework.model.trains import TrainDef
-from framework.tiles import TileDef
+from railyard.framework.model.companies import CompanyDef, CompanyType
+from railyard.framework.model.map import MapDef
+from railyard.framework.model.market import MarketDef
+from railyard.framework.model.phases import PhaseDef
+from railyard.framework.model.routes import RouteRules
+from railyard.framework.model.setup import SetupDef
+from railyard.framework.model.title import TitleManifest
+from railyard.framework.model.trains import TrainDef
+from railyard.framework.tiles import TileDef
 
 
 @attrs.frozen

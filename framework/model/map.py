@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import attrs
-
-from framework.hexgrid import Grid
-from framework.model.keys import key_field
-from framework.tiles import End, Stop, TileDef
+from railyard.framework.hexgrid import Grid
+from railyard.framework.model.keys import key_field
+from railyard.framework.tiles import End, Stop, TileDef
 
 
 @attrs.frozen

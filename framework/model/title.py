@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import attrs
-
-from framework.model.keys import key_field
+from railyard.framework.model.keys import key_field
 
 
 @attrs.frozen

@@ -9,12 +9,12 @@ objects with ``kind``, ``distance`` and ``plus`` (and a ``name`` for messages); 
 loaded title's route rules, the parsed ``routes.yaml``, or a :class:`RouteRules`.
 """
 
-from framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
-from framework.routes.graph import Link, Piece, StopNode, TrackGraph
-from framework.routes.kinds import RouteRules, TrainKind, TrainSpec
-from framework.routes.result import Route, RouteSet, TrainRun
-from framework.routes.search import best_routes
-from framework.routes.validate import Refusal, RouteCheck, check_route, validate_routes
+from railyard.framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
+from railyard.framework.routes.graph import Link, Piece, StopNode, TrackGraph
+from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainSpec
+from railyard.framework.routes.result import Route, RouteSet, TrainRun
+from railyard.framework.routes.search import best_routes
+from railyard.framework.routes.validate import Refusal, RouteCheck, check_route, validate_routes
 
 __all__ = [
     "Link",

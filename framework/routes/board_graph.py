@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from framework.hexgrid import Grid
-from framework.routes.graph import Piece, StopNode, TrackGraph
-from framework.tiles import Stop, TileDef, stop_index
+from railyard.framework.hexgrid import Grid
+from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
+from railyard.framework.tiles import Stop, TileDef, stop_index
 
 StopKey = tuple[str, int]
 """A stop on the board: (hex coordinate, stop index on the tile there)."""

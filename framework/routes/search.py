@@ -23,9 +23,9 @@ import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-from framework.routes.graph import Link, TrackGraph
-from framework.routes.kinds import RouteRules, TrainKind, TrainLike
-from framework.routes.result import Route, RouteSet, TrainRun
+from railyard.framework.routes.graph import Link, TrackGraph
+from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
+from railyard.framework.routes.result import Route, RouteSet, TrainRun
 
 Bonus = Callable[[Route], int]
 """A hook adding a bonus to a route's revenue (e.g. for visiting two given stops)."""

@@ -22,10 +22,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-
-from framework.routes.graph import TrackGraph
-from framework.routes.kinds import RouteRules, TrainKind, TrainLike
-from framework.routes.result import Route
+from railyard.framework.routes.graph import TrackGraph
+from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
+from railyard.framework.routes.result import Route
 
 Draft = Sequence[str] | Route
 

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
-from framework.simulate import stats
+from railyard.framework.simulate import stats
 
 DEFAULT_NAMES = ("default", "base", "none", "-")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from framework.simulate.runner import Job, play_game
+from railyard.framework.simulate.runner import Job, play_game
 
 
 def run_ray(jobs: Sequence[Job], workers: int) -> Iterator[dict[str, Any]]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from framework.simulate import compare, records, stats
+from railyard.framework.simulate import compare, records, stats
 
 
 def load_sets(folder: str | Path) -> dict[str, list[dict[str, Any]]]:

@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
-from framework.bots.base import make_bot, seat_of
-from framework.core.actions import tag_of
-from framework.core.errors import IllegalAction, InvariantBroken
-from framework.simulate.records import (
+from railyard.framework.bots.base import make_bot, seat_of
+from railyard.framework.core.actions import tag_of
+from railyard.framework.core.errors import IllegalAction, InvariantBroken
+from railyard.framework.simulate.records import (
     RoundProbe,
     bankrupt_players,
     end_reason,
@@ -81,8 +80,8 @@ _LOADED: dict[tuple[str, str | None, tuple[str, ...]], tuple[Any, Any]] = {}
 def loaded(config: SimConfig) -> tuple[Any, Any]:
     key = (config.title, config.variant, config.overrides)
     if key not in _LOADED:
-        from framework.core.ruleset import ruleset_for
-        from framework.loader import load_title
+        from railyard.framework.core.ruleset import ruleset_for
+        from railyard.framework.loader import load_title
 
         title = load_title(config.title, config.variant, config.overrides)
         _LOADED[key] = (title, ruleset_for(title))
@@ -118,7 +117,7 @@ def reset_caches() -> None:
     before it. Each game therefore starts from empty caches (and, with the local backend, in
     a fresh process as well).
     """
-    from framework.routes import board_graph
+    from railyard.framework.routes import board_graph
 
     cache = getattr(board_graph, "_CACHE", None)
     if isinstance(cache, dict):
@@ -127,7 +126,7 @@ def reset_caches() -> None:
 
 def play_game(job: Job) -> dict[str, Any]:
     """Play one game to its end and return its record (errors are recorded, never raised)."""
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     reset_caches()
 
@@ -195,7 +194,7 @@ def play_game(job: Job) -> dict[str, Any]:
 
 
 def _action_json(action: Any) -> Any:
-    from framework.core.actions import to_json
+    from railyard.framework.core.actions import to_json
 
     try:
         return to_json(action)
@@ -332,7 +331,7 @@ def run_jobs(
     """Play ``jobs`` and return their records sorted by index. With ``stop_on_violation`` the run
     stops at the first game (by index) that broke an invariant, that game's record last."""
     if backend == "ray":
-        from framework.simulate.ray_backend import run_ray
+        from railyard.framework.simulate.ray_backend import run_ray
 
         stream: Iterable[dict[str, Any]] = run_ray(jobs, workers)
     elif backend == "local":

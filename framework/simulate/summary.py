@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from framework.simulate import stats
+from railyard.framework.simulate import stats
 
 
 def summary_rows(records: Sequence[dict[str, Any]]) -> list[tuple[str, str, str, str, str]]:

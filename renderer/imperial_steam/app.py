@@ -16,21 +16,20 @@ from typing import Any
 
 import attrs
 import pygame
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from renderer import colors
-from renderer.fonts import rendered, text
-from renderer.imperial_steam import boards, palette, words
-from renderer.imperial_steam.compose import HireComposer, TrackComposer
-from renderer.imperial_steam.mapview import MapView
-from renderer.imperial_steam.menu import Menu
-from renderer.imperial_steam.variants import with_returns
-from renderer.panels import log as log_panel
-from renderer.panels.base import frame
-from renderer.session import GameFiles
-from renderer.ui.help import draw_tooltip
-from renderer.ui.widgets import Button, TextField
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.renderer import colors
+from railyard.renderer.fonts import rendered, text
+from railyard.renderer.imperial_steam import boards, palette, words
+from railyard.renderer.imperial_steam.compose import HireComposer, TrackComposer
+from railyard.renderer.imperial_steam.mapview import MapView
+from railyard.renderer.imperial_steam.menu import Menu
+from railyard.renderer.imperial_steam.variants import with_returns
+from railyard.renderer.panels import log as log_panel
+from railyard.renderer.panels.base import frame
+from railyard.renderer.session import GameFiles
+from railyard.renderer.ui.help import draw_tooltip
+from railyard.renderer.ui.widgets import Button, TextField
 
 STATUS_H = 40
 BOT_DELAY = 0.3
@@ -559,13 +558,13 @@ class App(GameFiles):
         return lines
 
     def _help(self, surface: pygame.Surface) -> None:
-        from renderer.ui.help import draw_help
+        from railyard.renderer.ui.help import draw_help
 
         draw_help(surface, KEYS, width=760)
 
     def _standings(self, surface: pygame.Surface) -> None:
         """The engine's standings, then each player's final scoring sheet."""
-        from renderer.screens.standings import draw as draw_standings
+        from railyard.renderer.screens.standings import draw as draw_standings
 
         draw_standings(surface, self.game)
         sheets = self.game.state.scoring
@@ -605,7 +604,7 @@ def choose(game: Any, who: str, legal: list[Action], seats: dict[str, tuple[Any,
     if who not in seats:
         bot = None
         try:
-            from framework.bots import UnknownBot, make_bot
+            from railyard.framework.bots import UnknownBot, make_bot
 
             try:
                 bot = make_bot(name, game.ruleset)

@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors
-from renderer.fonts import rendered, text
-from renderer.imperial_steam import palette
-from renderer.panels.base import frame
+from railyard.renderer import colors
+from railyard.renderer.fonts import rendered, text
+from railyard.renderer.imperial_steam import palette
+from railyard.renderer.panels.base import frame
 
 SIZE = 16
 ROW = 18

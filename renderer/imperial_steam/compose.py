@@ -9,8 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-
-from framework.core.actions import Action
+from railyard.framework.core.actions import Action
 
 Chip = tuple[str, Callable[[], Any], bool]
 SPENDS = ("influence", "share", "passenger")

@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-
-from renderer.display import WINDOW
+from railyard.renderer.display import WINDOW
 
 
 def new_game(title: Any, count: int, seed: int = 0, variant: str | None = None,
              overrides: tuple[str, ...] = ()) -> Any:
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     return Game(title, [f"Player {i + 1}" for i in range(count)], seed=seed, variant=variant,
                 overrides=overrides)
@@ -23,8 +22,8 @@ def new_game(title: Any, count: int, seed: int = 0, variant: str | None = None,
 
 def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
     """The whole table as the window shows it, drawn off-screen."""
-    from renderer.headless import init_headless
-    from renderer.imperial_steam.app import App
+    from railyard.renderer.headless import init_headless
+    from railyard.renderer.imperial_steam.app import App
 
     init_headless()
     app = App(game, surface=pygame.Surface(size))
@@ -33,8 +32,8 @@ def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
 
 def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int = 10000) -> str:
     """Bots in every seat until the game ends (or cannot go on); returns how far it got."""
-    from framework.core.errors import IllegalAction
-    from renderer.imperial_steam.app import choose
+    from railyard.framework.core.errors import IllegalAction
+    from railyard.renderer.imperial_steam.app import choose
 
     seats: dict[str, Any] = {}
     reason = f"stopped at the limit of {max_actions} actions"
@@ -55,7 +54,7 @@ def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int 
             break
     lines = [f"Played {len(game.actions)} actions; round {game.state.round}: {reason}."]
     try:
-        from framework.bots import UnknownBot, make_bot
+        from railyard.framework.bots import UnknownBot, make_bot
 
         make_bot(bot, game.ruleset)
     except UnknownBot:
@@ -90,8 +89,8 @@ def play(title: Any, args: argparse.Namespace, game: Any = None, headless: bool 
 
 
 def window(game: Any, args: argparse.Namespace, save: Path | None, offscreen_ok: bool = False) -> int:
-    from renderer.display import NoWindow, open_display
-    from renderer.imperial_steam.app import App
+    from railyard.renderer.display import NoWindow, open_display
+    from railyard.renderer.imperial_steam.app import App
 
     try:
         display = open_display(f"railyard - {game.title.manifest.name}", (1200, 800), offscreen_ok)

@@ -9,9 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import pygame
-
-from renderer.fonts import font, text
-from renderer.imperial_steam import palette, words
+from railyard.renderer.fonts import font, text
+from railyard.renderer.imperial_steam import palette, words
 
 R = 13  # city radius in pixels
 MARGIN = 34

@@ -9,13 +9,12 @@ from typing import Any
 
 import attrs
 import pygame
-
-from framework.core.actions import Action
-from renderer import colors
-from renderer.fonts import font, rendered
-from renderer.imperial_steam import words
-from renderer.panels.base import frame
-from renderer.ui.widgets import Button, TextField
+from railyard.framework.core.actions import Action
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, rendered
+from railyard.renderer.imperial_steam import words
+from railyard.renderer.panels.base import frame
+from railyard.renderer.ui.widgets import Button, TextField
 
 ROW_H = 24
 HEAD_H = 20

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from renderer.colors import Color
+from railyard.renderer.colors import Color
 
 GOODS: dict[str, Color] = {
     "wood": (176, 112, 52),

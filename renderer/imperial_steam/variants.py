@@ -13,9 +13,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
 
 
 def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:

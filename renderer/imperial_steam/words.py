@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from framework.core.actions import Action
+from railyard.framework.core.actions import Action
 
 #: main-action headings by class name, in the order of the eleven Main Action tiles
 MAIN: dict[str, str] = {

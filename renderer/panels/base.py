@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pygame
-
-from renderer import colors
-from renderer.fonts import font
+from railyard.renderer import colors
+from railyard.renderer.fonts import font
 
 ROW = 17
 TEXT_SIZE = 18

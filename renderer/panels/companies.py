@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors, view
-from renderer.fonts import font
-from renderer.panels.base import ROW, cells, frame
+from railyard.renderer import colors, view
+from railyard.renderer.fonts import font
+from railyard.renderer.panels.base import ROW, cells, frame
 
 WIDTHS = [52, 62, 76, 54, 86, 30, 44, 40, 40]
 HEAD = ["co", "type", "owner", "cash", "trains", "tok", "price", "IPO", "pool"]

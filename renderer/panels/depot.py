@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors, view
-from renderer.panels.base import frame, line
+from railyard.renderer import colors, view
+from railyard.renderer.panels.base import frame, line
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
@@ -37,7 +36,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
 def _wrapped(surface: pygame.Surface, area: pygame.Rect, y: int, head: str,
              parts: list[str]) -> int:
     """``head`` then the parts, as many per line as fit."""
-    from renderer.fonts import font
+    from railyard.renderer.fonts import font
 
     f = font(18)
     current = head

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors
-from renderer.panels.base import ROW, frame, line
+from railyard.renderer import colors
+from railyard.renderer.panels.base import ROW, frame, line
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors, view
-from renderer.fonts import font
-from renderer.panels.base import frame
+from railyard.renderer import colors, view
+from railyard.renderer.fonts import font
+from railyard.renderer.panels.base import frame
 
 FLAG_COLORS = {"p": (200, 60, 60), "y": (230, 200, 90), "n": (90, 140, 220)}
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors, view
-from renderer.panels.base import ROW, cells, frame, line
+from railyard.renderer import colors, view
+from railyard.renderer.panels.base import ROW, cells, frame, line
 
 WIDTHS = [120, 70, 50, 80, 40]
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors, view
-from renderer.fonts import font
+from railyard.renderer import colors, view
+from railyard.renderer.fonts import font
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, message: str = "",

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import attrs
 import pygame
-
-from renderer import colors
-from renderer.fonts import text
-from renderer.ui.widgets import Button, TextField
+from railyard.renderer import colors
+from railyard.renderer.fonts import text
+from railyard.renderer.ui.widgets import Button, TextField
 
 TITLES_DIR = Path(__file__).resolve().parents[2] / "titles"
 
@@ -64,7 +63,7 @@ class NewGameScreen:
 
     def _load_title_info(self) -> None:
         try:
-            from framework.loader import load_title
+            from railyard.framework.loader import load_title
 
             title = load_title(self.title)
         except Exception as error:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import colors
-from renderer.fonts import text
+from railyard.renderer import colors
+from railyard.renderer.fonts import text
 
 
 def ranked(game: Any) -> list[tuple[int, str, int]]:

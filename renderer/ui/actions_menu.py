@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pygame
-
-from framework.core.actions import Action
-from renderer import colors
-from renderer.fonts import font, rendered
-from renderer.panels.base import frame
-from renderer.ui.describe import Namer, Row, rows, value_label, with_value
-from renderer.ui.widgets import Button, TextField
+from railyard.framework.core.actions import Action
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, rendered
+from railyard.renderer.panels.base import frame
+from railyard.renderer.ui.describe import Namer, Row, rows, value_label, with_value
+from railyard.renderer.ui.widgets import Button, TextField
 
 ROW_H = 26
 DETAIL_H = 17

@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-
-from framework.core.actions import Action, tag_of
+from railyard.framework.core.actions import Action, tag_of
 
 #: fields that vary within one row: the row's buttons pick among them
 VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "tile", "rotation", "kind",

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
-
-from renderer import colors
-from renderer.fonts import font, text
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, text
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a highlighted hex to place there"),

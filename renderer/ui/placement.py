@@ -15,10 +15,9 @@ from typing import Any
 
 import attrs
 import pygame
-
-from framework.core.actions import Action
-from renderer import colors
-from renderer.fonts import rendered
+from railyard.framework.core.actions import Action
+from railyard.renderer import colors
+from railyard.renderer.fonts import rendered
 
 
 def _get(action: Action, name: str) -> Any:
@@ -28,7 +27,7 @@ def _get(action: Action, name: str) -> Any:
 def board_action(action: Action) -> bool:
     """Placed by clicking its hex: names a hex and is not a question (a home to choose is
     asked in a dialog, with what each answer does)."""
-    from renderer.ui.describe import is_choice
+    from railyard.renderer.ui.describe import is_choice
 
     return isinstance(_get(action, "hex"), str) and not is_choice(action)
 
@@ -188,7 +187,7 @@ class Placement:
     def _token_preview(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
                        snap: Any, city: int, company: str) -> None:
         """The company's token drawn in the chosen city, ringed."""
-        from renderer.track import tile_shape
+        from railyard.renderer.track import tile_shape
 
         placed = snap.tiles.get(self.selected)
         if placed is None or city >= len(placed.tile.stops):

@@ -98,7 +98,7 @@ class RouteEditor:
 
     def action(self) -> Any:
         """The run action with the edited routes (trains without a route do not run)."""
-        from framework.eighteen.or_actions import TrainRoute
+        from railyard.framework.eighteen.or_actions import TrainRoute
 
         runs = tuple(TrainRoute(r.train, r.nodes, r.pieces) for r in self.runs if len(r.stops) >= 2)
         return attrs.evolve(self.offered, runs=runs)
@@ -107,7 +107,7 @@ class RouteEditor:
 def stop_at(renderer: Any, snap: Any, coord: str, map_xy: tuple[float, float],
             size: float) -> str | None:
     """The stop of hex ``coord`` nearest a map pixel (``"<hex>.<index>"``), if it has one."""
-    from renderer.track import tile_shape
+    from railyard.renderer.track import tile_shape
 
     placed = snap.tiles.get(coord)
     if placed is None or not placed.tile.stops:

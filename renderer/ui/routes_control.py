@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-
-from renderer import view
-from renderer.ui.route_editor import RouteEditor, stop_at
+from railyard.renderer import view
+from railyard.renderer.ui.route_editor import RouteEditor, stop_at
 
 
 class RouteControl:
@@ -60,7 +59,7 @@ class RouteControl:
             return None
         key = (self.app.version(), offered, self.company, edited)
         if self._cache[0] != key:
-            from renderer.routes_view import best_routes_for, shown_from_runs
+            from railyard.renderer.routes_view import best_routes_for, shown_from_runs
 
             try:
                 if edited is not None:
@@ -82,7 +81,7 @@ class RouteControl:
         if offered is None:
             self.app.say("routes can be edited when a company runs its trains", error=True)
             return
-        from framework.routes.board_graph import graph_for_board
+        from railyard.framework.routes.board_graph import graph_for_board
 
         state = self.app.game.state
         trains = list(state.companies[offered.entity].trains)

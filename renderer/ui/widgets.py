@@ -7,9 +7,8 @@ from typing import Any
 
 import attrs
 import pygame
-
-from renderer import colors
-from renderer.fonts import font, rendered
+from railyard.renderer import colors
+from railyard.renderer.fonts import font, rendered
 
 
 @attrs.define

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-from framework.core import Action, GameRng, IllegalAction, Ruleset, action_type
+from railyard.framework.core import Action, GameRng, IllegalAction, Ruleset, action_type
 
 
 @action_type("toy_add")
@@ -92,6 +91,6 @@ class PileRuleset(Ruleset):
 
 
 def new_game(seed: int = 1, players: tuple[str, ...] = ("ann", "bob")) -> Any:
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     return Game(None, players, seed, ruleset=PileRuleset())

@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from framework.eighteen import G18Ruleset, G18State
-from framework.eighteen.rounds import PlaceholderOperatingRound, start_round
-from framework.eighteen.state import IPO, POOL
-from framework.loader import load_title
+from railyard.framework.eighteen import G18Ruleset, G18State
+from railyard.framework.eighteen.rounds import PlaceholderOperatingRound, start_round
+from railyard.framework.eighteen.state import IPO, POOL
+from railyard.framework.loader import load_title
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"
 PLAYERS = ("ann", "bob", "cy")
@@ -34,7 +34,7 @@ def ruleset(variant: str | None = None, overrides: tuple[str, ...] = ()) -> G18R
 
 
 def new_game(variant: str | None = None, overrides: tuple[str, ...] = (), players=PLAYERS):
-    from framework.core.rng import GameRng
+    from railyard.framework.core.rng import GameRng
 
     rules = ruleset(variant, overrides)
     state = rules.new_state(rules.title, tuple(players), GameRng(1))

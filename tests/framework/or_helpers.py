@@ -17,13 +17,14 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from framework.core.rng import GameRng
-from framework.eighteen import G18Ruleset, G18State
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.rounds import start_round
-from framework.eighteen.state import DEPOT, IPO
-from framework.eighteen.trains import transfer
-from framework.loader import load_title
+from railyard.framework.core.rng import GameRng
+from railyard.framework.eighteen import G18Ruleset, G18State
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.rounds import start_round
+from railyard.framework.eighteen.state import DEPOT, IPO
+from railyard.framework.eighteen.trains import transfer
+from railyard.framework.loader import load_title
+
 from tests.framework.g18_helpers import give, started  # noqa: F401  (re-exported for OR tests)
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"
@@ -94,6 +95,6 @@ def ipo_percent(state: G18State, company: str) -> int:
 
 def enter_phase(rules: G18Ruleset, state: G18State, name: str) -> list[str]:
     """Start a phase directly (its effects as on a train purchase, without the trains)."""
-    from framework.eighteen.phases import start_phase
+    from railyard.framework.eighteen.phases import start_phase
 
     return start_phase(rules, state, name)

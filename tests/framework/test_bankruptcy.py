@@ -1,16 +1,16 @@
 """Forced train purchases, emergency share sales and bankruptcy (1837 rule XI as the model)."""
 
 import pytest
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import emergency, trains
+from railyard.framework.eighteen.actions import Pass, SellShares
+from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.dividends import DEBT_KEY
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy
+from railyard.framework.eighteen.or_options import OperatingOptions
+from railyard.framework.eighteen.state import POOL
 
-from framework.core.errors import IllegalAction
-from framework.eighteen import emergency, trains
-from framework.eighteen.actions import Pass, SellShares
-from framework.eighteen.control import controller_of
-from framework.eighteen.dividends import DEBT_KEY
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy
-from framework.eighteen.or_options import OperatingOptions
-from framework.eighteen.state import POOL
 from tests.framework.or_helpers import give_train, major, minor, operating, position, step
 
 

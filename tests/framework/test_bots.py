@@ -6,16 +6,15 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from framework.bots import UnknownBot, bot_names, make_bot
-from framework.bots.random_bot import RandomBot, group_by_tag, sensible_move
-from framework.core.game import Game
-from framework.core.ruleset import ruleset_for
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import BuyTrain, RunRoutes, TrainRoute
-from framework.loader import load_title
-from framework.simulate import stats
-from framework.simulate.runner import SimConfig, jobs_for, run_jobs
+from railyard.framework.bots import UnknownBot, bot_names, make_bot
+from railyard.framework.bots.random_bot import RandomBot, group_by_tag, sensible_move
+from railyard.framework.core.game import Game
+from railyard.framework.core.ruleset import ruleset_for
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import BuyTrain, RunRoutes, TrainRoute
+from railyard.framework.loader import load_title
+from railyard.framework.simulate import stats
+from railyard.framework.simulate.runner import SimConfig, jobs_for, run_jobs
 
 from .sim_helpers import PACKETRAIL, TINYRAIL, pile_title
 

@@ -4,9 +4,10 @@ its limit gives up its weakest train for a better one it can afford."""
 
 import random
 
-from framework.bots import make_bot
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import BuyTrain, Dividend, RunRoutes, SurrenderTrain
+from railyard.framework.bots import make_bot
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import BuyTrain, Dividend, RunRoutes, SurrenderTrain
+
 from tests.framework.or_helpers import give_train, major, operating, position, step
 
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from railyard.framework.cli import COMMANDS, main
 
-from framework.cli import COMMANDS, main
 from tests.framework.tinyrail import EXAMPLE, broken_copy
 
 
@@ -92,7 +92,7 @@ def test_each_command_is_its_own_module() -> None:
     import importlib
 
     for name in ("validate", "info", "play"):
-        assert f"framework.commands.{name}" in COMMANDS
+        assert f"railyard.framework.commands.{name}" in COMMANDS
     for module in COMMANDS:
         assert callable(importlib.import_module(module).register), module
 

@@ -1,7 +1,8 @@
 """The 18xx invariants catch what the rules must never do: make or lose money, certificates,
 trains, or leave a price marker out of its stack."""
 
-from framework.eighteen.state import BANK, POOL
+from railyard.framework.eighteen.state import BANK, POOL
+
 from tests.framework.g18_helpers import new_game
 
 

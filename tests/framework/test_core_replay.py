@@ -2,9 +2,10 @@
 
 import json
 
-from framework.cli import main
-from framework.core.game import Game
-from framework.eighteen.actions import Bid, Pass
+from railyard.framework.cli import main
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Bid, Pass
+
 from tests.framework.g18_helpers import TITLE
 
 

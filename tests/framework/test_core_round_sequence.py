@@ -4,13 +4,13 @@ interludes (start-of-round choices) slotted in by a hook."""
 from typing import ClassVar
 
 import attrs
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.rng import GameRng
+from railyard.framework.eighteen import G18Ruleset, Hooks
+from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass
+from railyard.framework.eighteen.rounds import PlaceholderOperatingRound, RoundType, start_round
+from railyard.framework.eighteen.state import RoundState
 
-from framework.core.errors import IllegalAction
-from framework.core.rng import GameRng
-from framework.eighteen import G18Ruleset, Hooks
-from framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass
-from framework.eighteen.rounds import PlaceholderOperatingRound, RoundType, start_round
-from framework.eighteen.state import RoundState
 from tests.framework.g18_helpers import _title, act, new_game, stock_position
 
 

@@ -1,15 +1,15 @@
 """Dividends and share price moves (1837 rules IX and X as the model)."""
 
 import pytest
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import dividends
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.dividends import DEBT_KEY, distribute
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
+from railyard.framework.eighteen.or_options import OperatingOptions
+from railyard.framework.eighteen.state import POOL
 
-from framework.core.errors import IllegalAction
-from framework.eighteen import dividends
-from framework.eighteen.actions import Pass
-from framework.eighteen.dividends import DEBT_KEY, distribute
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
-from framework.eighteen.or_options import OperatingOptions
-from framework.eighteen.state import POOL
 from tests.framework.or_helpers import give, give_train, major, minor, operating, position, step
 
 HALF = ("company_types.major.dividends=[payout, half, withhold]", "market.moves.down_right=[1, 1]")

@@ -1,8 +1,9 @@
 """Game end: bank broken (by when it broke), bankruptcy, net worth and ranking."""
 
-from framework.eighteen import end
-from framework.eighteen.actions import BuyShares, Par, Pass
-from framework.eighteen.state import BANK, RoundRecord
+from railyard.framework.eighteen import end
+from railyard.framework.eighteen.actions import BuyShares, Par, Pass
+from railyard.framework.eighteen.state import BANK, RoundRecord
+
 from tests.framework.g18_helpers import act, give, started, stock_position
 
 

@@ -5,8 +5,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from framework.hexgrid import Grid, Hex, opposite
+from railyard.framework.hexgrid import Grid, Hex, opposite
 
 POINTY = Grid("pointy", "letter_row", parity=1)  # the doubled layout of a letter-row map
 FLAT = Grid("flat", "letter_column", parity=1)

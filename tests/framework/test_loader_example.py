@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from railyard.framework.loader import load_title
+from railyard.framework.loader.families import GenericTitle, register_family
+from railyard.framework.loader.yamlio import parse_yaml
+from railyard.framework.model import PhaseValue
+from railyard.framework.model.companies import Home
 
-from framework.loader import load_title
-from framework.loader.families import GenericTitle, register_family
-from framework.loader.yamlio import parse_yaml
-from framework.model import PhaseValue
-from framework.model.companies import Home
 from tests.framework.tinyrail import EXAMPLE
 
 
@@ -112,7 +112,7 @@ def test_an_unregistered_family_is_validated_and_returned_as_data(tmp_path) -> N
 
 
 def test_a_registered_family_structures_its_concerns(tmp_path) -> None:
-    from framework.model.trains import TrainDef
+    from railyard.framework.model.trains import TrainDef
 
     register_family("test_family_y", {"rolling": dict[str, TrainDef]}, build=lambda p: p.models)
     folder = tmp_path / "dice"
@@ -140,7 +140,7 @@ def test_reloading_sees_a_changed_file_and_gets_fresh_documents(tmp_path) -> Non
 
 
 def test_a_family_check_reports_at_file_and_line(tmp_path) -> None:
-    from framework.loader import TitleErrors
+    from railyard.framework.loader import TitleErrors
 
     def check(parts):
         return [(("rolling", "2", "price"), "too cheap")] if parts.documents["rolling"]["2"]["price"] < 100 else []

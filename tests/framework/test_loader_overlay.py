@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from framework.loader import load_title
-from framework.loader.errors import ErrorList
-from framework.loader.overlay import merge
-from framework.loader.yamlio import parse_yaml
+from railyard.framework.loader import load_title
+from railyard.framework.loader.errors import ErrorList
+from railyard.framework.loader.overlay import merge
+from railyard.framework.loader.yamlio import parse_yaml
+
 from tests.framework.tinyrail import EXAMPLE, broken_copy
 
 

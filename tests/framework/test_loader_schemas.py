@@ -10,15 +10,14 @@ from typing import Any
 import attrs
 import pytest
 from jsonschema import Draft202012Validator
-
-from framework.model.companies import CompanyDef, CompanyType
-from framework.model.map import HexDef, MapDef, Region
-from framework.model.phases import PhaseDef
-from framework.model.routes import RouteRules, TrainKind
-from framework.model.setup import SetupDef, StartPacket, StockRoundRules
-from framework.model.title import TitleManifest
-from framework.model.trains import TrainDef
-from framework.tiles import Stop, TileDef
+from railyard.framework.model.companies import CompanyDef, CompanyType
+from railyard.framework.model.map import HexDef, MapDef, Region
+from railyard.framework.model.phases import PhaseDef
+from railyard.framework.model.routes import RouteRules, TrainKind
+from railyard.framework.model.setup import SetupDef, StartPacket, StockRoundRules
+from railyard.framework.model.title import TitleManifest
+from railyard.framework.model.trains import TrainDef
+from railyard.framework.tiles import Stop, TileDef
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
 OURS = sorted((SCHEMAS / "18xx").glob("*.schema.json")) + [

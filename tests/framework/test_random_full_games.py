@@ -7,11 +7,10 @@ same state and log."""
 import random
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from framework.core.game import Game
-from framework.eighteen.actions import Pass, SellShares
-from framework.eighteen.or_actions import (
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Pass, SellShares
+from railyard.framework.eighteen.or_actions import (
     BuyTrain,
     DeclareBankruptcy,
     Dividend,
@@ -19,6 +18,7 @@ from framework.eighteen.or_actions import (
     PlaceToken,
     RunRoutes,
 )
+
 from tests.framework.or_helpers import TITLE
 from tests.framework.tinyrail import EXAMPLE
 

@@ -13,11 +13,10 @@ The board (pointy hexes, rows of letters; edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE
 from __future__ import annotations
 
 import pytest
-
-from framework.board import Board
-from framework.eighteen.reach import walk
-from framework.hexgrid import Grid
-from framework.tiles import Placed, Stop, TileDef, map_hex_tile
+from railyard.framework.board import Board
+from railyard.framework.eighteen.reach import walk
+from railyard.framework.hexgrid import Grid
+from railyard.framework.tiles import Placed, Stop, TileDef, map_hex_tile
 
 GRID = Grid("pointy", "letter_row", parity=1)
 COORDS = ("A1", "A3", "A5", "A7", "B2", "B4", "B6", "B8", "C1", "C3", "C5", "C7")

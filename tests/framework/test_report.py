@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.cli import main
-from framework.simulate import records
-from framework.simulate.runner import SimConfig, jobs_for, run_jobs
+from railyard.framework.cli import main
+from railyard.framework.simulate import records
+from railyard.framework.simulate.runner import SimConfig, jobs_for, run_jobs
 
 from .sim_helpers import TINYRAIL
 
@@ -34,7 +33,7 @@ def test_report_on_a_folder_without_records_says_so(tmp_path, capsys):
 
 
 def test_phases_are_ordered_by_their_place_in_each_game_not_by_when_the_fast_games_reach_them():
-    from framework.simulate.report import phase_order
+    from railyard.framework.simulate.report import phase_order
 
     slow = {"or_phases": ["2", "2", "3", "3", "3", "4", "4"]}
     fast = {"or_phases": ["2", "3", "4", "5"]}  # only the fast game reaches 5, at OR 4
@@ -43,7 +42,7 @@ def test_phases_are_ordered_by_their_place_in_each_game_not_by_when_the_fast_gam
 
 
 def test_net_worth_is_grouped_by_rule_set_and_by_the_seat_players_sat_in():
-    from framework.simulate.report import net_worth_groups
+    from railyard.framework.simulate.report import net_worth_groups
 
     record = {"finished": True, "error": None, "violation": None, "players": ["P1", "P2", "P3"],
               "seating": ["P3", "P1", "P2"], "seats": ["x", "y", "x"], "net_worth": [5, 6, 7], "winners": [2]}

@@ -5,11 +5,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from framework.board import Board
-from framework.hexgrid import Grid
-from framework.routes import TrainSpec, best_routes, validate_routes
-from framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
-from framework.tiles import Stop, TileDef
+from railyard.framework.board import Board
+from railyard.framework.hexgrid import Grid
+from railyard.framework.routes import TrainSpec, best_routes, validate_routes
+from railyard.framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
+from railyard.framework.tiles import Stop, TileDef
+
 from tests.framework.test_routes_bruteforce import RULES
 
 GRID = Grid("pointy", "letter_row")
@@ -23,7 +24,7 @@ def city_tile(tile_id: str, revenue: int, *edges: int) -> TileDef:
 
 @cache
 def title() -> Any:
-    from framework.loader import load_title
+    from railyard.framework.loader import load_title
 
     return load_title("1837")
 

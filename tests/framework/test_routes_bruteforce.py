@@ -11,8 +11,7 @@ from collections.abc import Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from framework.routes import (
+from railyard.framework.routes import (
     Piece,
     Route,
     RouteRules,
@@ -219,7 +218,7 @@ def test_route_check_accepts_exactly_the_walks_the_rules_allow(position) -> None
 
 def every_route_combined(graph: TrackGraph, trains: list[TrainSpec]) -> int:
     """The best total from every route of every train (no bounds, no targets), tried in full."""
-    from framework.routes.search import CompanyView, enumerate_routes
+    from railyard.framework.routes.search import CompanyView, enumerate_routes
 
     view = CompanyView(graph, COMPANY)
     options = []

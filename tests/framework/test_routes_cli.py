@@ -6,10 +6,10 @@ import copy
 import json
 from pathlib import Path
 
-from framework.cli import main
-from framework.commands.routes import companies_with_trains, company_routes, describe
-from framework.core.game import Game
-from framework.eighteen.state import Train
+from railyard.framework.cli import main
+from railyard.framework.commands.routes import companies_with_trains, company_routes, describe
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.state import Train
 
 
 def _game_with_a_goods_run() -> tuple[Game, object]:

@@ -19,10 +19,9 @@ from typing import Any
 
 import attrs
 import pytest
-
-from framework.importers.recorded import effective_actions
-from framework.routes import RouteRules, TrainSpec, best_routes, validate_routes
-from framework.routes.board_graph import graph_for_title
+from railyard.framework.importers.recorded import effective_actions
+from railyard.framework.routes import RouteRules, TrainSpec, best_routes, validate_routes
+from railyard.framework.routes.board_graph import graph_for_title
 
 GAME_FILE = "reference/1837/games/18xxgames_202234_game_end_bank.json"
 
@@ -37,7 +36,7 @@ def _shared() -> Path | None:
 
 @cache
 def title() -> Any:
-    from framework.loader import load_title
+    from railyard.framework.loader import load_title
 
     return load_title("1837")
 
@@ -219,7 +218,7 @@ def test_best_routes_earn_at_least_the_recorded_routes(step: int) -> None:
 def _every_route_combined(graph: Any, trains: tuple[TrainSpec, ...], company: str) -> int:
     """Every route of every train enumerated without a threshold, then a plain branch and bound
     over the full lists (no bounds from lone routes, no targets)."""
-    from framework.routes.search import CompanyView, enumerate_routes
+    from railyard.framework.routes.search import CompanyView, enumerate_routes
 
     rules = _rules()
     view = CompanyView(graph, company)

@@ -6,7 +6,7 @@ express NE, goods NG); the company running is always "X".
 
 from __future__ import annotations
 
-from framework.routes import (
+from railyard.framework.routes import (
     Piece,
     Route,
     RouteRules,
@@ -16,6 +16,7 @@ from framework.routes import (
     best_routes,
     validate_routes,
 )
+
 from tests.framework.test_routes_bruteforce import RULES
 
 X = "X"

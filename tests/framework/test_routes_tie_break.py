@@ -11,11 +11,12 @@ import itertools
 from functools import cache
 from typing import Any
 
-from framework.board import Board
-from framework.hexgrid import Grid
-from framework.routes import TrainSpec, best_routes, board_graph
-from framework.routes.board_graph import graph_for_board, graph_from_tiles
-from framework.tiles import Stop, TileDef
+from railyard.framework.board import Board
+from railyard.framework.hexgrid import Grid
+from railyard.framework.routes import TrainSpec, best_routes, board_graph
+from railyard.framework.routes.board_graph import graph_for_board, graph_from_tiles
+from railyard.framework.tiles import Stop, TileDef
+
 from tests.framework.test_routes_bruteforce import RULES
 
 GRID = Grid("pointy", "letter_row")
@@ -45,7 +46,7 @@ def test_equal_routes_are_chosen_alike_whatever_order_the_hexes_come_in():
 
 @cache
 def _title() -> Any:
-    from framework.loader import load_title
+    from railyard.framework.loader import load_title
 
     return load_title("1837")
 
@@ -79,8 +80,9 @@ def test_two_graphs_built_in_different_histories_give_the_same_routes():
 
 def test_route_rules_cached_for_one_title_are_not_handed_to_another_with_its_id():
     # a title freed after its games leaves its id to the next one loaded (another variant, say)
-    from framework.eighteen import running
-    from framework.routes import RouteRules
+    from railyard.framework.eighteen import running
+    from railyard.framework.routes import RouteRules
+
     from tests.titles_1837.rules_helpers import new_game
 
     ruleset = new_game().ruleset

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from framework.cli import main
-from framework.core.actions import from_json
-from framework.core.errors import InvariantBroken
-from framework.core.game import Game
-from framework.simulate import compare, records, stats
-from framework.simulate.runner import SimConfig, derive_seed, jobs_for, run_jobs, seat_bots
+from railyard.framework.cli import main
+from railyard.framework.core.actions import from_json
+from railyard.framework.core.errors import InvariantBroken
+from railyard.framework.core.game import Game
+from railyard.framework.simulate import compare, records, stats
+from railyard.framework.simulate.runner import SimConfig, derive_seed, jobs_for, run_jobs, seat_bots
 
 from .sim_helpers import TINYRAIL, pile_title
 
@@ -147,11 +146,11 @@ def test_a_title_with_its_own_ruleset_simulates_with_random_bots():
 
 
 def test_the_stall_guard_counts_every_rulesets_pass():
-    from framework.core.actions import registered_types
-    from framework.core.ruleset import ruleset_for
-    from framework.eighteen.actions import Pass
-    from framework.loader import load_title
-    from framework.simulate.runner import is_pass
+    from railyard.framework.core.actions import registered_types
+    from railyard.framework.core.ruleset import ruleset_for
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.loader import load_title
+    from railyard.framework.simulate.runner import is_pass
 
     ruleset_for(load_title("imperial_steam"))  # registers the title's own actions
     kinds = registered_types()

@@ -2,8 +2,7 @@
 path kept, separate stops kept separate; and explicit upgrade lists."""
 
 import pytest
-
-from framework.tiles import (
+from railyard.framework.tiles import (
     Placed,
     TileDef,
     Upgrade,
@@ -14,6 +13,7 @@ from framework.tiles import (
     upgrade_refusal,
     upgrade_rotations,
 )
+
 from tests.framework import tile_samples as samples
 from tests.framework.tile_samples import (
     T3,

@@ -1,14 +1,19 @@
 """Train purchases and phases (common 18xx rules; 1837 rules XI and XII as the model)."""
 
 import pytest
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import phases, trains
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.or_actions import (
+    AnswerTrainOffer,
+    BuyTrain,
+    DiscardTrain,
+    SurrenderTrain,
+)
+from railyard.framework.eighteen.or_options import OperatingOptions
+from railyard.framework.eighteen.state import SCRAPPED, TRAIN_POOL
 
-from framework.core.errors import IllegalAction
-from framework.eighteen import phases, trains
-from framework.eighteen.actions import Pass
-from framework.eighteen.hooks import Hooks
-from framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain, DiscardTrain, SurrenderTrain
-from framework.eighteen.or_options import OperatingOptions
-from framework.eighteen.state import SCRAPPED, TRAIN_POOL
 from tests.framework.or_helpers import give_train, major, operating, position, step
 
 

@@ -4,7 +4,7 @@ Standard tiles: the common 18xx tile numbers. 1837 tiles 401-436: that title's o
 Revenues are the printed ones where known; they play no part in geometry or upgrades.
 """
 
-from framework.tiles import Stop, TileDef
+from railyard.framework.tiles import Stop, TileDef
 
 
 def city(revenue: int = 20, slots: int = 1, group: str | None = None) -> Stop:

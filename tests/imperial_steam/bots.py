@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from titles.imperial_steam.hooks import track
-from titles.imperial_steam.hooks.actions import (
+from railyard.titles.imperial_steam.hooks import track
+from railyard.titles.imperial_steam.hooks.actions import (
     Bid,
     BuildFactory,
     BuildStation,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from framework.core.rng import GameRng
-from titles.imperial_steam.hooks import RULESET
-from titles.imperial_steam.hooks.actions import Bid
-from titles.imperial_steam.hooks.data import default_data, with_option
-from titles.imperial_steam.hooks.state import State
+from railyard.framework.core.rng import GameRng
+from railyard.titles.imperial_steam.hooks import RULESET
+from railyard.titles.imperial_steam.hooks.actions import Bid
+from railyard.titles.imperial_steam.hooks.data import default_data, with_option
+from railyard.titles.imperial_steam.hooks.state import State
 
 PLAYERS = ("A", "B", "C", "D")
 

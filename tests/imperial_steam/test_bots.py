@@ -7,14 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from framework.bots.base import make_bot
-from framework.core.game import Game
-from framework.loader import load_title
-from titles.imperial_steam.hooks import RULESET
-from titles.imperial_steam.hooks.actions import BuildTracks, BuyStateRailway, Deliver, Hire
-from titles.imperial_steam.hooks.bots import GreedyBot, Plan
-from titles.imperial_steam.hooks.state import Factory
+from railyard.framework.bots.base import make_bot
+from railyard.framework.core.game import Game
+from railyard.framework.loader import load_title
+from railyard.titles.imperial_steam.hooks import RULESET
+from railyard.titles.imperial_steam.hooks.actions import BuildTracks, BuyStateRailway, Deliver, Hire
+from railyard.titles.imperial_steam.hooks.bots import GreedyBot, Plan
+from railyard.titles.imperial_steam.hooks.state import Factory
 
 from .helpers import connect, in_round_one, player
 

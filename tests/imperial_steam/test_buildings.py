@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks.actions import BuildFactory, BuildStation, Produce
-from titles.imperial_steam.hooks.factories import delivery_value
-from titles.imperial_steam.hooks.state import Factory
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks.actions import BuildFactory, BuildStation, Produce
+from railyard.titles.imperial_steam.hooks.factories import delivery_value
+from railyard.titles.imperial_steam.hooks.state import Factory
 
 from .helpers import connect, in_round_one
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks.actions import SecureContract
-from titles.imperial_steam.hooks.contracts import best_fill
-from titles.imperial_steam.hooks.state import Factory
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks.actions import SecureContract
+from railyard.titles.imperial_steam.hooks.contracts import best_fill
+from railyard.titles.imperial_steam.hooks.state import Factory
 
 from .helpers import in_round_one
 

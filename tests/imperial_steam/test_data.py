@@ -9,9 +9,14 @@ from pathlib import Path
 import pytest
 import yaml
 from jsonschema import Draft202012Validator
-
-from framework.loader import load_title
-from titles.imperial_steam.hooks.data import GOODS, build, check, default_data, read_documents
+from railyard.framework.loader import load_title
+from railyard.titles.imperial_steam.hooks.data import (
+    GOODS,
+    build,
+    check,
+    default_data,
+    read_documents,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TITLE = ROOT / "titles" / "imperial_steam"
@@ -126,14 +131,14 @@ def test_railyard_validate_accepts_the_title():
     import sys
 
     result = subprocess.run(
-        [sys.executable, "-m", "framework.cli", "validate", "titles/imperial_steam"],
+        [sys.executable, "-m", "railyard.framework.cli", "validate", "titles/imperial_steam"],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_an_override_changes_the_rules_through_data_only():
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     game = Game("imperial_steam", ["A", "B"], 1, overrides=["rules.fundraise=20"])
     assert game.ruleset.data.rules["fundraise"] == 20

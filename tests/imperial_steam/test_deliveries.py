@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks.actions import Deliver, EndTurn, Fundraise, Pass
-from titles.imperial_steam.hooks.state import Factory
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks.actions import Deliver, EndTurn, Fundraise, Pass
+from railyard.titles.imperial_steam.hooks.state import Factory
 
 from .helpers import connect, in_round_one
 

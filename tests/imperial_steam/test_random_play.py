@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from framework.core.game import Game
-from framework.loader import load_title
-from titles.imperial_steam.hooks import RULESET
+from railyard.framework.core.game import Game
+from railyard.framework.loader import load_title
+from railyard.titles.imperial_steam.hooks import RULESET
 
 
 def _game(n: int, seed: int, variant: str | None = None) -> Game:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks import rounds
-from titles.imperial_steam.hooks.actions import (
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks import rounds
+from railyard.titles.imperial_steam.hooks.actions import (
     Bid,
     EndTurn,
     Fundraise,
@@ -15,7 +14,7 @@ from titles.imperial_steam.hooks.actions import (
     Philanthropize,
     StoreOrdered,
 )
-from titles.imperial_steam.hooks.state import Train
+from railyard.titles.imperial_steam.hooks.state import Train
 
 from .helpers import fresh, in_round_one
 
@@ -190,7 +189,7 @@ def test_the_view_hides_opening_bids_until_all_are_in():
 
 
 def test_eleven_main_action_tiles():
-    from titles.imperial_steam.hooks.actions import MAIN_TILES
+    from railyard.titles.imperial_steam.hooks.actions import MAIN_TILES
 
     assert MAIN_TILES == ("build_tracks", "hire", "build_building", "produce", "buy_goods", "train",
                           "contract", "philanthropize", "share_value", "fundraise", "pass")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from titles.imperial_steam.hooks import scoring
-from titles.imperial_steam.hooks.influence import silver_value
-from titles.imperial_steam.hooks.state import Factory, Train
+from railyard.titles.imperial_steam.hooks import scoring
+from railyard.titles.imperial_steam.hooks.influence import silver_value
+from railyard.titles.imperial_steam.hooks.state import Factory, Train
 
 from .helpers import in_round_one
 
@@ -111,7 +111,7 @@ def test_ties_share_the_victory():
 
 
 def test_connecting_trieste_ends_the_game_at_the_end_of_that_round_and_scores_contracts():
-    from titles.imperial_steam.hooks.actions import (
+    from railyard.titles.imperial_steam.hooks.actions import (
         BuildTracks,
         EndTurn,
         Fundraise,

@@ -7,8 +7,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from titles.imperial_steam.hooks.data import GOODS
+from railyard.titles.imperial_steam.hooks.data import GOODS
 
 from .helpers import fresh
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks.actions import BuildTracks, BuyStateRailway
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks.actions import BuildTracks, BuyStateRailway
 
 from .helpers import connect, in_round_one
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from titles.imperial_steam.hooks.actions import BuyTrain, UpgradeTrain
-from titles.imperial_steam.hooks.rounds import begin_actions
-from titles.imperial_steam.hooks.state import Train
+from railyard.framework.core.errors import IllegalAction
+from railyard.titles.imperial_steam.hooks.actions import BuyTrain, UpgradeTrain
+from railyard.titles.imperial_steam.hooks.rounds import begin_actions
+from railyard.titles.imperial_steam.hooks.state import Train
 
 from .helpers import in_round_one
 

@@ -6,9 +6,8 @@ import functools
 from types import SimpleNamespace
 
 import pygame
-
-from framework.loader import load_title
-from renderer.headless import init_headless
+from railyard.framework.loader import load_title
+from railyard.renderer.headless import init_headless
 
 #: the tests name who acts first, so players sit as listed (the rules seat them at random);
 #: games pass it on so that their saves reload with the same seats

@@ -7,13 +7,13 @@ import json
 import attrs
 import pygame
 import pytest
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Bid, Pass
+from railyard.renderer.app import App
+from railyard.renderer.ui.placement import Placement
 
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.core.game import Game
-from framework.eighteen.actions import Bid, Pass
-from renderer.app import App
-from renderer.ui.placement import Placement
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 PLAYERS = ["Ann", "Bob", "Cid"]
@@ -174,7 +174,7 @@ class ChoiceGame(BoardGame):
 
 
 def test_a_pending_choice_is_asked_in_a_dialog_over_the_board():
-    from framework.eighteen.actions import Choose
+    from railyard.framework.eighteen.actions import Choose
 
     start_pygame()
     choices = [Choose("Ann", "home_SD5", "L2"), Choose("Ann", "home_SD5", "L8")]
@@ -190,8 +190,8 @@ def test_a_pending_choice_is_asked_in_a_dialog_over_the_board():
 
 
 def test_hex_tooltip_names_the_stops_tokens_and_homes():
-    from renderer.snapshot import snapshot
-    from renderer.ui.help import hex_info
+    from railyard.renderer.snapshot import snapshot
+    from railyard.renderer.ui.help import hex_info
 
     title = title_1837()
     lines = hex_info(title, snapshot(title), "G17")

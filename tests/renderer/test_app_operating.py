@@ -7,13 +7,13 @@ import random
 
 import pygame
 import pytest
+from railyard.framework.core.actions import tag_of
+from railyard.framework.core.game import Game
+from railyard.renderer.app import App
 
-from framework.core.actions import tag_of
-from framework.core.game import Game
-from renderer.app import App
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
-pytest.importorskip("framework.eighteen.or_actions")
+pytest.importorskip("railyard.framework.eighteen.or_actions")
 
 
 def _advance_to(tag: str, limit: int = 200) -> Game:
@@ -121,7 +121,7 @@ def test_dividend_choices_spell_out_each_holders_payout_and_the_price_move():
 
 
 def _stop_pixel(app: App, stop: str) -> tuple[int, int]:
-    from renderer.track import tile_shape
+    from railyard.renderer.track import tile_shape
 
     coord, index = stop.rsplit(".", 1)
     placed = app.snap().tiles[coord]
@@ -162,8 +162,8 @@ def test_routes_edited_by_clicking_stops_run_as_drawn():
 def test_a_start_of_round_choice_is_asked_in_a_dialog_with_what_each_answer_does():
     """The first question greedy bots meet (a home to choose, a coal exchange) is asked in a
     dialog over the board, each answer spelled out by the engine's dry run."""
-    from renderer.bots import Seats
-    from renderer.ui.describe import is_choice
+    from railyard.renderer.bots import Seats
+    from railyard.renderer.ui.describe import is_choice
 
     game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
     seats = Seats(game, "greedy", 1)

@@ -4,11 +4,11 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from railyard.renderer import colors
+from railyard.renderer.board import BoardRenderer
+from railyard.renderer.snapshot import region_states, snapshot
+from railyard.renderer.track import edge_midpoint
 
-from renderer import colors
-from renderer.board import BoardRenderer
-from renderer.snapshot import region_states, snapshot
-from renderer.track import edge_midpoint
 from tests.renderer.helpers import fake_state, pixel, start_pygame, title_1837
 
 SIZE = 60.0
@@ -107,7 +107,7 @@ def test_the_static_layer_is_reused_for_an_unchanged_board(board):
 
 
 def test_the_engine_board_drives_the_drawing_tile_and_token_follow_it(board):
-    from framework.board import Board
+    from railyard.framework.board import Board
 
     title = title_1837()
     real = Board.from_title(title)
@@ -123,7 +123,7 @@ def test_the_engine_board_drives_the_drawing_tile_and_token_follow_it(board):
 
 
 def test_a_board_change_redraws_only_its_hexes_and_matches_a_full_redraw():
-    from framework.board import Board
+    from railyard.framework.board import Board
 
     start_pygame()
     title = title_1837()
@@ -135,7 +135,7 @@ def test_a_board_change_redraws_only_its_hexes_and_matches_a_full_redraw():
     real.place_token("F28", 0, "TI")
     real.lay("L16", "9", 0)  # Bosnia: shaded, patched with its shade
     after = snapshot(title, fake_state(board=real))
-    from renderer.board import changed_hexes
+    from railyard.renderer.board import changed_hexes
 
     assert changed_hexes(before, after) == {"F28", "L16"}
     patched = renderer.static_layer(30.0, after)
@@ -173,7 +173,7 @@ def test_while_zooming_a_scaled_cached_layer_stands_in_for_the_exact_one():
 
 
 def test_homes_after_an_upgrade_follow_the_board_not_the_printed_city_number():
-    from framework.board import Board
+    from railyard.framework.board import Board
 
     title = title_1837()
     real = Board.from_title(title)

@@ -4,8 +4,7 @@ display says so, plays headless as far as the engine allows, saves, draws and ex
 import json
 
 import pygame
-
-from framework.cli import main
+from railyard.framework.cli import main
 
 
 def test_render_a_title_writes_the_starting_board_png(tmp_path, capsys):

@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import pygame
-
-from framework.cli import main
-from framework.core.game import Game
-from renderer.imperial_steam import palette
+from railyard.framework.cli import main
+from railyard.framework.core.game import Game
+from railyard.renderer.imperial_steam import palette
 
 
 def test_headless_play_runs_a_bot_game_to_the_end_saves_it_and_draws_it(tmp_path, capsys):
@@ -44,9 +43,9 @@ def test_the_window_loop_lets_bot_seats_move_and_autosaves(tmp_path, monkeypatch
     import argparse
     import json
 
-    from framework.loader import load_title
-    from renderer.imperial_steam import app as app_module
-    from renderer.imperial_steam import dispatch
+    from railyard.framework.loader import load_title
+    from railyard.renderer.imperial_steam import app as app_module
+    from railyard.renderer.imperial_steam import dispatch
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setattr(app_module, "BOT_DELAY", 0.0)

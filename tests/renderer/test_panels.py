@@ -2,13 +2,13 @@
 market's geometry, phase-dependent values."""
 
 import pygame
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Bid, Pass
+from railyard.renderer import view
+from railyard.renderer.hexdraw import HexPainter
+from railyard.renderer.layout import grid_of
+from railyard.renderer.panels.market import cell_rects
 
-from framework.core.game import Game
-from framework.eighteen.actions import Bid, Pass
-from renderer import view
-from renderer.hexdraw import HexPainter
-from renderer.layout import grid_of
-from renderer.panels.market import cell_rects
 from tests.renderer.helpers import SEATED, title_1837
 
 
@@ -75,7 +75,7 @@ def test_goods_trains_wait_for_their_passenger_train_and_the_next_train_names_it
 
 
 def test_token_and_tile_costs_read_from_the_engines_own_line():
-    from renderer.ui.placement import cost_text
+    from railyard.renderer.ui.placement import cost_text
 
     assert cost_text(["BK lays tile 57 on F28 (rot 0), pays 70"]) == "pays 70"
     assert cost_text(["BK places a token on E17 for 40"]) == "costs 40"

@@ -4,8 +4,8 @@ bots in every seat play on their own and every action is autosaved."""
 import json
 
 import pygame
+import railyard.renderer.window as window
 
-import renderer.window as window
 from tests.renderer.helpers import start_pygame, title_1837
 
 
@@ -25,7 +25,7 @@ def test_new_game_dialog_then_the_game_loop_until_quit(tmp_path, monkeypatch):
 def test_bots_in_every_seat_play_and_autosave(tmp_path, monkeypatch):
     start_pygame()
     monkeypatch.setattr(window, "_autosave_path", lambda title_id: tmp_path / "auto.json")
-    monkeypatch.setattr("renderer.app.BOT_DELAY", 0.0)
+    monkeypatch.setattr("railyard.renderer.app.BOT_DELAY", 0.0)
     pygame.event.clear()
     _quit_after(1200)
     assert window.play_window(title_1837(), players=3, bot_seats={1, 2, 3},

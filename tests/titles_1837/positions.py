@@ -7,8 +7,8 @@ major in its operating turn, tiles laid by the board's own placement.
 
 from __future__ import annotations
 
-from framework.core.game import Game
-from framework.eighteen.state import G18State
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.state import G18State
 
 from .rules_helpers import finish_round, new_game, pass_packet, quiet_action, sell, start_major
 
@@ -71,7 +71,7 @@ def second_stock_round(
 def lay(game: Game, coord: str, exits: set[int], tile: str | None = None) -> tuple[str, int]:
     """Lay a tile on ``coord`` whose track leaves by ``exits`` (and as few other edges as a tile allows) (edges 0-5: SW, W, NW,
     NE, E, SE), as the board's own tile rule allows (or ``tile``); no money moves. Returns (tile, rotation)."""
-    from framework.tiles import Placed
+    from railyard.framework.tiles import Placed
 
     board = game.state.board
     fits = [
@@ -113,7 +113,7 @@ def bk_at_run_step(trains: tuple[str, ...] = ("2",), line=BK_LINE_TO_G13, token_
     """BK (started at 91K: B 30% director, C 20%; 728K) in the second operating round with
     ``trains`` and its line to G13 built, about to run (it laid no tile, placed no token; with
     ``token_g13`` its second token stands on G13's second city)."""
-    from framework.eighteen.or_actions import LayTile, PlaceToken
+    from railyard.framework.eighteen.or_actions import LayTile, PlaceToken
 
     from .rules_helpers import add_train
 
@@ -136,9 +136,9 @@ def bk_at_trains_step(trains: tuple[str, ...] = (), sell_out: tuple[str, ...] = 
     """BK (728K; B 30% director with 282K, C 20%) in the second operating round at its
     trains step, owning ``trains``; the depot's unsold trains of the names in ``sell_out``
     are scrapped first (sold elsewhere earlier), so the next ones are on sale."""
-    from framework.eighteen.actions import Pass
-    from framework.eighteen.dividends import DEBT_KEY
-    from framework.eighteen.phases import scrap
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.dividends import DEBT_KEY
+    from railyard.framework.eighteen.phases import scrap
 
     from .rules_helpers import add_train
 
@@ -163,7 +163,7 @@ def first_edition_stock_round(holdings: dict[str, int], major: str = "BK", par: 
     companies are never exchanged), the kk and Ug minors are out of the game; ``major``
     started at ``par`` with ``holdings`` in the first stock round and operated once (no
     revenue, a 2 train): the second stock round is under way."""
-    from framework.eighteen.rounds import advance
+    from railyard.framework.eighteen.rounds import advance
 
     from .rules_helpers import hooks, play_until
 

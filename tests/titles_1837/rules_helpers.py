@@ -9,13 +9,13 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from framework.core.game import Game
-from framework.eighteen.actions import Pass
-from framework.eighteen.auction import sell_item
-from framework.eighteen.shares import give_certificate, next_offering_certificate
-from framework.eighteen.state import BANK, IPO, G18State
-from framework.eighteen.stock_round import par_cell_for
-from framework.loader import load_title
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.auction import sell_item
+from railyard.framework.eighteen.shares import give_certificate, next_offering_certificate
+from railyard.framework.eighteen.state import BANK, IPO, G18State
+from railyard.framework.eighteen.stock_round import par_cell_for
+from railyard.framework.loader import load_title
 
 PLAYERS = ("A", "B", "C", "D")
 
@@ -93,7 +93,7 @@ def fund(state: G18State, company: str, amount: int) -> None:
 
 def first_purchase(game: Game, name: str) -> list[str]:
     """The first train of ``name`` is bought: phases start, trains rust, events are raised."""
-    from framework.eighteen.phases import on_first_purchase
+    from railyard.framework.eighteen.phases import on_first_purchase
 
     return on_first_purchase(game.ruleset, game.state, name)
 
@@ -148,7 +148,7 @@ def refusal(game: Game, action: Any) -> Any:
     built by editing the state cannot be rebuilt from the action log)."""
     import copy
 
-    from framework.core.errors import IllegalAction
+    from railyard.framework.core.errors import IllegalAction
 
     state = copy.deepcopy(game.state)
     try:

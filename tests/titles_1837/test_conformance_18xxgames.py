@@ -14,9 +14,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
-from framework.importers import effective_actions, import_game, read_recorded
-from framework.importers.recorded import RecordedGame
+from railyard.framework.importers import effective_actions, import_game, read_recorded
+from railyard.framework.importers.recorded import RecordedGame
 
 GAME_FILE = "reference/1837/games/18xxgames_202234_game_end_bank.json"
 RESULT = {"2072": 9532, "621": 8304, "2006": 7398, "5649": 7352}
@@ -172,8 +171,8 @@ def test_the_default_rules_refuse_the_sites_readings() -> None:
 @needs_game
 @pytest.mark.slow
 def test_import_command_saves_a_game_that_replays_to_the_same_result(tmp_path: Path, capsys) -> None:  # noqa: ANN001
-    from framework.cli import main
-    from framework.core.game import Game
+    from railyard.framework.cli import main
+    from railyard.framework.core.game import Game
 
     out = tmp_path / "game.json"
     assert main(["import-18xxgames", str(_game_file()), "--out", str(out)]) == 0
@@ -187,7 +186,7 @@ def test_import_command_saves_a_game_that_replays_to_the_same_result(tmp_path: P
 
 @needs_game
 def test_import_command_names_the_first_refused_action(tmp_path: Path, capsys) -> None:  # noqa: ANN001
-    from framework.cli import main
+    from railyard.framework.cli import main
 
     assert main(["import-18xxgames", str(_game_file()), "--variant", "none"]) == 1
     assert "site id 168" in capsys.readouterr().err
@@ -206,8 +205,8 @@ def test_the_site_scraps_the_1g_with_the_first_3g() -> None:
 
 
 def test_the_title_map_names_the_variant_and_translates_the_sites_questions() -> None:
-    from framework.importers import load_import_map
-    from framework.loader import load_title
+    from railyard.framework.importers import load_import_map
+    from railyard.framework.loader import load_title
 
     imap = load_import_map(load_title("1837"), "18xxgames")
     assert imap.variant == "18xx_games"
@@ -219,7 +218,7 @@ def test_the_title_map_names_the_variant_and_translates_the_sites_questions() ->
 def test_an_unknown_key_in_an_import_map_names_the_file(tmp_path: Path) -> None:
     from types import SimpleNamespace
 
-    from framework.importers import load_import_map
+    from railyard.framework.importers import load_import_map
 
     (tmp_path / "import_site.yaml").write_text("variant: x\nhexes: {}\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"import_site\.yaml: unknown keys \['hexes'\]"):

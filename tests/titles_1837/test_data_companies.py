@@ -195,7 +195,7 @@ def test_components_the_station_tokens_in_play_are_53_of_the_61_pieces():
     Sd 5 / kk 3 / Ug 3 (III, VII), one home per minor (VII) and one per coal company on its
     mine (II). That is 53; neither rulebook gives the other 8 pieces a use (spares, or
     markers the engine keeps as state), so nothing is derived from the printed 61."""
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     game = Game(title(), ("A", "B", "C", "D"), 1)
     supply: dict[str, int] = {}

@@ -12,9 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from framework.loader import load_title
-from framework.model.loaded import LoadedTitle
+from railyard.framework.loader import load_title
+from railyard.framework.model.loaded import LoadedTitle
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ("first_edition", "rails_mines", "18xx_games")
@@ -43,7 +42,7 @@ def test_every_variant_loads(variant):
 
 @pytest.mark.parametrize("variant", [None, "first_edition"])
 def test_railyard_validate_exits_0(variant):
-    args = [sys.executable, "-m", "framework.cli", "validate", "titles/1837"]
+    args = [sys.executable, "-m", "railyard.framework.cli", "validate", "titles/1837"]
     if variant:
         args += ["--variant", variant]
     done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)

@@ -31,7 +31,7 @@ def test_site_variant_changes_nothing_else():
 
 
 def _game(variant):
-    from framework.core.game import Game
+    from railyard.framework.core.game import Game
 
     return Game(title(variant), ["a", "b", "c", "d"], 1, variant)
 

@@ -3,8 +3,8 @@ operated once; the second stock round, A to act)."""
 
 from __future__ import annotations
 
-from framework.eighteen.actions import BuyShares, Pass, SellShares
-from framework.eighteen.state import POOL
+from railyard.framework.eighteen.actions import BuyShares, Pass, SellShares
+from railyard.framework.eighteen.state import POOL
 
 from .positions import players_cash, second_stock_round
 from .rules_helpers import no_problems, refusal

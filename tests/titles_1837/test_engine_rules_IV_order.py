@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import Dividend, LayTile, PlaceToken
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import Dividend, LayTile, PlaceToken
 
 from .positions import BK_LINE_TO_G13, bk_at_run_step, build, major_in_operating_round, major_to_act
 from .rules_helpers import (

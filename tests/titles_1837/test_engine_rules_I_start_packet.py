@@ -3,8 +3,8 @@ on the 1837 packet (auction, priority deal, end of the round)."""
 
 from __future__ import annotations
 
-from framework.eighteen.actions import Bid, BuyItem, Pass, SellShares
-from framework.eighteen.state import IPO, POOL, RESERVED
+from railyard.framework.eighteen.actions import Bid, BuyItem, Pass, SellShares
+from railyard.framework.eighteen.state import IPO, POOL, RESERVED
 
 from .positions import players_cash
 from .rules_helpers import hooks, new_game, no_problems, play_until, refusal, sell

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import copy
 
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
-from framework.eighteen.state import POOL
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
+from railyard.framework.eighteen.state import POOL
 
 from .positions import BK_LINE_TO_G13, bk_at_run_step, lay, players_cash
 from .rules_helpers import (
@@ -215,7 +215,7 @@ def test_VIII_one_route_per_train_and_a_train_that_ran_this_round_runs_no_more()
 def _green(game, coord: str, paths: tuple[tuple[int, int], ...]) -> str:
     """Promote ``coord`` (yellow track along the first path) to the green plain tile whose
     track is exactly ``paths``; returns the tile."""
-    from framework.tiles import Placed
+    from railyard.framework.tiles import Placed
 
     board = game.state.board
     lay(game, coord, set(paths[0]))

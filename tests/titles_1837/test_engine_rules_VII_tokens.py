@@ -5,7 +5,7 @@ hexes over the line, four straight across the map)."""
 
 from __future__ import annotations
 
-from framework.eighteen.or_actions import LayTile, PlaceToken
+from railyard.framework.eighteen.or_actions import LayTile, PlaceToken
 
 from .positions import BK_LINE_TO_G13, build, major_in_operating_round, major_to_act
 from .rules_helpers import no_problems, refusal
@@ -142,7 +142,7 @@ BACKTRACK_LINE = (("D12", {3, 5}), ("E13", {2, 5}), ("F14", {2, 0}), ("G13", {3}
 
 
 def _bk_past_a_junction():
-    from framework.tiles import Placed
+    from railyard.framework.tiles import Placed
 
     from .positions import lay
     from .rules_helpers import first_purchase
@@ -160,7 +160,7 @@ def _bk_past_a_junction():
 
 
 def test_VII_a_token_connected_only_by_backtracking_at_a_hex_edge_may_be_placed():
-    from framework.eighteen.tile_lay import company_reach
+    from railyard.framework.eighteen.tile_lay import company_reach
 
     game = _bk_past_a_junction()
     state = game.state

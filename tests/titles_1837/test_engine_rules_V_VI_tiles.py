@@ -5,9 +5,9 @@ second operating round. Edges: 0 south-west, 1 west, 2 north-west, 3 north-east,
 
 from __future__ import annotations
 
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import LayTile, RunRoutes
-from framework.tiles import Placed
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import LayTile, RunRoutes
+from railyard.framework.tiles import Placed
 
 from .positions import BK_LINE_TO_G13, build, major_in_operating_round, major_to_act, start_major
 from .rules_helpers import add_train, first_purchase, no_problems, quiet_action, refusal
@@ -174,8 +174,8 @@ def _ug_before_brown_budapest(options: tuple[str, ...] = ()):
     """Phase 5: Ug formed with the first 5 train from its three minors (A: Ug #1, C: Ug #2,
     D: Ug #3), its tokens on Pest and Buda (H22) and on K21; Budapest carries the green 425
     (two cities of 50, joined by track on the tile). ``options`` are loader options."""
-    from framework.core.game import Game
-    from framework.loader import load_title
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
 
     from .rules_helpers import PLAYERS, SEATED_AS_GIVEN, new_game, pass_packet, sell
 
@@ -198,7 +198,7 @@ def _ug_before_brown_budapest(options: tuple[str, ...] = ()):
 def test_VI_a_promotion_with_no_new_track_is_allowed_when_a_city_s_value_changes():
     # brown Budapest (435: one city of 70, three stations) keeps 425's track exactly: nothing
     # new to run on, but the city Ug reaches goes from 50 to 70
-    from framework.eighteen import tile_lay
+    from railyard.framework.eighteen import tile_lay
 
     game = _ug_before_brown_budapest()
     rules, state = game.ruleset, game.state
@@ -238,7 +238,7 @@ def test_V_a_route_does_not_turn_back_at_a_town_to_reach_the_far_side_of_a_junct
     # from Prague a train enters C13 from the west and can only go on south-east; D12 and E13
     # hang off C13's south-west edge, which it reaches only by going out to E15 (or G13) and
     # coming back over the same track: no route, so no track to continue (rule V)
-    from framework.eighteen import tile_lay
+    from railyard.framework.eighteen import tile_lay
 
     game = _bk_beside_a_junction()
     reach = tile_lay.company_reach(game.ruleset, game.state, "BK")

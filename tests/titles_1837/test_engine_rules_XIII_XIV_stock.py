@@ -4,9 +4,9 @@ first operating turn (87K) and bought a 2 train: the second stock round, A to ac
 
 from __future__ import annotations
 
-from framework.eighteen.actions import BuyShares, Par, Pass, SellShares
-from framework.eighteen.state import BANK, IPO, POOL
-from framework.eighteen.stock_round import certificate_count
+from railyard.framework.eighteen.actions import BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.state import BANK, IPO, POOL
+from railyard.framework.eighteen.stock_round import certificate_count
 
 from .positions import first_edition_stock_round, players_cash, second_stock_round
 from .rules_helpers import (

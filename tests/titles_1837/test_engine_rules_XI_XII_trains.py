@@ -5,14 +5,13 @@ the second operating round (phase 2: a major may own four trains)."""
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from framework.eighteen import dividends, trains
-from framework.eighteen.actions import Pass, SellShares
-from framework.eighteen.dividends import DEBT_KEY
-from framework.eighteen.or_actions import BuyTrain, DiscardTrain, RunRoutes, SurrenderTrain
-from framework.eighteen.phases import scrap
-from framework.eighteen.state import BANK, SCRAPPED, TRAIN_POOL
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import dividends, trains
+from railyard.framework.eighteen.actions import Pass, SellShares
+from railyard.framework.eighteen.dividends import DEBT_KEY
+from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, RunRoutes, SurrenderTrain
+from railyard.framework.eighteen.phases import scrap
+from railyard.framework.eighteen.state import BANK, SCRAPPED, TRAIN_POOL
 
 from .positions import (
     BK_LINE_TO_G13,

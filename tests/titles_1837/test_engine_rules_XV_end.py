@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from framework.eighteen.actions import Pass
-from framework.eighteen.or_actions import Dividend
-from framework.eighteen.state import BANK
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import Dividend
+from railyard.framework.eighteen.state import BANK
 
 from .positions import bk_at_run_step, second_stock_round
 

@@ -3,7 +3,7 @@ train from Prague to the town E15 for 30K in the second operating round)."""
 
 from __future__ import annotations
 
-from framework.eighteen.or_actions import Dividend
+from railyard.framework.eighteen.or_actions import Dividend
 
 from .positions import bk_at_run_step
 

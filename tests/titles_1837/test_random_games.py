@@ -34,8 +34,8 @@ def test_random_legal_actions_keep_every_invariant(seed):
 
 
 def test_a_saved_random_game_with_title_choices_loads_to_the_same_state(tmp_path):
-    from framework.core.actions import tag_of
-    from framework.core.game import Game
+    from railyard.framework.core.actions import tag_of
+    from railyard.framework.core.game import Game
 
     game, _ = play(0, None, 620)  # coal exchanges are chosen at actions 590 and 591
     assert any(tag_of(a).startswith("1837_") for a in game.actions)

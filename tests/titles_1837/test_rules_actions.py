@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.core.actions import from_json, to_json
+from railyard.framework.core.actions import from_json, to_json
 
 from .rules_helpers import hooks, new_game
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.eighteen.or_actions import DeclareBankruptcy
-from framework.eighteen.state import BANK, POOL
+from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+from railyard.framework.eighteen.state import BANK, POOL
 
 from .rules_helpers import (
     finish_round,

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from framework.eighteen import dividends
-from framework.eighteen.state import CLOSED, IPO, POOL, RESERVED
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import dividends
+from railyard.framework.eighteen.state import CLOSED, IPO, POOL, RESERVED
 
 from .rules_helpers import (
     add_train,

@@ -6,7 +6,7 @@ start of an operating round; every coal company with the first "5")."""
 
 from __future__ import annotations
 
-from framework.eighteen.state import CLOSED, POOL
+from railyard.framework.eighteen.state import CLOSED, POOL
 
 from .rules_helpers import (
     add_train,

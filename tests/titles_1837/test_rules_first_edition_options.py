@@ -5,12 +5,12 @@ chart)."""
 
 from __future__ import annotations
 
-from framework.eighteen.actions import SellShares
-from framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy, LayTile
-from framework.eighteen.phases import scrap
-from framework.eighteen.shares import market_price
-from framework.eighteen.state import BANK, IPO, POOL
-from framework.loader import load_title
+from railyard.framework.eighteen.actions import SellShares
+from railyard.framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy, LayTile
+from railyard.framework.eighteen.phases import scrap
+from railyard.framework.eighteen.shares import market_price
+from railyard.framework.eighteen.state import BANK, IPO, POOL
+from railyard.framework.loader import load_title
 
 from .positions import (
     BK_LINE_TO_G13,
@@ -72,8 +72,8 @@ def test_FE_VI_1_a_promotion_needs_new_track_the_company_could_run_on():
 def test_FE_VI_1_VII_9_brown_vienna_merging_kks_stations_is_new_track_kk_runs_on():
     # 436 keeps 427's track and adds no path; but the three stations kk holds become one it
     # runs through, joining three separate lines (FE VII.9 expects Vienna to go brown)
-    from framework.core.game import Game
-    from framework.eighteen import tile_lay
+    from railyard.framework.core.game import Game
+    from railyard.framework.eighteen import tile_lay
 
     # the kk minors as the second edition's packet sells them, promotion as the first edition reads it
     first_edition_promotion = (*SEATED_AS_GIVEN, "setup.operating_round={upgrade_needs: new_track}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.eighteen import dividends
+from railyard.framework.eighteen import dividends
 
 from .rules_helpers import cash, hooks, new_game, no_problems, pass_packet, sell
 

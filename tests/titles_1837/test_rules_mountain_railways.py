@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from framework.eighteen.or_actions import LayTile
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.or_actions import LayTile
 
 from .rules_helpers import cash, first_purchase, new_game, no_problems, pass_packet, sell
 

@@ -6,12 +6,12 @@ that round." Declined, the chance comes back at the start of each later round.""
 
 from __future__ import annotations
 
-from framework.eighteen.actions import Pass
-from framework.eighteen.operating_round import operating_order
-from framework.eighteen.or_actions import BuyTrain
-from framework.eighteen.phases import scrap
-from framework.eighteen.shares import give_certificate
-from framework.eighteen.state import BANK, CLOSED
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.operating_round import operating_order
+from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.phases import scrap
+from railyard.framework.eighteen.shares import give_certificate
+from railyard.framework.eighteen.state import BANK, CLOSED
 
 from .positions import major_to_act
 from .rules_helpers import (
@@ -202,8 +202,8 @@ def test_XII_ug1_director_may_open_ug_right_after_the_first_4E_and_ug3_halves_fo
 def test_XII_first_edition_kk1_owner_may_open_kk_at_the_first_4_too():
     """First edition XII.3: "The owner of the Kaiser Ferdinand Nordbahn ... may now declare the
     k.k. National Railway open"."""
-    from framework.eighteen.actions import BuyItem
-    from framework.eighteen.rounds import advance
+    from railyard.framework.eighteen.actions import BuyItem
+    from railyard.framework.eighteen.rounds import advance
 
     game = new_game("first_edition")
     state = game.state

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from framework.eighteen import dividends, running, tile_lay
-from framework.eighteen.operating_round import operating_order
-from framework.eighteen.or_actions import LayTile
-from framework.eighteen.shares import give_certificate
-from framework.eighteen.state import BANK, CLOSED, IPO
+from railyard.framework.eighteen import dividends, running, tile_lay
+from railyard.framework.eighteen.operating_round import operating_order
+from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.shares import give_certificate
+from railyard.framework.eighteen.state import BANK, CLOSED, IPO
 
 from .positions import kk_with_green_vienna
 from .rules_helpers import (

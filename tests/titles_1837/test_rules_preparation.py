@@ -3,8 +3,8 @@ randomly and the starting player is given the Priority Deal card."""
 
 from __future__ import annotations
 
-from framework.core.game import Game
-from framework.loader import load_title
+from railyard.framework.core.game import Game
+from railyard.framework.loader import load_title
 
 PLAYERS = ("A", "B", "C", "D")
 

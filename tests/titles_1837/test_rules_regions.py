@@ -3,7 +3,7 @@ Bosnia opens with phase 3."""
 
 from __future__ import annotations
 
-from framework.eighteen import phases
+from railyard.framework.eighteen import phases
 
 from .rules_helpers import first_purchase, hooks, new_game, no_problems, sell
 

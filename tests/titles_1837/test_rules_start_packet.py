@@ -3,8 +3,8 @@ during and after the start packet."""
 
 from __future__ import annotations
 
-from framework.eighteen.actions import BuyItem, Par, Pass
-from framework.eighteen.rounds import advance
+from railyard.framework.eighteen.actions import BuyItem, Par, Pass
+from railyard.framework.eighteen.rounds import advance
 
 from .rules_helpers import (
     cash,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from framework.eighteen.actions import BuyItem, BuyShares, Pass, SellShares
-from framework.eighteen.state import POOL
+from railyard.framework.eighteen.actions import BuyItem, BuyShares, Pass, SellShares
+from railyard.framework.eighteen.state import POOL
 
 from .rules_helpers import (
     finish_round,

@@ -12,12 +12,11 @@ it, which only kk may run.
 from __future__ import annotations
 
 import pytest
-
-from framework.core.errors import IllegalAction
-from framework.core.game import Game
-from framework.eighteen import running, tile_lay
-from framework.eighteen.or_actions import LayTile, RunRoutes, TrainRoute
-from framework.routes.board_graph import graph_for_board
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen import running, tile_lay
+from railyard.framework.eighteen.or_actions import LayTile, RunRoutes, TrainRoute
+from railyard.framework.routes.board_graph import graph_for_board
 
 from .positions import kk_with_green_vienna, lay
 from .rules_helpers import add_train, new_game, start_major

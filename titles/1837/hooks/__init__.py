@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.hooks import Hooks as BaseHooks
-from framework.eighteen.state import Certificate, G18State, RoundState
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.hooks import Hooks as BaseHooks
+from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
 from . import (
     choices,
@@ -30,7 +30,7 @@ from . import (
 from .common import first_edition, unpaid
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 NATIONALS = ("SD", "KK", "UG")
 
@@ -64,7 +64,7 @@ class Hooks(BaseHooks):
         return default
 
     def next_round(self, state: G18State, finished: RoundState) -> str:
-        from framework.eighteen.rounds import round_type
+        from railyard.framework.eighteen.rounds import round_type
 
         # I (second edition): "The first operating round follows immediately" the auction.
         # A title variant may name a stock round to follow a sold-out packet instead

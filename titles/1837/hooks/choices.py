@@ -18,20 +18,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
-
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.eighteen import trains
-from framework.eighteen.operating_round import OperatingRound, OperatingState, end_turn, proceed
-from framework.eighteen.or_actions import BuyTrain
-from framework.eighteen.rounds import RoundType, register_round_type, require_active
-from framework.eighteen.state import G18State, RoundState
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import trains
+from railyard.framework.eighteen.operating_round import (
+    OperatingRound,
+    OperatingState,
+    end_turn,
+    proceed,
+)
+from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
+from railyard.framework.eighteen.state import G18State, RoundState
 
 from . import coal_companies, minors, nationals
 from .actions import ChooseHome, ExchangeCoal, FoldIn, KeepCoalTrains, OpenNational
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 KIND = "1837_start_of_round"
 OPTIONAL_NATIONALS = ("KK", "UG")

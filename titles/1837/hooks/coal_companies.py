@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.phases import train_limit
-from framework.eighteen.shares import bought_from_offering, update_director
-from framework.eighteen.state import IPO, RESERVED, G18State
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.phases import train_limit
+from railyard.framework.eighteen.shares import bought_from_offering, update_director
+from railyard.framework.eighteen.state import IPO, RESERVED, G18State
 
 from .common import (
     close_company,
@@ -31,7 +31,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 #: "at least 50 percent of the corresponding major corporation's shares" bought (II)
 OPTION_PERCENT = 50

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from framework.eighteen.state import BANK, CLOSED, G18State
+from railyard.framework.eighteen.state import BANK, CLOSED, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 FIRST_EDITION = "first_edition"
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import DEPOT, G18State
+from railyard.framework.eighteen.state import DEPOT, G18State
 
 from .common import first_edition
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 #: train -> (the trains that must be sold out first, the section)
 SOLD_OUT_FIRST = {"3G": (("1G", "2G"), "XII.3"), "4G": (("3G",), "XII.6")}

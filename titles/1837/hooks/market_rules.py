@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import G18State
+from railyard.framework.eighteen.state import G18State
 
 from .common import first_edition
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 def sold_out_move(rules: G18Ruleset, state: G18State, company_id: str) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.state import G18State
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.state import G18State
 
 from .common import cdef
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 NATIONAL_MINOR_TYPES = ("sd_minor", "kk_minor", "ug_minor")
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import G18State
+from railyard.framework.eighteen.state import G18State
 
 from .common import companies_of_type, phase_reached
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 #: V: the phase from which others may lay on a pass hex for its printed cost
 OPEN_TO_ALL = "3"

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.phases import train_limit
-from framework.eighteen.shares import swap_director, update_director
-from framework.eighteen.state import BANK, IPO, RESERVED, G18State
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.phases import train_limit
+from railyard.framework.eighteen.shares import swap_director, update_director
+from railyard.framework.eighteen.state import BANK, IPO, RESERVED, G18State
 
 from .common import (
     cdef,
@@ -28,7 +28,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 #: national -> (the train whose first purchase lets it open, the train that forces it)
 OPENING = {"SD": ("4", "4"), "KK": ("4", "4+1"), "UG": ("4E", "5")}

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.shares import market_price, share_value
-from framework.eighteen.state import Certificate, G18State
+from railyard.framework.eighteen.shares import market_price, share_value
+from railyard.framework.eighteen.state import Certificate, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 
 def certificate_value(rules: G18Ruleset, state: G18State, cert: Certificate) -> int:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import G18State
+from railyard.framework.eighteen.state import G18State
 
 from .common import first_edition
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 START_KEY = "priority_at_stock_round_start"
 

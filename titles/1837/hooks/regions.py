@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.board import BoardError
-from framework.eighteen.state import G18State
+from railyard.framework.board import BoardError
+from railyard.framework.eighteen.state import G18State
 
 from .common import sync_tokens
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 ITALY = "italy"
 BOZEN = "K5"

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.eighteen.state import Certificate, G18State
+from railyard.framework.eighteen.state import Certificate, G18State
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 VARIANT = "18xx_games"
 
@@ -27,7 +27,7 @@ def counts_toward_certificate_limit(rules: G18Ruleset, state: G18State, cert: Ce
 def token_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, cost: int) -> int:
     """VII: the site counts the hexes from the home station straight across the map, over
     any hexes, not only over hexes the company reaches."""
-    from framework.eighteen.tile_lay import home_hexes
+    from railyard.framework.eighteen.tile_lay import home_hexes
 
     per_hex = getattr(rules.spec.type_of(company_id).token_cost, "per_hex", None)
     board = state.board

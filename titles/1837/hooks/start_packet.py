@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from framework.core.errors import IllegalAction
-from framework.eighteen.state import IPO, G18State, Offer
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.state import IPO, G18State, Offer
 
 from .common import first_edition
 
 if TYPE_CHECKING:
-    from framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.ruleset import G18Ruleset
 
 SECOND = "_share"  # offer id suffix of a minor's second certificate (recorded games' UG1_share)
 

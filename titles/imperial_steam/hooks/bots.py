@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from framework.bots.base import Bot
+from railyard.framework.bots.base import Bot
 
 from . import contracts, factories, influence, storage, track
 from .actions import (

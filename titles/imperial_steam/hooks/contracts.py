@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from . import shares, storage
 from .data import GOODS, TitleData

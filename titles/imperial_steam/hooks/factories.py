@@ -3,7 +3,7 @@ and the Factory board's price steps."""
 
 from __future__ import annotations
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from . import storage
 from .data import TitleData

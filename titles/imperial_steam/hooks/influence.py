@@ -6,7 +6,7 @@ compares or moves influence goes through here.
 
 from __future__ import annotations
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from .data import TitleData
 from .state import Player, State

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
 
 from . import contracts, deliveries, factories, shares, shipments, storage, track, trains, workers
 from .actions import (

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from framework.core.actions import Action
-from framework.core.errors import IllegalAction
-from framework.core.rng import GameRng
-from framework.core.ruleset import Ruleset
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.rng import GameRng
+from railyard.framework.core.ruleset import Ruleset
 
 from . import (
     contracts,

@@ -6,8 +6,8 @@ seeded RNG, so a seed reproduces the board.
 
 from __future__ import annotations
 
-from framework.core.errors import IllegalAction
-from framework.core.rng import GameRng
+from railyard.framework.core.errors import IllegalAction
+from railyard.framework.core.rng import GameRng
 
 from .data import GOODS, HUB_COLOURS, TitleData
 from .state import Hub, Player, SiteState, State, Train

@@ -3,7 +3,7 @@ ordered goods landing (phase 3)."""
 
 from __future__ import annotations
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from . import storage
 from .data import GOODS, TitleData

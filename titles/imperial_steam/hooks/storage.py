@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from .data import GOODS
 from .state import Player

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from collections import deque
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from . import influence, shares, storage
 from .data import TitleData

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from framework.core.errors import IllegalAction
+from railyard.framework.core.errors import IllegalAction
 
 from . import influence
 from .data import TitleData

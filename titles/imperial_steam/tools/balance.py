@@ -16,9 +16,9 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from framework.bots.base import make_bot
-from framework.core.game import Game
-from framework.simulate.runner import SimConfig, derive_seed, loaded, player_ids, seat_bots
+from railyard.framework.bots.base import make_bot
+from railyard.framework.core.game import Game
+from railyard.framework.simulate.runner import SimConfig, derive_seed, loaded, player_ids, seat_bots
 
 
 def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
