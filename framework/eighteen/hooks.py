@@ -8,12 +8,25 @@ Each method's docstring says when it is called; docs/hooks.md lists them all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+from railyard.framework.core.actions import Action
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
+
+
+@attrs.frozen
+class Decision:
+    """A choice the rules put to one entity that stops the round until it is made
+    (``key`` names it for the title, ``subject`` is what it is about)."""
+
+    key: str
+    entity: str
+    subject: str = ""
 
 
 class Hooks:
@@ -196,6 +209,29 @@ class Hooks:
         """The dividend choices a company has this turn (default: its type's, or withhold
         only while it owes the bank)."""
         return options
+
+    # -- the operating round's steps (framework/eighteen/or_steps.py)
+    def operating_steps(self, steps: list[Any]) -> Sequence[Any]:
+        """The operating round's steps (``framework.eighteen.steps.Step`` objects) after the
+        data's ``setup.operating_round.steps``: insert, replace or remove what the data cannot
+        say (called once per game)."""
+        return steps
+
+    def pending_decision(self, state: G18State) -> Decision | None:
+        """The decision the ``decision`` step waits for (None: nothing pending)."""
+        return None
+
+    def decision_actions(self, state: G18State, decision: Decision) -> list[Action]:
+        """The answers ``decision.entity`` may give to a pending decision."""
+        return []
+
+    def answer_decision(self, state: G18State, decision: Decision, action: Action) -> list[str]:
+        """Check an answer to a pending decision (raise IllegalAction) and carry it out."""
+        return []
+
+    def on_decisions_settled(self, state: G18State) -> list[str]:
+        """Called by the ``decision`` step after an action leaves nothing pending."""
+        return []
 
     def company_formation(self, state: G18State) -> list[str]:
         """Called at the start of each round, before interludes: form/merge companies whose

@@ -11,6 +11,7 @@ from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, title_hooks_module
 from railyard.framework.eighteen import end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
+from railyard.framework.eighteen.or_steps import steps_of
 from railyard.framework.eighteen.rounds import RoundType, round_type, start_round
 from railyard.framework.eighteen.spec import GameSpec, spec_from_title
 from railyard.framework.eighteen.state import (
@@ -96,6 +97,7 @@ class G18Ruleset(Ruleset):
                 stock=attrs.evolve(self.spec.stock, **(stock_opts or {})),
             )
         self.hooks = hooks(self)
+        steps_of(self)  # a step the data names but nobody registered fails here, not mid-game
 
     @classmethod
     def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:

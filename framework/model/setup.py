@@ -60,6 +60,9 @@ class OperatingRoundRules:
     # run on; a changed value alone does not do)
     upgrade_needs: str = "new_track_or_city_value"
     company_train_min_price: int = 1  # lowest price of a train bought from another company
+    # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
+    # a title inserts, replaces or removes steps by listing them
+    steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
 
 
 @attrs.frozen
