@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railyard.framework.eighteen.state import BANK, CLOSED, G18State
+from railyard.framework.eighteen.primitives import move_train, sync_tokens  # noqa: F401  (shared)
+from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -51,42 +52,11 @@ def train_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
     return rules.spec.trains[state.trains[train_id].name].price
 
 
-def move_train(state: G18State, train_id: str, to: str) -> None:
-    """Move a train from its holder (a company, the depot pool) to a company or the pool."""
-    train = state.trains[train_id]
-    if train.owner in state.companies:
-        state.companies[train.owner].trains.remove(train_id)
-    elif train_id in state.depot.pool:
-        state.depot.pool.remove(train_id)
-    if to in state.companies:
-        state.companies[to].trains.append(train_id)
-        train.owner = to
-    else:
-        state.depot.pool.append(train_id)
-        train.owner = "@pool"
-
-
-def close_company(state: G18State, company_id: str) -> None:
-    """A company leaves play: its certificates are out of play, its cash returns to the bank."""
-    company = state.companies[company_id]
-    company.closed = True
-    for cert in company.certificates:
-        cert.owner = CLOSED
-    if company.cash:
-        state.pay(company_id, BANK, company.cash)
-    state.remove_marker(company_id)
-
-
 def board_tokens(state: G18State, company_id: str) -> list[tuple[str, int]]:
     board = state.board
     if board is None:
         return []
     return list(board.tokens_of(company_id))
-
-
-def sync_tokens(state: G18State, company_id: str) -> None:
-    """Keep the company's record of placed tokens equal to the board's."""
-    state.companies[company_id].tokens = board_tokens(state, company_id)
 
 
 def log_money(rules: G18Ruleset, amount: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railyard.framework.eighteen.primitives import set_priority
 from railyard.framework.eighteen.state import G18State
 
 from .common import first_edition
@@ -27,9 +28,9 @@ def on_round_end(rules: G18Ruleset, state: G18State) -> list[str]:
     buyer = getattr(state.round, "last_buyer", None)
     before = state.priority
     if buyer is not None:
-        state.priority = (state.player_index(buyer) + 1) % len(state.players)
+        set_priority(state, (state.player_index(buyer) + 1) % len(state.players))
     else:
-        state.priority = state.extra.get(START_KEY, state.priority)
+        set_priority(state, state.extra.get(START_KEY, state.priority))
     if state.priority == before:
         return []
     return [f"XIII.2: {state.priority_player} has the priority deal (left of the last buyer)"]

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen.state import IPO, G18State, Offer
+from railyard.framework.eighteen.primitives import offer_for_sale
+from railyard.framework.eighteen.state import IPO, G18State
 
 from .common import first_edition
 
@@ -47,7 +48,7 @@ def _offer_second_certificates(rules: G18Ruleset, state: G18State) -> list[str]:
         if cert is None:
             continue
         price = int(ability.get("price", 0))
-        state.offers[offer_id] = Offer(offer_id, (cert.id,), price)
+        offer_for_sale(state, offer_id, (cert.id,), price)
         lines.append(f"the second {cert.percent}% certificate of {cid} is on sale for {price}")
     return lines
 
@@ -68,7 +69,7 @@ def _offer_stage(rules: G18Ruleset, state: G18State) -> list[str]:
         if director.owner != IPO:
             continue
         price = rules.spec.companies[cid].min_bid or 0
-        state.offers[cid] = Offer(cid, (director.id,), price)
+        offer_for_sale(state, cid, (director.id,), price)
         lines.append(f"{cid} is on sale for {price}")
     return lines
 
