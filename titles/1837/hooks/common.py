@@ -12,12 +12,38 @@ from railyard.framework.eighteen.state import G18State
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
 
-FIRST_EDITION = "first_edition"
+def option(rules: G18Ruleset, name: str) -> Any:
+    """One of 1837's named options (setup.yaml ``options``, which declares each with its
+    default; the variants set them): the hooks never ask which variant is played."""
+    options = rules.spec.setup.options
+    if name not in options:
+        raise KeyError(f"1837 declares no option {name!r} (setup.yaml options)")
+    return options[name]
 
 
-def first_edition(rules: G18Ruleset) -> bool:
-    """True when the variant ``first_edition`` (the translated first-edition rules) is played."""
-    return getattr(rules.spec.title, "variant", None) == FIRST_EDITION
+def check_options(rules: G18Ruleset) -> None:
+    """Every option the hooks read is declared, and nothing else is set (a misspelt option in
+    a variant would otherwise be ignored)."""
+    declared = set(rules.spec.setup.options)
+    unknown = sorted(declared - set(KNOWN_OPTIONS))
+    missing = sorted(set(KNOWN_OPTIONS) - declared)
+    if unknown or missing:
+        raise ValueError(f"1837 options: unknown {unknown}, not declared {missing} (setup.yaml options)")
+
+
+#: the options 1837's hooks read (setup.yaml documents each)
+KNOWN_OPTIONS = (
+    "operating_round_after_packet",
+    "minors_sold_in_stages",
+    "priority_to_last_buyer",
+    "goods_trains_wait_for_sell_out",
+    "sold_out_rise",
+    "fold_in_order",
+    "national_opening",
+    "privates_count_toward_certificate_limit",
+    "token_distance",
+    "must_sell_down",
+)
 
 
 def cdef(rules: G18Ruleset, company_id: str) -> Any:

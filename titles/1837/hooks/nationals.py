@@ -27,10 +27,10 @@ from railyard.framework.eighteen.state import BANK, IPO, RESERVED, TRAIN_POOL, C
 
 from .common import (
     cdef,
-    first_edition,
     mark_unpaid,
     move_train,
     operated_this_round,
+    option,
     sync_tokens,
     train_price,
 )
@@ -315,7 +315,7 @@ def fold_in_candidates(rules: G18Ruleset, state: G18State, national: str) -> lis
     minors = open_minors(state, rules, national)
     director = state.director(national) or state.priority_player
     seats = state.seats_from(director)
-    if first_edition(rules):
+    if option(rules, "fold_in_order") == "minor_number":
         return minors
     return sorted(minors, key=lambda m: (seats.index(state.director(m)) if state.director(m) in seats else 99))
 

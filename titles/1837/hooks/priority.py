@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from railyard.framework.eighteen.primitives import set_priority
 from railyard.framework.eighteen.state import G18State
 
-from .common import first_edition
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -18,12 +18,12 @@ START_KEY = "priority_at_stock_round_start"
 
 
 def on_round_start(rules: G18Ruleset, state: G18State) -> None:
-    if state.round.kind == "stock" and first_edition(rules):
+    if state.round.kind == "stock" and option(rules, "priority_to_last_buyer"):
         state.extra[START_KEY] = state.priority
 
 
 def on_round_end(rules: G18Ruleset, state: G18State) -> list[str]:
-    if state.round.kind != "stock" or not first_edition(rules):
+    if state.round.kind != "stock" or not option(rules, "priority_to_last_buyer"):
         return []
     buyer = getattr(state.round, "last_buyer", None)
     before = state.priority
