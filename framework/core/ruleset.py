@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.rng import GameRng
 
+S = TypeVar("S")
 
-class Ruleset(ABC):
+
+class Ruleset(ABC, Generic[S]):
     """A stateless rules object, one per title: all game data lives in the state it builds.
 
     Keeping the rules stateless is what lets the Game driver checkpoint, undo and replay by
@@ -21,43 +23,43 @@ class Ruleset(ABC):
         self.title = title
 
     @abstractmethod
-    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> Any:
+    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> S:
         """The starting position (a mutable object that ``copy.deepcopy`` copies correctly)."""
 
     @abstractmethod
-    def active_entities(self, state: Any) -> tuple[str, ...]:
+    def active_entities(self, state: S) -> tuple[str, ...]:
         """Who may act now: player ids, or company ids whose controller acts."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, entity: str | None = None) -> list[Action]:
+    def legal_actions(self, state: S, entity: str | None = None) -> list[Action]:
         """A finite list of legal actions (representative choices for large parameter spaces)."""
 
     @abstractmethod
-    def apply(self, state: Any, action: Action) -> list[str]:
+    def apply(self, state: S, action: Action) -> list[str]:
         """Check then apply ``action``; raise IllegalAction naming the rule; return log lines."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
 
     @abstractmethod
-    def standings(self, state: Any) -> list[tuple[str, int]]:
+    def standings(self, state: S) -> list[tuple[str, int]]:
         """(player id, score), best first; ties allowed."""
 
     @abstractmethod
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: S) -> list[str]:
         """Broken invariants (empty when all hold)."""
 
     @abstractmethod
-    def state_dict(self, state: Any) -> dict[str, Any]:
+    def state_dict(self, state: S) -> dict[str, Any]:
         """A canonical JSON-able dict of the state, for hashing and inspection."""
 
-    def view(self, state: Any) -> Any:
+    def view(self, state: S) -> Any:
         """A read-only view for renderers and bots; by default the state itself."""
         return state
 
 
-RulesetFactory = Callable[[Any], Ruleset]
+RulesetFactory = Callable[[Any], Ruleset[Any]]
 
 _FAMILIES: dict[str, RulesetFactory] = {}
 
@@ -129,7 +131,7 @@ def title_family(title: Any) -> str | None:
     return None
 
 
-def ruleset_for(title: Any) -> Ruleset:
+def ruleset_for(title: Any) -> Ruleset[Any]:
     """The title's own RULESET (from its hooks module) if it defines one, else its family's."""
     hooks = title_hooks_module(title)
     own = getattr(hooks, "RULESET", None) if hooks is not None else None

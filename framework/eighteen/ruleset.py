@@ -66,7 +66,7 @@ def _key(key: Any) -> str:
     return str(key)
 
 
-class G18Ruleset(Ruleset):
+class G18Ruleset(Ruleset[G18State]):
     """Rules of the 18xx family, configured by a title's data and hooks."""
 
     def __init__(
