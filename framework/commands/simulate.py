@@ -135,7 +135,9 @@ def code_version() -> str:
     import subprocess
     from importlib.metadata import PackageNotFoundError, version
 
-    here = Path(__file__).resolve().parent
+    from railyard.framework.resources import package_folder
+
+    here = package_folder()
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
                                 timeout=10, check=True).stdout.strip()
