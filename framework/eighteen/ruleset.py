@@ -8,7 +8,7 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
-from railyard.framework.core.ruleset import Ruleset, title_hooks_module
+from railyard.framework.core.ruleset import HooksError, Ruleset, title_hooks_module
 from railyard.framework.eighteen import end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.rounds import RoundType, round_type, start_round
@@ -83,9 +83,10 @@ class G18Ruleset(Ruleset[G18State]):
         self.spec = spec if spec is not None else spec_from_title(title)
         if hooks is None:
             module = title_hooks_module(title) if title is not None else None
-            hooks = getattr(module, "Hooks", None) if module is not None else None
-            if hooks is None or not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
-                hooks = Hooks
+            hooks = Hooks if module is None else getattr(module, "Hooks", None)
+            if not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
+                raise HooksError(f"{title.hooks_path}: Hooks must be a subclass of the 18xx "
+                                 f"family's Hooks, not {hooks!r}")
         # a title's Hooks may set engine options its data cannot yet express
         packet_opts = getattr(hooks, "packet_options", None)
         stock_opts = getattr(hooks, "stock_options", None)
@@ -181,12 +182,9 @@ class G18Ruleset(Ruleset[G18State]):
         title = self.spec.title
         if title is None or getattr(title, "map", None) is None:
             return None
-        try:
-            from railyard.framework import board as board_module
-        except ImportError:
-            return None
-        factory = getattr(board_module, "new_board_state", None)
-        return None if factory is None else factory(title)
+        from railyard.framework.board import new_board_state
+
+        return new_board_state(title)
 
     # ------------------------------------------------------------------ play
     def active_entities(self, state: G18State) -> tuple[str, ...]:
