@@ -334,10 +334,7 @@ class GreedyBot(Bot):
         reach = company_reach(self.ruleset, state, cid, backtrack=True)
         priced = []
         for action in places:
-            try:
-                cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
-            except Exception:
-                continue
+            cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
             if company.cash - cost >= reserve * 0.5 or not company.trains:
                 stop = state.board.tile(action.hex).stops[action.city]
                 value = stop.revenue.at(state.phase, self.spec.phase_order)
@@ -355,10 +352,7 @@ class GreedyBot(Bot):
         reserve = (self._next_train_price(state) or 0) if not company.trains else 0
         quick = []
         for action in lays:
-            try:
-                cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
-            except Exception:
-                continue
+            cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
             if cost and company.cash - cost < reserve:
                 continue
             quick.append((self._quick_tile_score(state, action) - cost / 20 + self._noise(rng), action))
@@ -389,23 +383,17 @@ class GreedyBot(Bot):
         here = state
         if lay is not None:
             board = state.board.copy()
-            try:
-                board.lay(lay.hex, lay.tile, lay.rotation, check=False)
-            except Exception:
-                return -1
+            board.lay(lay.hex, lay.tile, lay.rotation)  # as tile_lay.apply lays it
             here = attrs.evolve(state, board=board)
         trains = running.runnable(here, cid, list(getattr(state.round, "ran", [])))
         if not trains:
             return 0
-        try:
-            result = best_routes(
-                running.graph(self.ruleset, here),
-                [running.spec_of(self.ruleset, here, t) for t in trains],
-                cid,
-                running.route_rules(self.ruleset),
-            )
-        except Exception:
-            return -1
+        result = best_routes(
+            running.graph(self.ruleset, here),
+            [running.spec_of(self.ruleset, here, t) for t in trains],
+            cid,
+            running.route_rules(self.ruleset),
+        )
         return result.total
 
 
