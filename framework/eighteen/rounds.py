@@ -79,10 +79,6 @@ def round_type(kind: str, rules: G18Ruleset | None = None) -> RoundType:
         raise KeyError(f"no round type registered for kind {kind!r}") from None
 
 
-def registered_round_kinds() -> tuple[str, ...]:
-    return tuple(_ROUND_TYPES)
-
-
 def start_round(rules: G18Ruleset, state: G18State, kind: str) -> list[str]:
     """Make ``kind`` the current round and start it."""
     rtype = round_type(kind, rules)

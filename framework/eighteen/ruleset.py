@@ -98,10 +98,6 @@ class G18Ruleset(Ruleset[G18State]):
             )
         self.hooks = hooks(self)
 
-    @classmethod
-    def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
-        return cls(spec.title, spec=spec, hooks=hooks)
-
     def round_type(self, kind: str) -> RoundType:
         return round_type(kind, self)
 

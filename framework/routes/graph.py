@@ -147,9 +147,6 @@ class TrackGraph:
     def _junction_set(self) -> frozenset[str]:
         return frozenset(self.junctions)
 
-    def is_stop(self, node: str) -> bool:
-        return node in self.stops
-
     @cached_property
     def _piece_bits(self) -> dict[int, int]:
         return {pid: 1 << i for i, pid in enumerate(self.pieces)}
@@ -162,10 +159,6 @@ class TrackGraph:
     def piece_bit(self, piece_id: int) -> int:
         """The resource bit of a track piece (for disjointness masks)."""
         return self._piece_bits[piece_id]
-
-    def junction_bit(self, junction: str) -> int:
-        """The resource bit of a junction (for disjointness masks)."""
-        return self._junction_bits[junction]
 
     @cached_property
     def incident(self) -> dict[str, tuple[Piece, ...]]:
