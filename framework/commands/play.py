@@ -80,9 +80,11 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
+    client = clients.client()
+    assert client is not None  # display_available() said a window can be shown
     try:
         return run_window(title, args, game)
-    except clients.client().NoWindow as error:
+    except client.NoWindow as error:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         return run_headless(title, args, game)
@@ -155,5 +157,7 @@ def run_window(title, args: argparse.Namespace, game=None) -> int:
         except ValueError:
             print(f"--bots takes seat numbers such as 2,3, not {args.bots!r}", file=sys.stderr)
             return 1
-    return clients.client().play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
+    client = clients.client()
+    assert client is not None, "run_window needs the window client"
+    return client.play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
                        variant=args.variant, save=args.save, bot_name=args.bot)

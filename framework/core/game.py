@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, overload
 
 from railyard.framework.core.actions import Action, from_json, to_json
 from railyard.framework.core.errors import InvariantBroken, ReplayError
@@ -34,6 +34,32 @@ class Game(Generic[S]):
 
     #: a deep copy of the state is kept every this many actions
     CHECKPOINT_EVERY = 32
+
+    @overload
+    def __init__(
+        self: Game[Any],
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: None = None,
+        debug: bool = False,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: Ruleset[S],
+        debug: bool = False,
+    ) -> None: ...
 
     def __init__(
         self,

@@ -140,8 +140,8 @@ class OperatingRound(RoundType):
     def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
         rs = _rs(state)
         if rs.discards:
-            cid = rs.discards[0]
-            return [DiscardTrain(cid, t) for t in state.companies[cid].trains] if entity == cid else []
+            over = rs.discards[0]
+            return [DiscardTrain(over, t) for t in state.companies[over].trains] if entity == over else []
         if rs.offer is not None:
             return [AnswerTrainOffer(entity, True), AnswerTrainOffer(entity, False)]
         cid = rs.current

@@ -170,7 +170,7 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     for concern, ref in manifest.files.items():
         file = folder / ref.path
         schema_path = schemas_folder() / ref.schema
-        where = ("files", concern)
+        where: tuple[str, ...] = ("files", concern)
         if not schema_path.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
                        f"schema not found: {ref.schema} (looked in {schemas_folder()})")

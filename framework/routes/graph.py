@@ -21,6 +21,10 @@ from functools import cached_property
 import attrs
 
 
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class StopNode:
     """A place a route visits and may be paid for.
@@ -40,9 +44,9 @@ class StopNode:
     revenue: int = 0
     group: str | None = None
     slots: int = 0
-    tokens: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    reserved: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    homes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    tokens: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    reserved: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    homes: tuple[str, ...] = attrs.field(default=(), converter=_names)
     terminal: bool = False
     through_only: tuple[str, ...] | None = attrs.field(
         default=None, converter=lambda v: None if v is None else tuple(v)

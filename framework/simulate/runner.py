@@ -231,7 +231,7 @@ def _play_in_child(conn: Any, job: Job) -> None:
 
 def _run_forked(jobs: Sequence[Job], limit: int) -> Iterator[dict[str, Any]]:
     import multiprocessing
-    from multiprocessing.connection import wait
+    from multiprocessing.connection import Connection, wait
 
     context = multiprocessing.get_context("fork")
     waiting = iter(jobs)
@@ -255,6 +255,7 @@ def _run_forked(jobs: Sequence[Job], limit: int) -> Iterator[dict[str, Any]]:
             launch()
         while live:
             for receive in wait(list(live)):
+                assert isinstance(receive, Connection)  # wait() returns what it was given
                 job, process = live.pop(receive)
                 try:
                     done[job.index] = receive.recv()
