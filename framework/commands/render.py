@@ -1,5 +1,6 @@
 """``railyard render SAVE_OR_TITLE --out board.png``: draw a game (or a title's starting
-board) to a PNG without opening a window. The renderer is imported only when the command runs.
+board) to a PNG without opening a window. The drawing is the window client's, found through
+``framework.clients`` when the command runs: the engine imports no UI.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"cannot read {args.source}: {error}", file=sys.stderr)
         return 1
 
+    from railyard.framework import clients
     from railyard.framework.commands.play import own_view
 
     own = own_view(title)
@@ -56,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print(f"{args.source}: the client draws hex-map titles only", file=sys.stderr)
         return 1
-    from railyard.renderer import headless
-
+    headless = clients.client()
+    if headless is None:
+        print(f"{args.source}: no window client is installed to draw it", file=sys.stderr)
+        return 1
     if game is None and not args.board_only:
         game = _new_game(title, args)
     if game is not None and not args.board_only:

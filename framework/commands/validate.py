@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from railyard.framework.commands.common import add_title_arguments
+from railyard.framework.core.ruleset import HooksError, title_hooks_module
 from railyard.framework.loader import TitleErrors, load_title
 
 
@@ -26,6 +27,12 @@ def run(args: argparse.Namespace) -> int:
         for error in errors:
             print(error)
         print(f"{len(errors)} error(s)", file=sys.stderr)
+        return 1
+    try:  # the hooks are the title's own code: a module that gives no rules is an error
+        title_hooks_module(title)
+    except HooksError as error:
+        print(error)
+        print("1 error(s)", file=sys.stderr)
         return 1
     variant = f" (variant {args.variant})" if args.variant else ""
     print(f"{title.manifest.id}{variant}: ok")

@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from railyard.framework.core.actions import Action, from_json, to_json
 from railyard.framework.core.errors import InvariantBroken, ReplayError
@@ -21,35 +21,45 @@ from railyard.framework.core.ruleset import Ruleset, ruleset_for
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
 
-
-def _title_reference(title: Any) -> tuple[str | None, str | None]:
-    """(id, folder path) of a loaded title, whichever are known, for the save file."""
-    title_id = None
-    for name in ("id",):
-        value = getattr(title, name, None)
-        if isinstance(value, str):
-            title_id = value
-    if title_id is None:
-        meta = getattr(title, "title", None)
-        value = getattr(meta, "id", None)
-        title_id = value if isinstance(value, str) else None
-    path = None
-    for name in ("path", "root", "folder", "directory"):
-        value = getattr(title, name, None)
-        if value is not None:
-            path = str(value)
-            break
-    return title_id, path
+S = TypeVar("S")
 
 
-class Game:
+class Game(Generic[S]):
     """One game of one title: the state, the action log and the text log.
 
-    ``state`` is the live ruleset state; treat it as read-only (use ``process``).
+    ``state`` is the live ruleset state (an ``S``: ``G18State`` for an 18xx title); treat it as
+    read-only (use ``process``). The variant is the loaded title's: a save names it, so that
+    loading the save replays the same rules.
     """
 
     #: a deep copy of the state is kept every this many actions
     CHECKPOINT_EVERY = 32
+
+    @overload
+    def __init__(
+        self: Game[Any],
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: None = None,
+        debug: bool = False,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: Ruleset[S],
+        debug: bool = False,
+    ) -> None: ...
 
     def __init__(
         self,
@@ -59,29 +69,36 @@ class Game:
         variant: str | None = None,
         overrides: Sequence[str] = (),
         *,
-        ruleset: Ruleset | None = None,
+        ruleset: Ruleset[S] | None = None,
         debug: bool = False,
     ) -> None:
         if isinstance(title, (str, Path)):
             from railyard.framework.loader import load_title
 
             loaded = load_title(str(title), variant, tuple(overrides))
-            self.title_ref: str | None = getattr(loaded, "id", None) or str(title)
-            self._title_path = str(Path(title).resolve()) if Path(title).is_dir() else None
+            self.title_ref: str | None = loaded.id
+            self._title_path: str | None = str(Path(title).resolve()) if Path(title).is_dir() else None
+        elif title is None:  # a ruleset that builds its state without a title
+            loaded = None
+            self.title_ref = None
+            self._title_path = None
         else:
             loaded = title
-            title_id, path = _title_reference(loaded)
-            self.title_ref = title_id or path
-            self._title_path = path
+            if variant is not None and variant != loaded.variant:
+                raise ValueError(f"variant {variant!r} given for a title loaded with variant "
+                                 f"{loaded.variant!r}: load the title with the variant instead")
+            variant = loaded.variant
+            self.title_ref = loaded.id
+            self._title_path = str(loaded.path)
         self.title = loaded
         self.variant = variant
         self.overrides = tuple(overrides)
         self.players = tuple(players)
         self.seed = seed
         self.debug = debug
-        self.ruleset = ruleset if ruleset is not None else ruleset_for(loaded)
-        self._state = self.ruleset.new_state(loaded, self.players, GameRng(seed))
-        self._checkpoints: dict[int, Any] = {0: copy.deepcopy(self._state)}
+        self.ruleset: Ruleset[S] = ruleset if ruleset is not None else ruleset_for(loaded)
+        self._state: S = self.ruleset.new_state(loaded, self.players, GameRng(seed))
+        self._checkpoints: dict[int, S] = {0: copy.deepcopy(self._state)}
         self._actions: list[Action] = []
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
@@ -89,7 +106,7 @@ class Game:
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self._state
 
     def view(self) -> Any:
@@ -152,6 +169,17 @@ class Game:
         if len(self._actions) % self.CHECKPOINT_EVERY == 0:
             self._checkpoints[len(self._actions)] = copy.deepcopy(self._state)
         return lines
+
+    def copy(self) -> Game[S]:
+        """An independent game at the same position (same log, undo and redo): play on in
+        either without touching the other. The title and the stateless ruleset are shared."""
+        twin = copy.copy(self)
+        twin._state = copy.deepcopy(self._state)
+        twin._checkpoints = copy.deepcopy(self._checkpoints)
+        twin._actions = list(self._actions)
+        twin._logs = [list(chunk) for chunk in self._logs]
+        twin._redo = list(self._redo)
+        return twin
 
     def undo(self) -> Action | None:
         """Take back the last action (None if there is none); it can be redone."""

@@ -15,14 +15,23 @@ from railyard.framework.eighteen.actions import Bid, BuyItem, Pass
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import give_certificate
 from railyard.framework.eighteen.state import BANK, IPO, G18State, Offer, RoundState
+from railyard.framework.model.setup import StartPacket
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 
+def packet(rules: Context) -> StartPacket:
+    """The title's start packet (a packet round is only started for a title that has one)."""
+    found = rules.spec.setup.start_packet
+    if found is None:
+        raise ValueError(f"{rules.spec.title_id} has no start_packet in setup.yaml")
+    return found
+
+
 def item_certificates(rules: Context, state: G18State, item_id: str) -> list[str]:
     """The certificates a packet item sells: the director's certificate of each company."""
-    item = rules.spec.setup.start_packet.items[item_id]
+    item = packet(rules).items[item_id]
     certs = []
     for cid in item.companies:
         director = next(c for c in state.companies[cid].certificates if c.director)
@@ -51,7 +60,7 @@ def leftover_offers(rules: Context, state: G18State) -> list[str]:
     """Unsold packet items stay on sale at face value in later stock rounds."""
     lines = []
     for item_id in state.packet_remaining:
-        item = rules.spec.setup.start_packet.items[item_id]
+        item = packet(rules).items[item_id]
         price = rules.spec.item_price(item)
         certs = tuple(item_certificates(rules, state, item_id))
         state.offers[item_id] = Offer(item_id, certs, price, from_packet=True)
@@ -105,7 +114,7 @@ class BiddingAuction(RoundType):
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         rs: AuctionState = state.round  # type: ignore[assignment]
         cash = state.player(entity).cash
-        step = rules.spec.setup.start_packet.min_increment
+        step = packet(rules).min_increment
         actions: list[Action] = [Pass(entity)]
         if rs.item is not None:
             low = rs.high_bid + step
@@ -114,7 +123,7 @@ class BiddingAuction(RoundType):
                     actions.append(Bid(entity, rs.item, price))
             return actions
         for item_id in state.packet_remaining:
-            low = rules.spec.item_price(rules.spec.setup.start_packet.items[item_id])
+            low = rules.spec.item_price(packet(rules).items[item_id])
             for price in sorted({low, low + step, cash}):
                 if low <= price <= cash:
                     actions.append(Bid(entity, item_id, price))
@@ -136,7 +145,7 @@ class BiddingAuction(RoundType):
         if rs.item is None:
             if action.item not in state.packet_remaining:
                 raise IllegalAction("rule:auction.item", f"{action.item} is not for sale")
-            low = rules.spec.item_price(rules.spec.setup.start_packet.items[action.item])
+            low = rules.spec.item_price(packet(rules).items[action.item])
             if action.price < low:
                 raise IllegalAction(
                     "rule:auction.min_bid", f"the minimum bid for {action.item} is {low}"
@@ -147,7 +156,7 @@ class BiddingAuction(RoundType):
         else:
             if action.item != rs.item:
                 raise IllegalAction("rule:auction.item", f"{rs.item} is being auctioned")
-            low = rs.high_bid + rules.spec.setup.start_packet.min_increment
+            low = rs.high_bid + packet(rules).min_increment
             if action.price < low:
                 raise IllegalAction("rule:auction.min_increment", f"the bid must be at least {low}")
         rs.high_bid = action.price
@@ -229,7 +238,7 @@ class FixedPriceColumns(RoundType):
 
     def price(self, rules: Context, state: G18State, item_id: str) -> int:
         rs: FixedPriceState = state.round  # type: ignore[assignment]
-        face = rules.spec.item_price(rules.spec.setup.start_packet.items[item_id])
+        face = rules.spec.item_price(packet(rules).items[item_id])
         return max(0, face - rs.discount)
 
     def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:

@@ -91,7 +91,7 @@ def standings(rules: Context, state: G18State) -> list[tuple[str, int]]:
 
 def ranking(table: list[tuple[str, int]]) -> list[tuple[int, str, int]]:
     """(rank, player, score) with equal scores sharing a rank (1, 1, 3...)."""
-    ranked = []
+    ranked: list[tuple[int, str, int]] = []
     for i, (player, score) in enumerate(table):
         rank = ranked[-1][0] if ranked and ranked[-1][2] == score else i + 1
         ranked.append((rank, player, score))

@@ -159,33 +159,3 @@ def require_active(rules: Context, state: G18State, entity: str) -> None:
     if entity not in active:
         who = ", ".join(active) or "nobody"
         raise IllegalAction("rule:turn_order", f"it is not {entity}'s turn ({who} to act)")
-
-
-# the operating round is registered by its own module when it exists; until then (and for
-# titles that never operate) a placeholder that ends at once keeps the sequence going.
-class PlaceholderOperatingRound(RoundType):
-    """Stands in for the operating round: every floated company counts as having operated."""
-
-    kind = "operating"
-
-    def start(self, rules: Context, state: G18State) -> list[str]:
-        for company in state.companies.values():
-            if company.floated and not company.closed:
-                company.operated = True
-        return []
-
-    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
-        return ()
-
-    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        return []
-
-    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
-        raise IllegalAction("rule:operating_round", "operating rounds are not implemented")
-
-    def is_finished(self, rules: Context, state: G18State) -> bool:
-        return True
-
-
-if "operating" not in _ROUND_TYPES:
-    register_round_type(PlaceholderOperatingRound)

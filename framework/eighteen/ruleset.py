@@ -8,7 +8,7 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
-from railyard.framework.core.ruleset import Ruleset, title_hooks_module
+from railyard.framework.core.ruleset import HooksError, Ruleset, title_hooks_module
 from railyard.framework.eighteen import end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_steps import steps_of
@@ -68,7 +68,7 @@ def _key(key: Any) -> str:
     return str(key)
 
 
-class G18Ruleset(Ruleset):
+class G18Ruleset(Ruleset[G18State]):
     """Rules of the 18xx family, configured by a title's data and hooks."""
 
     def __init__(
@@ -85,9 +85,10 @@ class G18Ruleset(Ruleset):
         self.spec = spec if spec is not None else spec_from_title(title)
         if hooks is None:
             module = title_hooks_module(title) if title is not None else None
-            hooks = getattr(module, "Hooks", None) if module is not None else None
-            if hooks is None or not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
-                hooks = Hooks
+            hooks = Hooks if module is None else getattr(module, "Hooks", None)
+            if not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
+                raise HooksError(f"{title.hooks_path}: Hooks must be a subclass of the 18xx "
+                                 f"family's Hooks, not {hooks!r}")
         # a title's Hooks may set engine options its data cannot yet express
         packet_opts = getattr(hooks, "packet_options", None)
         stock_opts = getattr(hooks, "stock_options", None)
@@ -99,10 +100,6 @@ class G18Ruleset(Ruleset):
             )
         self.hooks = hooks(self)
         steps_of(self)  # a step the data names but nobody registered fails here, not mid-game
-
-    @classmethod
-    def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
-        return cls(spec.title, spec=spec, hooks=hooks)
 
     def round_type(self, kind: str) -> RoundType:
         return round_type(kind, self)
@@ -180,12 +177,9 @@ class G18Ruleset(Ruleset):
         title = self.spec.title
         if title is None or getattr(title, "map", None) is None:
             return None
-        try:
-            from railyard.framework import board as board_module
-        except ImportError:
-            return None
-        factory = getattr(board_module, "new_board_state", None)
-        return None if factory is None else factory(title)
+        from railyard.framework.board import new_board_state
+
+        return new_board_state(title)
 
     # ------------------------------------------------------------------ play
     def active_entities(self, state: G18State) -> tuple[str, ...]:

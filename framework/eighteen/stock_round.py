@@ -382,6 +382,7 @@ class StockRound(RoundType):
         plan = self.check(rules, state, action)
         rs = _round(state)
         player = action.entity
+        lines: list[str]
         if isinstance(action, Pass):
             lines = [f"{player} {'ends the turn' if rs.acted_this_turn else 'passes'}"]
             if not rs.acted_this_turn:
@@ -391,12 +392,12 @@ class StockRound(RoundType):
         if isinstance(action, SellShares):
             assert isinstance(plan, SalePlan)
             return self._sell(rules, state, action, plan)
-        lines: list[str]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)
             lines = self._par(rules, state, action, plan)
         elif isinstance(action, BuyShares):
-            cert, price = plan  # type: ignore[misc]
+            assert isinstance(plan, tuple)  # check_buy_shares: (certificate, price)
+            cert, price = plan
             payee = offering_payee(rules, state, action.company) if action.source == "ipo" else BANK
             lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
             lines += give_certificate(rules, state, cert, player, price, payee)

@@ -124,6 +124,16 @@ def _passable_after(board: Any, coord: str, old: Placed, tile: TileDef, upgrade:
     return len(held) + len(reserved) < stop.slots
 
 
+def _reached_stops(coord: str, upgrade: Upgrade, reach: Reach) -> set[int]:
+    """The new tile's stops that the stops of ``coord`` the company reaches become."""
+    out: set[int] = set()
+    for c, i in reach.stops:
+        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+        if j is not None:
+            out.add(j)
+    return out
+
+
 def _connected(
     board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reach: Reach, no_station: bool,
     runnable: str | None = None,
@@ -131,11 +141,7 @@ def _connected(
     """Whether some new track joins the company's network; with ``runnable`` (the company id)
     track leaving a stop counts only if that company's trains may pass the stop after the lay."""
     fresh = new_track(old, placed, upgrade.stop_map)
-    reached_new = {
-        upgrade.stop_map[i]
-        for (c, i) in reach.stops
-        if c == coord and i < len(upgrade.stop_map) and upgrade.stop_map[i] is not None
-    }
+    reached_new = _reached_stops(coord, upgrade, reach)
     if runnable is not None:
         reached_new = {j for j in reached_new
                        if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
@@ -159,9 +165,9 @@ def _connected(
 def _value_changes(rules: Context, state: G18State, coord: str, old: Placed, tile: TileDef,
                    upgrade: Upgrade, reach: Reach) -> bool:
     for (c, i) in reach.stops:
-        if c != coord or i >= len(upgrade.stop_map) or upgrade.stop_map[i] is None:
+        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+        if j is None:
             continue
-        j = upgrade.stop_map[i]
         if _stop_value(rules, state, old.tile.stops[i]) != _stop_value(rules, state, tile.stops[j]):
             return True
     return False
@@ -176,8 +182,7 @@ def _merges_passable_stops(board: Any, coord: str, old: Placed, tile: TileDef, u
     for j in upgrade.stop_map:
         if j is not None:
             merged[j] = merged.get(j, 0) + 1
-    reached = {upgrade.stop_map[i] for (c, i) in reach.stops
-               if c == coord and i < len(upgrade.stop_map) and upgrade.stop_map[i] is not None}
+    reached = _reached_stops(coord, upgrade, reach)
     return any(merged[j] > 1 and _passable_after(board, coord, old, tile, upgrade, company_id, j)
                for j in reached)
 

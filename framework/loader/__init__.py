@@ -25,10 +25,8 @@ from railyard.framework.loader.overlay import apply_override, merge
 from railyard.framework.loader.structure import structure, structure_failures
 from railyard.framework.loader.yamlio import Located, SourceMap, load_yaml
 from railyard.framework.model.title import TitleManifest
+from railyard.framework.resources import schemas_folder, titles_folder
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-TITLES_DIR = REPO_ROOT / "titles"
-SCHEMA_DIR = REPO_ROOT / "schemas"
 MANIFEST = "title.yaml"
 
 __all__ = [
@@ -49,7 +47,7 @@ def find_title(name_or_path: str | os.PathLike[str]) -> Path:
         return given.parent
     if (given / MANIFEST).is_file():
         return given
-    named = TITLES_DIR / os.fspath(name_or_path)
+    named = titles_folder() / os.fspath(name_or_path)
     if (named / MANIFEST).is_file():
         return named
     raise TitleErrors(
@@ -58,7 +56,7 @@ def find_title(name_or_path: str | os.PathLike[str]) -> Path:
                 os.fspath(name_or_path),
                 0,
                 "(title)",
-                f"no title here: neither a folder with {MANIFEST} nor a name under {TITLES_DIR}",
+                f"no title here: neither a folder with {MANIFEST} nor a name under {titles_folder()}",
             )
         ]
     )
@@ -84,7 +82,7 @@ def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
     file = folder / MANIFEST
     located = load_yaml(file)
     errors = ErrorList()
-    schema_check.validate(located.data, SCHEMA_DIR / "title.schema.json", located.source, errors)
+    schema_check.validate(located.data, schemas_folder() / "title.schema.json", located.source, errors)
     errors.raise_if_any()
     raw = dict(located.data)
     fam = family(str(raw["family"]))
@@ -171,11 +169,11 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     source = SourceMap()
     for concern, ref in manifest.files.items():
         file = folder / ref.path
-        schema_path = SCHEMA_DIR / ref.schema
-        where = ("files", concern)
+        schema_path = schemas_folder() / ref.schema
+        where: tuple[str, ...] = ("files", concern)
         if not schema_path.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"schema not found: {ref.schema} (looked in {SCHEMA_DIR})")
+                       f"schema not found: {ref.schema} (looked in {schemas_folder()})")
         if not file.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
                        f"file not found: {ref.path}")

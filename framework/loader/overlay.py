@@ -132,8 +132,8 @@ def apply_override(
         if step is None:
             errors.add(where, number, format_path([*trail, key]), _missing(node, key, trail))
             return
-        node, index = step
-        trail.append(index)
+        node, index_here = step
+        trail.append(index_here)
     last = keys[-1]
     if isinstance(node, list):
         if not (last.isdigit() and int(last) < len(node)):

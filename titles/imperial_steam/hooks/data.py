@@ -15,10 +15,11 @@ from typing import Any
 import attrs
 import cattrs
 import yaml
+from railyard.framework.resources import title_folder
 
 GOODS: tuple[str, ...] = ("wood", "stone", "iron", "coal")
 HUB_COLOURS: tuple[str, ...] = ("bronze", "white", "green", "blue")
-FOLDER = Path(__file__).resolve().parent.parent
+FOLDER = title_folder("imperial_steam")
 
 
 @attrs.frozen
