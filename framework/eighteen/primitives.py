@@ -27,6 +27,7 @@ from railyard.framework.eighteen.state import (
     SCRAPPED,
     TRAIN_POOL,
     Certificate,
+    Company,
     G18State,
     Offer,
 )
@@ -39,7 +40,7 @@ class StateError(RuntimeError):
     """A primitive was asked for something the state cannot do (a bug, not a rule)."""
 
 
-def _company(state: G18State, company_id: str):  # type: ignore[no-untyped-def]
+def _company(state: G18State, company_id: str) -> Company:
     try:
         return state.companies[company_id]
     except KeyError:
@@ -101,6 +102,7 @@ def change_director(
     if from_player is not None:
         swap_director(state, company_id, director)
         return
+    give: list[Certificate] | None
     if give_back is not None:
         give = [state.cert(c) for c in give_back]
         if any(c.owner != director or c.company != company_id or c.director for c in give):
