@@ -76,6 +76,8 @@ def merge(
                     continue
                 del result[key]
                 source.drop(child)
+                # a check that then misses the key (a required field) names the overlay line
+                source.entries[child] = over_source.locate(over_child)
             elif key in result:
                 result[key] = merge(result[key], value, child, over_child, source, over_source, errors)
             else:
