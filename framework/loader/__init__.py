@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -42,8 +43,20 @@ __all__ = [
 ]
 
 
-def find_title(name_or_path: str | os.PathLike[str]) -> Path:
-    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/."""
+TITLE_ID = re.compile(r"[a-z0-9_]+")
+
+
+def find_title(name_or_path: str | os.PathLike[str], *, by_id: bool = False) -> Path:
+    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/.
+
+    ``by_id`` (what a save file names) takes only an id (``[a-z0-9_]+``) of a title under
+    titles/, never a path: a save never decides which folder's code runs."""
+    if by_id:
+        text = os.fspath(name_or_path)
+        named = TITLES_DIR / text
+        if isinstance(name_or_path, str) and TITLE_ID.fullmatch(text) and (named / MANIFEST).is_file():
+            return named
+        raise TitleErrors([TitleError(text, 0, "(title)", f"no title with id {text!r} under {TITLES_DIR}")])
     given = Path(name_or_path)
     if given.name == MANIFEST and given.is_file():
         return given.parent
