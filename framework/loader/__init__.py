@@ -57,6 +57,9 @@ def find_title(name_or_path: str | os.PathLike[str], *, by_id: bool = False) -> 
         if isinstance(name_or_path, str) and TITLE_ID.fullmatch(text) and (named / MANIFEST).is_file():
             return named
         raise TitleErrors([TitleError(text, 0, "(title)", f"no title with id {text!r} under {TITLES_DIR}")])
+    text = os.fspath(name_or_path)
+    if isinstance(name_or_path, str) and TITLE_ID.fullmatch(text) and (TITLES_DIR / text / MANIFEST).is_file():
+        return TITLES_DIR / text  # a bare id is the packaged title, whatever the cwd holds (./id is the folder)
     given = Path(name_or_path)
     if given.name == MANIFEST and given.is_file():
         return given.parent
