@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.loader import schema as schema_check
+from railyard.framework.loader import title_checks
 from railyard.framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
 from railyard.framework.loader.families import GenericTitle, Parts, family, register_family
 from railyard.framework.loader.overlay import apply_override, merge
@@ -252,6 +253,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     if fam is not None and fam.check is not None:
         for path, message in fam.check(parts):
             errors.add(*source.place(path), message)
+    errors.raise_if_any()
+
+    # Stage 6: the title's own code imports, its view exists, its own checks pass.
+    title_checks.check(parts, errors, manifest_file, msource, source)
     errors.raise_if_any()
     if fam is None or fam.build is None:
         return GenericTitle(manifest, folder, variant, documents, models)

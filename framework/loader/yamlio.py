@@ -56,9 +56,13 @@ class SourceMap:
     """Document path -> (file, line); looks up the nearest recorded ancestor of a path."""
 
     entries: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
+    #: where a key an overlay deleted was deleted: a check then missing it names that line
+    deleted: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
 
     def locate(self, path: DocPath) -> tuple[str, int]:
         path = tuple(path)
+        if path not in self.entries and path in self.deleted:
+            return self.deleted[path]
         while path not in self.entries and path:
             path = path[:-1]
         return self.entries.get(path, ("?", 0))
