@@ -48,6 +48,19 @@ class _LineLoader(_BaseLoader):
         return mapping
 
 
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """A value of the wrong form for its tag (``!!int a``, ``!!set 1``) is a located error,
+        not whatever exception the tag's constructor happens to raise."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (yaml.YAMLError, RecursionError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - ValueError, TypeError, AttributeError...
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value as {node.tag}: {exc}", node.start_mark
+            ) from None
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_yaml_map)
 
 
@@ -233,6 +246,8 @@ def parse_yaml(
         raise TitleErrors([TitleError(name, 1, "(yaml)", str(exc))]) from None
     except RecursionError:  # only below the depth limit on a very small stack
         raise _fail(name, 1, "nested too deeply") from None
+    except Exception as exc:  # noqa: BLE001 - a tag's constructor refusing its value late
+        raise _fail(name, 1, f"a tagged value of the wrong form: {exc}") from None
     finally:
         loader.dispose()
     table: dict[DocPath, tuple[str, int]] = {prefix: (name, 1)}
