@@ -110,9 +110,9 @@ def recorded_from_dict(data: Any) -> RecordedGame:
     if not isinstance(result_raw, dict) or not all(_int(v) or isinstance(v, float) for v in result_raw.values()):
         raise RecordError("result: expected each player's final worth")
     result = {str(k): int(v) for k, v in result_raw.items()}
-    raw = data.get("actions") or []
+    raw = data.get("actions")
     if not isinstance(raw, list):
-        raise RecordError("actions: expected a list")
+        raise RecordError("actions: expected the list of recorded actions")
     for i, action in enumerate(raw):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RecordError(f"actions[{i}]: expected an action object with a type")

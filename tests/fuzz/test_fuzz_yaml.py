@@ -37,7 +37,7 @@ def check_parse(text: str) -> Any:
         return errors
 
 
-@fuzz(300)
+@fuzz(200)
 @given(st.lists(st.sampled_from(TOKENS), max_size=120).map("".join))
 def test_yaml_made_of_tricky_tokens_ends_in_data_or_a_located_error(text: str) -> None:
     with within(name="yaml: tokens"):
@@ -68,7 +68,7 @@ DOCUMENTS = st.recursive(
 )
 
 
-@fuzz(200)
+@fuzz(120)
 @given(DOCUMENTS)
 def test_any_document_written_out_reads_back_the_same(doc: Any) -> None:
     """A correct result, not only no crash: what PyYAML writes, the loader reads back."""
