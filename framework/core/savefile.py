@@ -366,18 +366,16 @@ def read_save(data: Any) -> SaveData:
     title_path = data.get("title_path")
     if title_path is not None and not isinstance(title_path, str):
         raise SaveError(f"title_path: expected a string, got {_kind(title_path)}")
+    # checked in the order a save is written, so the first wrong field is the one named
+    title = _field(data, "title", lambda v: None if v is None else _an_id(v))
     variant = _field(data, "variant", lambda v: None if v is None else _an_id(v), None)
     overrides = _field(data, "overrides", _strings, [])
+    players = _field(data, "players", _players)
+    seed = _field(data, "seed", _seed)
     actions = _field(data, "actions", _actions)
     for i, action in enumerate(actions):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise SaveError(f"actions[{i}]: expected an action object with a type, got {_kind(action)}")
-    return SaveData(
-        title=_field(data, "title", lambda v: None if v is None else _an_id(v)),
-        players=tuple(_field(data, "players", _players)),
-        seed=_field(data, "seed", _seed),
-        actions=tuple(actions),
-        variant=variant,
-        overrides=tuple(overrides),
-        table=_field(data, "table", _table, None),
-    )
+    table = _field(data, "table", _table, None)
+    return SaveData(title=title, players=tuple(players), seed=seed, actions=tuple(actions),
+                    variant=variant, overrides=tuple(overrides), table=table)
