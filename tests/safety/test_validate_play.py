@@ -27,3 +27,8 @@ def test_a_broken_invariant_in_play_is_a_title_error_with_its_cause(tmp_path: Pa
 def test_a_game_that_does_not_end_is_a_title_error(capsys) -> None:
     assert main(["validate", str(EXAMPLE), "--play", "1", "--max-actions", "30"]) == 1
     assert "random game 1 of 1 (2 players, seed" in capsys.readouterr().out
+
+
+def test_imperial_steam_validates_with_random_games_played_to_their_end(capsys) -> None:
+    assert main(["validate", "imperial_steam", "--play", "2"]) == 0
+    assert capsys.readouterr().out == "imperial_steam: ok (2 random game(s) played to their end)\n"
