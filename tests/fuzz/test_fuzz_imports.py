@@ -54,7 +54,7 @@ JSON = st.recursive(
     max_leaves=8,
 )
 FIELDS = ["title", "players", "settings", "result", "actions", "game_end_reason", "id"]
-SPECIAL = {
+SPECIAL: dict[str, list[Any]] = {
     "title": ["../titles/1837", "nosuch", 1837, "", "imperial_steam", "1837/../1837"],
     "players": [[], "abcd", [{}], [{"id": 1}, {"id": 1}], [None]],
     "actions": [7, "x", [1, 2], [{"type": 3}], [{"no": "type"}], None],

@@ -76,7 +76,7 @@ def test_the_validate_command_runs_the_titles_own_checks(tmp_path: Path, capsys)
 
 def test_imperial_steam_needs_hands_for_every_round(tmp_path: Path) -> None:
     folder = broken(tmp_path, "imperial_steam", "rules.yaml", 'hands: {"1": 2,', 'hands: {')
-    assert errors(folder) == ["imperial_steam/rules.yaml:4: hands: no hands for round 1"]
+    assert errors(folder) == ["imperial_steam/rules.yaml:4: hands: no hands for round(s) 1"]
 
 
 def test_imperial_steam_start_cash_has_a_bound(tmp_path: Path) -> None:
