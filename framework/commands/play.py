@@ -53,14 +53,13 @@ def display_available() -> tuple[bool, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.core.game import Game
-
     game = None
     if args.load:
-        try:
-            game = Game.load(args.load)
-        except Exception as error:
-            print(f"cannot load {args.load}: {error}", file=sys.stderr)
+        from railyard.framework.commands.common import load_save
+
+        # the TITLE typed beside --load is the title the save must be a game of
+        game = load_save(args.load, args.title)
+        if game is None:
             return 1
         title = game.title
     else:

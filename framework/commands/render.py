@@ -9,6 +9,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from railyard.framework.commands.common import add_save_title_argument, load_save, one_line
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -24,6 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--board-only", action="store_true", help="leave out the side panels")
     parser.add_argument("--players", type=int, default=4, metavar="N",
                         help="players of the game drawn for a title (default 4)")
+    add_save_title_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -33,21 +36,21 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.source)
     game = None
     title = None
-    try:
-        if source.suffix == ".json" and source.is_file():
-            from railyard.framework.core.game import Game
-
-            game = Game.load(source)
-            title = game.title
-        else:
+    if source.suffix == ".json" and source.is_file():
+        game = load_save(args.source, args.title_path)
+        if game is None:
+            return 1
+        title = game.title
+    else:
+        try:
             title = load_title(args.source, variant=args.variant)
-    except TitleErrors as errors:
-        for error in errors:
-            print(error, file=sys.stderr)
-        return 1
-    except Exception as error:  # a save that cannot be replayed says why
-        print(f"cannot read {args.source}: {error}", file=sys.stderr)
-        return 1
+        except TitleErrors as errors:
+            for error in errors:
+                print(error, file=sys.stderr)
+            return 1
+        except Exception as error:  # noqa: BLE001 - a title's own code that fails to load
+            print(f"cannot read {args.source}: {one_line(error)}", file=sys.stderr)
+            return 1
 
     from railyard.framework import clients
     from railyard.framework.commands.play import own_view

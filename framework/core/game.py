@@ -17,9 +17,18 @@ from railyard.framework.core.actions import Action, from_json, to_json
 from railyard.framework.core.errors import InvariantBroken, ReplayError
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, ruleset_for
+from railyard.framework.core.savefile import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SaveError,
+    action_from_json,
+    atomic_write_text,
+    read_json_file,
+    read_save,
+)
 
-SAVE_FORMAT = "railyard-save"
-SAVE_VERSION = 1
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "SaveError"]
+
 
 S = TypeVar("S")
 
@@ -103,6 +112,8 @@ class Game(Generic[S]):
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
         self.replay_error: ReplayError | None = None
+        #: who sits where (names, which seats are bots and which bot): the client's, saved as is
+        self.table: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -220,6 +231,7 @@ class Game(Generic[S]):
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
+        """The save: the title by id (never a path), the setup and the action log."""
         data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -230,18 +242,21 @@ class Game(Generic[S]):
             "seed": self.seed,
             "actions": [to_json(a) for a in self._actions],
         }
-        path = getattr(self, "_title_path", None)
-        if path is not None:
-            data["title_path"] = path
+        table = getattr(self, "table", None)
+        if table is not None:
+            data["table"] = dict(table)
         return data
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | Path, *, keep_previous: bool = True) -> None:
+        """Write the save atomically: ``path`` holds the old save or the new one, whole,
+        whenever the process dies; the old one stays beside it as ``path.bak``."""
+        text = json.dumps(self.to_dict(), indent=1) + "\n"
+        atomic_write_text(path, text, keep_previous=keep_previous)
 
     @classmethod
     def from_dict(
         cls,
-        data: dict[str, Any],
+        data: Any,
         *,
         title: Any = None,
         ruleset: Ruleset | None = None,
@@ -249,25 +264,35 @@ class Game(Generic[S]):
         strict: bool = True,
     ) -> Game:
         """Rebuild a game by replaying its actions. A refused action raises ReplayError, or with
-        ``strict=False`` stops the replay there and is kept in ``game.replay_error``."""
-        if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-            raise ValueError(f"not a railyard save (format {data.get('format')!r})")
-        if title is None:
-            title = data["title"]
-            title_path = data.get("title_path")
-            if title_path and Path(title_path).is_dir():
-                title = title_path
+        ``strict=False`` stops the replay there and is kept in ``game.replay_error``.
+
+        The save names its title by id, found under titles/ only; a title from anywhere else
+        is the caller's (``title=``, from a ``--title PATH`` the user typed), and must have
+        the id the save names. A save that is not one (a wrong field, an unknown version, an
+        action that does not fit its type) raises SaveError naming the field."""
+        save = read_save(data)
+        if title is None and save.title is not None:
+            from railyard.framework.loader import find_title
+
+            title = find_title(save.title, by_id=True)
+        elif title is None and ruleset is None:
+            raise SaveError("title: the save names no title")
         game = cls(
             title,
-            data["players"],
-            data["seed"],
-            data.get("variant"),
-            data.get("overrides", ()),
+            save.players,
+            save.seed,
+            save.variant,
+            save.overrides,
             ruleset=ruleset,
             debug=debug,
         )
-        for index, raw in enumerate(data.get("actions", [])):
-            action = from_json(raw)
+        loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
+        if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
+            raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
+        game.title_ref = save.title
+        game.table = None if save.table is None else dict(save.table)
+        for index, raw in enumerate(save.actions):
+            action = action_from_json(raw, ("actions", index))
             try:
                 game.process(action)
             except Exception as error:
@@ -280,5 +305,6 @@ class Game(Generic[S]):
 
     @classmethod
     def load(cls, path: str | Path, **kwargs: Any) -> Game:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls.from_dict(data, **kwargs)
+        """A saved game (see :meth:`from_dict`); OSError, SaveError (a ValueError), TitleErrors
+        or ReplayError say why not."""
+        return cls.from_dict(read_json_file(path), **kwargs)

@@ -76,10 +76,12 @@ def merge(
                     continue
                 del result[key]
                 source.drop(child)
+                # a check that then misses the key (a required field) names the overlay line
+                source.deleted[child] = over_source.locate(over_child)
             elif key in result:
                 result[key] = merge(result[key], value, child, over_child, source, over_source, errors)
             else:
-                source.entries[child] = over_source.locate(over_child)
+                source.deleted[child] = over_source.locate(over_child)
                 result[key] = merge(None, value, child, over_child, source, over_source, errors)
         return result
     if isinstance(over, Mapping):

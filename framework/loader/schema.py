@@ -145,6 +145,9 @@ def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
     elif kw in ("minItems", "maxItems"):
         bound = "at least" if kw == "minItems" else "at most"
         yield path, f"expected {bound} {v} item(s), got {len(error.instance)}"
+    elif kw in ("minProperties", "maxProperties"):
+        bound = "at least" if kw == "minProperties" else "at most"
+        yield path, f"expected {bound} {v} entr{'y' if v == 1 else 'ies'}, got {len(error.instance)}"
     elif kw == "propertyNames":
         sub = best_match(error.context) if error.context else None
         detail = next(_messages(sub))[1] if sub is not None else error.message

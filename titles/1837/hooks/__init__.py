@@ -31,6 +31,11 @@ from . import (
 from .common import check_options, option, unpaid
 
 NATIONALS = ("SD", "KK", "UG")
+#: the events ``on_event`` handles: validate refuses any other name in trains.yaml/phases.yaml
+EVENTS = frozenset({
+    "lay_bozen_tile", "form_national_sd", "must_form_kk", "must_form_ug", "exchange_all_coal",
+    "may_form_kk", "may_form_ug", "open_mountain_passes",
+})
 
 
 class Hooks(BaseHooks):

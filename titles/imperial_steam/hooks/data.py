@@ -370,6 +370,10 @@ def check(data: TitleData) -> list[tuple[tuple[Any, ...], str]]:
         problems.append((("map", "sites"), "exactly one start (Wien) and one end (Trieste) site"))
     if sum(1 for c in data.connections.values() if c.semmering) != 1:
         problems.append((("map", "connections"), "exactly one Semmering connection"))
+    hands = data.rules.get("hands", {})
+    missing = [str(n) for n in range(1, int(data.rules.get("rounds", 0)) + 1) if str(n) not in hands]
+    if missing:
+        problems.append((("rules", "hands"), f"no hands for round(s) {', '.join(missing)}"))
     return problems
 
 
