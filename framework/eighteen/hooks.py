@@ -107,8 +107,11 @@ class Hooks:
 
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
         """Whether a held certificate counts toward the certificate limit. Default: all count
-        except corporations whose price marker is on a cell flagged ``y``."""
+        except a closed company's (its certificate is out of play, e.g. a private closed by a
+        phase) and corporations whose price marker is on a cell flagged ``y``."""
         company = state.companies[cert.company]
+        if company.closed:
+            return False
         if company.market is not None:
             return not self.spec.cell(company.market).has("y")
         return True
