@@ -57,6 +57,7 @@ def test_VII_third_token_costs_40_per_hex_counted_over_reachable_hexes():
     major_to_act(game, "BK")  # BK's home token is on Prague
     game.state.board.place_token("G13", 1, "BK")  # and its second one on G13, placed earlier
     game.state.companies["BK"].tokens_left -= 1
+    game.state.companies["BK"].tokens_bought += 1
     game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
     assert PlaceToken("BK", "H10", 0) in game.legal_actions()
     game.process(PlaceToken("BK", "H10", 0))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from railyard.framework.eighteen.actions import Par, Pass
 
 from .positions import second_stock_round
-from .rules_helpers import first_purchase, fund_player, no_problems, refusal, start_major
+from .rules_helpers import first_purchase, fund_player, new_game, no_problems, refusal, start_major
 
 
 def _turn_of(game, player: str) -> None:
@@ -57,4 +57,37 @@ def test_XIII_XII_closed_mountain_railways_leave_the_certificate_limit():
     game.process(Par("A", "CL", 91))
     assert state.player("A").cash == cash - 182
     assert state.percent_held("A", "CL") == 20
+    no_problems(game)
+
+
+# ---------------------------------------------------------------------- 2. VII
+def test_VII_the_southern_nationals_first_extra_station_costs_20_per_hex():
+    """VII: "The Southern National Railway wishes to place a station marker in Krakow. It is
+    its first extra station. Krakow is five hexes from Vienna and so the cost is 100K." The
+    four stations Sd took over from its minors are not extra stations: its first extra one
+    costs 20K a hex. Graz (I15) is two hexes from Vienna over H16: 40K (not 2 x 40K)."""
+    from railyard.framework.eighteen.or_actions import LayTile, PlaceToken
+
+    from .positions import lay, major_to_act
+    from .rules_helpers import finish_round, pass_packet, sell
+
+    game = new_game()
+    for item, player in {"SD1": "A", "SD2": "B", "SD3": "C", "SD4": "D"}.items():
+        sell(game, item, player)
+    pass_packet(game)
+    first_purchase(game, "3")
+    first_purchase(game, "4")  # Sd forms with Vienna, Marburg, Innsbruck and Bozen
+    state = game.state
+    assert len(state.board.tokens_of("SD")) == 4 and state.companies["SD"].tokens_left == 1
+    finish_round(game)  # operating round (Sd formed in it: it waits)
+    finish_round(game)  # stock round
+    lay(game, "H16", {3, 0})  # Vienna's south-west track on to Graz
+    lay(game, "I15", {3})
+    major_to_act(game, "SD")
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    assert PlaceToken("SD", "I15", 0) in game.legal_actions()
+    sd_cash, bank = state.companies["SD"].cash, state.bank
+    game.process(PlaceToken("SD", "I15", 0))
+    assert state.companies["SD"].cash == sd_cash - 40
+    assert state.bank == bank + 40
     no_problems(game)
