@@ -91,3 +91,56 @@ def test_VII_the_southern_nationals_first_extra_station_costs_20_per_hex():
     assert state.companies["SD"].cash == sd_cash - 40
     assert state.bank == bank + 40
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- 4. XII
+def _coal_at_trains_step(sold_out: tuple[str, ...]):
+    """EPP (A's coal company, 100K and 200K earned before) at its trains step in the first
+    operating round, the depot's unsold trains of ``sold_out`` bought elsewhere before, one of
+    them in the bank pool."""
+    from railyard.framework.eighteen.phases import scrap
+    from railyard.framework.eighteen.state import TRAIN_POOL
+
+    from .positions import major_to_act
+    from .rules_helpers import fund, pass_packet, sell
+
+    game = new_game()
+    sell(game, "EPP", "A")
+    pass_packet(game)
+    state = game.state
+    for stack in state.depot.stacks.values():
+        for train_id in [t for t in stack if state.trains[t].name in sold_out]:
+            scrap(state, train_id)
+    # one of them came back to the bank pool (a surrender): EPP has something to decide
+    back = state.depot.scrapped.pop()
+    state.trains[back].owner = TRAIN_POOL
+    state.depot.pool.append(back)
+    fund(state, "EPP", 200)
+    major_to_act(game, "EPP")
+    for _ in range(6):
+        if state.round.step == "trains":
+            return game
+        game.process(Pass("EPP"))
+    raise AssertionError("EPP does not reach its trains step")
+
+
+def test_XII_the_2G_goes_on_sale_with_the_first_3_not_when_the_1G_sell_out():
+    """XII: 2G trains become available with the first "3" (phase 3), 3G with the first "4",
+    4G with the first "5" (trains.yaml ``available_on``). All ten 1G sold in phase 2 leave the
+    goods depot with nothing on sale until the first 3 (only the pool's 1G for 100K)."""
+    from railyard.framework.eighteen.or_actions import BuyTrain
+
+    game = _coal_at_trains_step(("1G",))
+    state = game.state
+    pool_1g = state.depot.pool[0]
+    assert [a for a in game.legal_actions() if isinstance(a, BuyTrain)] == [BuyTrain("EPP", pool_1g, 100)]
+    two_g = next(t for t in state.depot.stacks["goods"] if state.trains[t].name == "2G")
+    refused = refusal(game, BuyTrain("EPP", two_g, 230))
+    assert refused.rule == "rule:trains.available_on"
+    assert "3" in str(refused)
+    first_purchase(game, "3")
+    assert BuyTrain("EPP", two_g, 230) in game.legal_actions()
+    game.process(BuyTrain("EPP", two_g, 230))
+    assert state.companies["EPP"].cash == 300 - 230
+    assert [state.trains[t].name for t in state.companies["EPP"].trains] == ["2G"]
+    no_problems(game)
