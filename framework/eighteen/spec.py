@@ -35,6 +35,7 @@ class StockOptions:
 
     sale_move: str = "down"  # market direction of a price drop on sale
     marker_on: str = "par"  # when the price marker goes on the chart: par | float
+    home_token_on: str = "operate"  # when a corporation's home token goes down: operate | float
     packet_first: bool = True  # while packet items remain, only they may be bought
     sell_before_operating: bool = False  # may shares be sold before the company operated
     share_percent: int = 10  # the market price is the price of this many percent
@@ -129,6 +130,7 @@ def stock_options(setup: SetupDef, market: MarketDef) -> StockOptions:
     return StockOptions(
         sale_move=_pick(rules, "sale_move", default_move),
         marker_on=_pick(rules, "marker_on", "par"),
+        home_token_on=_pick(rules, "home_token_on", "operate"),
         packet_first=_pick(rules, "packet_first", True),
         sell_before_operating=_pick(rules, "sell_before_operating", False),
         share_percent=_pick(rules, "share_percent", 10),

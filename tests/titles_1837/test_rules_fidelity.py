@@ -144,3 +144,68 @@ def test_XII_the_2G_goes_on_sale_with_the_first_3_not_when_the_1G_sell_out():
     assert state.companies["EPP"].cash == 300 - 230
     assert [state.trains[t].name for t in state.companies["EPP"].trains] == ["2G"]
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- 5, 6. XIII
+def _gt_parred_first_ms_floated_first():
+    """The first stock round (the packet out of the way, A to act): A starts GT at 91K, B
+    starts MS at 91K, then MS is bought to 50% (floats) before GT (floats last)."""
+    from railyard.framework.eighteen.actions import BuyShares
+
+    from .rules_helpers import finish_round, pass_packet, sell
+
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    game.state.packet_remaining.clear()
+    game.state.offers.clear()
+    finish_round(game)  # the first operating round
+    assert game.state.round.kind == "stock" and game.active_entities() == ("A",)
+    script = [
+        Par("A", "GT", 91), Par("B", "MS", 91), BuyShares("C", "MS"), BuyShares("D", "MS"),
+        BuyShares("A", "GT"), BuyShares("B", "MS"),  # MS: 50% bought, it floats
+        BuyShares("C", "GT"), BuyShares("D", "GT"),  # GT: 50%, it floats
+    ]
+    for action in script:
+        assert game.active_entities() == (action.entity,)
+        game.process(action)
+        if action == BuyShares("B", "MS"):
+            floated_ms = (game.state.companies["MS"].floated, game.state.companies["GT"].floated)
+            ms_tokens = list(game.state.board.tokens_of("MS"))
+            gt_market = game.state.companies["GT"].market
+    assert floated_ms == (True, False)
+    return game, ms_tokens, gt_market
+
+
+def test_XIII_flotation_places_the_home_token_at_once():
+    """XIII (flotation): "A token of the new corporation is placed on the corporation's home
+    station", with the marker and the capital, not at its first turn: MS's token stands on
+    Brünn (E17) from the purchase that floats it, in the stock round."""
+    game, ms_tokens, _ = _gt_parred_first_ms_floated_first()
+    assert ms_tokens == [("E17", 0)]
+    state = game.state
+    assert state.companies["MS"].tokens_left == 2 and state.companies["MS"].cash == 8 * 91
+    assert state.board.tokens_of("GT") == [("D36", 0)]
+    assert state.companies["GT"].tokens_left == 2
+    no_problems(game)
+
+
+def test_XIII_IV_markers_at_one_par_stack_in_flotation_order_the_first_floated_operates_first():
+    """XIII: at flotation a marker goes on the pink start hex; "If the hex already has a
+    marker(s) of another company on it, the new marker is placed under the old one(s)"; IV:
+    the uppermost operates first. GT was parred first, MS floated first: MS is on top."""
+    from railyard.framework.eighteen.operating_round import operating_order
+
+    from .rules_helpers import finish_round
+
+    game, _, gt_market = _gt_parred_first_ms_floated_first()
+    state = game.state
+    assert gt_market is None  # parred, not floated: no marker on the chart yet
+    cell = state.companies["MS"].market
+    assert state.companies["GT"].market == cell
+    assert state.stack_at(cell) == ["MS", "GT"]
+    finish_round(game)  # the stock round ends
+    assert state.round.kind == "operating"
+    order = operating_order(game.ruleset, state)
+    assert order.index("MS") < order.index("GT")
+    no_problems(game)
