@@ -209,3 +209,45 @@ def test_XIII_IV_markers_at_one_par_stack_in_flotation_order_the_first_floated_o
     order = operating_order(game.ruleset, state)
     assert order.index("MS") < order.index("GT")
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- 1. VI
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("coord", "old", "target", "minor"),
+    [("F18", None, "87", "KK1"),  # preprinted, two towns
+     ("H18", "1", "88", "SD1"), ("H18", "2", "87", "SD1"), ("H18", "55", "88", "SD1"),
+     ("H18", "56", "87", "SD1"), ("H18", "69", "204", "SD1")],
+)
+def test_VI_two_separate_towns_promote_to_one_junction_town(coord, old, target, minor):
+    """VI: "In order to promote a tile, either some of the newly-created track must be on a
+    route available to the company/corporation or the value of a city on an available route
+    changes." Two separate towns becoming one junction town join the two lines: from the
+    company's town its trains may now run on along the other line's track, new track on a
+    route available to it though no edge is new. kk #1 (Vienna's NE station) promotes the
+    preprinted F18 to 87; Sd #1 (Vienna's SW station, on over H16) a double-town tile on
+    H18."""
+    from railyard.framework.eighteen.or_actions import LayTile
+
+    from .positions import lay, major_to_act
+    from .rules_helpers import pass_packet, sell
+
+    game = new_game()
+    sell(game, minor, "A")
+    pass_packet(game)
+    state = game.state
+    if old is not None:
+        lay(game, "H16", {3, 4})  # Vienna's SW track turns east
+        lay(game, coord, {1}, tile=old)  # into one of the two towns
+    first_purchase(game, "3")  # green tiles
+    major_to_act(game, minor)
+    lays = [a for a in game.legal_actions() if isinstance(a, LayTile) and a.hex == coord]
+    assert {a.tile for a in lays} == {target}
+    cash, left = state.companies[minor].cash, state.board.available(target)
+    game.process(lays[0])
+    assert state.board.tile(coord).id == target
+    assert state.board.available(target) == left - 1
+    assert state.companies[minor].cash == cash  # no terrain on a promotion
+    no_problems(game)
