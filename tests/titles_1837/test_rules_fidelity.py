@@ -251,3 +251,49 @@ def test_VI_two_separate_towns_promote_to_one_junction_town(coord, old, target, 
     assert state.board.available(target) == left - 1
     assert state.companies[minor].cash == cash  # no terrain on a promotion
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- 9. the appendix
+def test_appendix_fixed_packet_columns_karst_sd5_at_120_then_kk_ug_then_majors():
+    """Second edition, appendix "Start Packet Auction (First Edition)": "Optionally use the
+    rules presented in this section instead of those in Section I" ... "Karst Railway + Sd 5
+    | 120K" ... "Apply the standard rules from this point on." Variant ``fixed_packet``: the
+    columns at fixed prices, Karst + Sd5 for 120K (the translation's first edition: 110K),
+    then the kk minors, then the Ug certificates, then the majors; the rest is the second
+    edition (its auction is gone, its 1G are never scrapped)."""
+    from railyard.framework.eighteen.actions import BuyItem
+
+    from .rules_helpers import sell
+
+    game = new_game("fixed_packet")
+    state = game.state
+    assert state.round.kind == "fixed_price_columns"
+    tops = [(a.item, a.price) for a in game.legal_actions() if isinstance(a, BuyItem)]
+    assert tops == [("EKT", 100), ("EPP", 100), ("BB", 100)]
+    for player, item in (("A", "EPP"), ("B", "RGTE"), ("C", "SD3"), ("D", "EHS"), ("A", "LRB")):
+        game.process(BuyItem(player, item, game.ruleset.spec.item_price(
+            game.ruleset.spec.setup.start_packet.items[item])))
+    assert ("SD5", 120) in [(a.item, a.price) for a in game.legal_actions() if isinstance(a, BuyItem)]
+    game.process(BuyItem("B", "SD5", 120))
+    assert state.player("B").cash == 555 - 100 - 120
+    assert state.director("SD5") == "B" and state.director("Karst") == "B"
+    assert state.companies["SD5"].cash == 90  # its printed capital, as in the second edition
+    for item in [i for i in state.packet_remaining if i != "Tauern"]:
+        sell(game, item, "D", 0)
+    game.process(BuyItem("C", "Tauern", 150))  # the packet is sold out
+    assert game.active_entities() == ("B",)  # Sd #5's owner picks its home first (I)
+    game.process(next(a for a in game.legal_actions() if getattr(a, "hex", None) == "L8"))
+    assert state.companies["SD5"].home == "L8"
+    assert state.round.kind == "stock"
+    assert {k: o.price for k, o in state.offers.items()} == {"KK1": 90, "KK2": 140, "KK3": 90}
+    (player,) = game.active_entities()
+    assert refusal(game, Par(player, "BK", 91)).rule == "appendix"
+    for item in ("KK1", "KK2", "KK3"):
+        (player,) = game.active_entities()
+        game.process(BuyItem(player, item, state.offers[item].price))
+    assert {k: o.price for k, o in state.offers.items()} == {"UG1": 90, "UG2": 90, "UG3": 90}
+    (player,) = game.active_entities()
+    assert refusal(game, Par(player, "BK", 91)).rule == "appendix"
+    first_purchase(game, "3G")  # second edition: no 1G scrapped (the first edition scraps them)
+    assert all(t.owner != "@scrapped" for t in state.trains.values() if t.name == "1G")
+    no_problems(game)

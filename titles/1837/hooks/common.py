@@ -19,6 +19,13 @@ def first_edition(rules: G18Ruleset) -> bool:
     return getattr(rules.spec.title, "variant", None) == FIRST_EDITION
 
 
+def staged_packet(rules: G18Ruleset) -> bool:
+    """True when the start packet is sold in fixed-price columns and the kk minors, then the
+    Ug certificates, follow it before the majors (the first edition, and the second
+    edition's appendix, variant ``fixed_packet``)."""
+    return rules.spec.setup.start_packet.round == "fixed_price_columns"
+
+
 def cdef(rules: G18Ruleset, company_id: str) -> Any:
     return rules.spec.companies[company_id]
 

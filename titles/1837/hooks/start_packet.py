@@ -2,7 +2,8 @@
 
 Second edition: after the auction, unsold items stay on sale at face value together with the
 second 25% certificates of Ug #1 and #3 (90K each); major shares only once the packet is
-sold. First edition: the packet is sold in three columns at fixed prices (the engine's
+sold. First edition (and the second edition's appendix, variant ``fixed_packet``): the
+packet is sold in three columns at fixed prices (the engine's
 ``fixed_price_columns``); then the three kk minors at their printed prices; once those are
 sold, the five Ug certificates at 90K (a second 25% only after its director's certificate);
 only then the major corporations."""
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.state import IPO, G18State, Offer
 
-from .common import first_edition
+from .common import first_edition, staged_packet
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -87,7 +88,7 @@ def _stage_groups(rules: G18Ruleset) -> list[list[str]]:
 
 
 def on_start_packet_end(rules: G18Ruleset, state: G18State) -> list[str]:
-    if first_edition(rules):
+    if staged_packet(rules):
         state.extra["packet_stage"] = 0
         return _offer_stage(rules, state)
     return _offer_second_certificates(rules, state)
@@ -96,10 +97,10 @@ def on_start_packet_end(rules: G18Ruleset, state: G18State) -> list[str]:
 def on_item_bought(rules: G18Ruleset, state: G18State, item_id: str, player_id: str) -> list[str]:
     if item_id.endswith(SECOND):
         state.extra["sold_" + item_id] = True
-    if state.round.kind not in ("stock",) and not first_edition(rules):
+    if state.round.kind not in ("stock",) and not staged_packet(rules):
         return []
     lines: list[str] = []
-    if first_edition(rules) and "packet_stage" in state.extra:
+    if staged_packet(rules) and "packet_stage" in state.extra:
         groups = _stage_groups(rules)
         stage = _stage(state)
         if stage < len(groups) and all(state.director(c) is not None for c in groups[stage]):
@@ -116,7 +117,7 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
     and the kk and Ug minors after it)."""
     if state.packet_remaining:
         return False
-    if first_edition(rules):
+    if staged_packet(rules):
         if "packet_stage" not in state.extra:
             return False
         if _stage(state) < len(_stage_groups(rules)):
@@ -127,8 +128,8 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
 
 def check_buy(rules: G18Ruleset, state: G18State, player_id: str, company_id: str) -> None:
     if not majors_on_sale(rules, state):
-        section = "XIV.2.7" if first_edition(rules) else "I"
+        section = "XIV.2.7" if first_edition(rules) else "appendix" if staged_packet(rules) else "I"
         raise IllegalAction(
             section, "shares of the major corporations are on sale only once the start packet is sold"
-            + (" and the kk and Ug minors after it" if first_edition(rules) else "")
+            + (" and the kk and Ug minors after it" if staged_packet(rules) else "")
         )
