@@ -116,6 +116,13 @@ class Hooks:
             return not self.spec.cell(company.market).has("y")
         return True
 
+    def before_player_leaves(self, state: G18State, player_id: str) -> list[str]:
+        """A bankrupt player is about to leave play (before the engine sends the shares to
+        the bank and closes the companies left with no owner): the title may first pass its
+        private or minor companies on where closing them would cost other players (default:
+        nothing)."""
+        return []
+
     def must_sell_down(self, state: G18State, player_id: str) -> bool:
         """Whether a player over the share or certificate limit must sell down before doing
         anything else (default: yes, at the first opportunity); if not, the limits only stop

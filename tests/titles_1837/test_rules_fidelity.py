@@ -297,3 +297,103 @@ def test_appendix_fixed_packet_columns_karst_sd5_at_120_then_kk_ug_then_majors()
     first_purchase(game, "3G")  # second edition: no 1G scrapped (the first edition scraps them)
     assert all(t.owner != "@scrapped" for t in state.trains.values() if t.name == "1G")
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- 10. XI (silent)
+def test_XI_a_bankrupt_players_minors_pass_on_and_cost_nobody_their_certificates():
+    """XI says nothing of a bankrupt player's minors. Our reading (RULES.md, decision): Ug #1
+    held by B (director, 25%) and C (25%) passes to C, B's certificate to the bank pool; kk #2
+    of B, kk having formed, folds into kk (treasury and token too), B's exchange share going
+    to the pool with B's other shares. Nothing C or kk owned is lost."""
+    from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+    from railyard.framework.eighteen.shares import give_certificate
+    from railyard.framework.eighteen.state import BANK, CLOSED, POOL
+
+    from .rules_helpers import finish_round, hooks, pass_packet, quiet_action, sell
+
+    game = new_game()
+    state = game.state
+    for item, player in {"SD1": "A", "KK1": "A", "KK2": "B", "UG1": "B"}.items():
+        sell(game, item, player)
+    pass_packet(game)
+    state.offers.pop("UG1_share")  # C bought Ug #1's second 25% for 90K
+    state.extra["sold_UG1_share"] = True
+    give_certificate(game.ruleset, state, state.cert("UG1.1"), "C", 90, BANK)
+    start_major(game, "BK", 91, {"B": 30, "D": 20})
+    finish_round(game)  # operating round 1
+    finish_round(game)  # stock round 1
+    while game.active_entities() != ("BK",):
+        game.process(quiet_action(game))
+    hooks(game, "nationals").form(game.ruleset, state, "KK", ["KK1"])  # A opened kk earlier
+    state.pay("BK", BANK, state.companies["BK"].cash)
+    state.pay("B", BANK, state.player("B").cash - 10)
+    ug1_cash, kk_cash, kk2_cash = (state.companies[c].cash for c in ("UG1", "KK", "KK2"))
+    kk_pool = state.percent_held(POOL, "KK")
+    while DeclareBankruptcy("B") not in game.legal_actions():
+        game.process(quiet_action(game))
+    game.process(DeclareBankruptcy("B"))
+    assert state.player("B").bankrupt
+    ug1 = state.companies["UG1"]
+    assert not ug1.closed and state.director("UG1") == "C"
+    assert state.cert("UG1.0").owner == "C" and state.cert("UG1.1").owner == POOL
+    assert ug1.cash == ug1_cash and state.board.tokens_of("UG1") == [("H22", 1)]
+    kk2 = state.companies["KK2"]
+    assert kk2.closed and state.cert("KK2.0").owner == CLOSED
+    assert state.companies["KK"].cash == kk_cash + kk2_cash
+    assert state.percent_held(POOL, "KK") == kk_pool + 10
+    assert ("G17", 1) in state.board.tokens_of("KK")
+    no_problems(game)
+
+
+# ---------------------------------------------------------------------- 7. XI
+@pytest.mark.parametrize("at_round_start", [False, True])
+def test_XI_XII_a_national_over_its_limit_at_a_fold_in_lets_its_director_choose_the_surrender(at_round_start):
+    """XI: a company over its train limit surrenders trains of its choice (as after a phase
+    change). kk (A, opened by kk #1 right after the first 4; given four trains: 3, 3, 4, 4;
+    limit 4) takes kk #2's 3 train when B folds it in, in that operating round (the round's
+    discard step asks kk) or at the start of the next round (a choice put to A): a 4 goes to
+    the pool, not the cheapest train."""
+    from railyard.framework.eighteen.or_actions import DiscardTrain
+
+    from .rules_helpers import add_train, hooks, pass_packet, quiet_action, sell
+
+    game = new_game()
+    state = game.state
+    sell(game, "KK1", "A")
+    sell(game, "KK2", "B")
+    pass_packet(game)
+    first_purchase(game, "3")
+    first_purchase(game, "4")
+    actions = hooks(game, "actions")
+    for _ in range(50):  # kk #1's owner is offered kk at once: A opens it
+        if actions.OpenNational("A", "KK", True) in game.legal_actions():
+            break
+        game.process(quiet_action(game))
+    game.process(actions.OpenNational("A", "KK", True))
+    kk = state.companies["KK"]
+    for name in ("3", "3", "4", "4"):
+        add_train(game, "KK", name)
+    add_train(game, "KK2", "3")
+    if at_round_start:
+        game.process(actions.FoldIn("B", "KK2", False))  # not now
+    for _ in range(100):
+        if actions.FoldIn("B", "KK2", True) in game.legal_actions():
+            break
+        game.process(quiet_action(game))
+    assert state.round.kind == ("1837_start_of_round" if at_round_start else "operating")
+    game.process(actions.FoldIn("B", "KK2", True))
+    assert len(kk.trains) == 5
+    offered = game.legal_actions()
+    if at_round_start:
+        assert game.active_entities() == ("A",)
+        assert all(isinstance(a, actions.SurrenderNationalTrain) for a in offered)
+    else:
+        assert game.active_entities() == ("KK",)  # its director acts for it
+        assert all(isinstance(a, DiscardTrain) for a in offered)
+    assert sorted({state.trains[a.train].name for a in offered}) == ["3", "4"]
+    four = next(a for a in offered if state.trains[a.train].name == "4")
+    pool = len(state.depot.pool)
+    game.process(four)
+    assert sorted(state.trains[t].name for t in kk.trains) == ["3", "3", "3", "4"]
+    assert len(state.depot.pool) == pool + 1 and state.trains[four.train].owner == "@pool"
+    no_problems(game)

@@ -29,10 +29,18 @@ from railyard.framework.eighteen.operating_round import (
 )
 from railyard.framework.eighteen.or_actions import BuyTrain
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
-from railyard.framework.eighteen.state import G18State, RoundState
+from railyard.framework.eighteen.state import TRAIN_POOL, G18State, RoundState
 
 from . import coal_companies, minors, nationals
-from .actions import ChooseHome, ExchangeCoal, FoldIn, KeepCoalTrains, OpenNational
+from .common import move_train
+from .actions import (
+    ChooseHome,
+    ExchangeCoal,
+    FoldIn,
+    KeepCoalTrains,
+    OpenNational,
+    SurrenderNationalTrain,
+)
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -49,7 +57,7 @@ class ChoiceState(RoundState):
 
 @attrs.frozen
 class Decision:
-    key: str  # "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2"
+    key: str  # "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2", "trim:KK"
     player: str
     subject: str
 
@@ -81,6 +89,9 @@ def _first_pending(
                 if director is not None:
                     return Decision(key, director, coal)
     if window is None:
+        trim = _over_limit_national(rules, state)
+        if trim is not None:
+            return trim
         for cid in rules.spec.companies:
             if minors.needs_home_choice(rules, state, cid) and f"home:{cid}" not in done:
                 return Decision(f"home:{cid}", state.director(cid), cid)  # type: ignore[arg-type]
@@ -97,6 +108,18 @@ def _first_pending(
         decision = _national_decision(rules, state, national, done)
         if decision is not None:
             return decision
+    return None
+
+
+def _over_limit_national(rules: G18Ruleset, state: G18State) -> Decision | None:
+    """XI: a national left over its train limit by minors folding in at the start of a round;
+    its director surrenders trains one at a time until it is within (during an operating
+    round the round's own discard step asks)."""
+    for national in nationals.OPENING:
+        space = trains.room(rules, state, national)
+        director = state.director(national)
+        if space is not None and space < 0 and director is not None:
+            return Decision(f"trim:{national}", director, national)
     return None
 
 
@@ -142,6 +165,11 @@ def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Acti
         return [KeepCoalTrains(entity, d.subject, tuple(o)) for o in options]
     if kind == "open":
         return [OpenNational(entity, d.subject, True), OpenNational(entity, d.subject, False)]
+    if kind == "trim":
+        first_of_name: dict[str, str] = {}
+        for train_id in state.companies[d.subject].trains:
+            first_of_name.setdefault(state.trains[train_id].name, train_id)
+        return [SurrenderNationalTrain(entity, d.subject, t) for t in first_of_name.values()]
     return [FoldIn(entity, d.subject, True), FoldIn(entity, d.subject, False)]
 
 
@@ -157,6 +185,7 @@ def answer(
         "keep": KeepCoalTrains,
         "open": OpenNational,
         "fold": FoldIn,
+        "trim": SurrenderNationalTrain,
     }[kind]
     if not isinstance(action, expected):
         raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
@@ -166,9 +195,16 @@ def answer(
         KeepCoalTrains: lambda a: a.company,
         OpenNational: lambda a: a.national,
         FoldIn: lambda a: a.minor,
+        SurrenderNationalTrain: lambda a: a.national,
     }[expected](action)
     if subject != d.subject:
         raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
+    if isinstance(action, SurrenderNationalTrain):
+        # asked again (not recorded as answered) until the national is within its limit
+        if action.train not in state.companies[d.subject].trains:
+            raise IllegalAction("XI", f"{d.subject} does not own train {action.train}")
+        move_train(state, action.train, TRAIN_POOL)
+        return [f"{d.subject} surrenders train {action.train} to the bank pool (over its limit)"]
     if isinstance(action, KeepCoalTrains):
         options = [set(o) for o in coal_companies.keep_choices(rules, state, d.subject) or []]
         if set(action.trains) not in options:
