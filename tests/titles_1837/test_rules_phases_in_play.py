@@ -1,0 +1,127 @@
+"""Rules XII, XIII, V on 1837 positions: what the phases' data does in play (scrapping, the
+number of operating rounds, tile colours, train limits) and the bank pool's limit."""
+
+from __future__ import annotations
+
+import pytest
+from railyard.framework.eighteen.actions import Pass, SellShares
+from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, LayTile
+from railyard.framework.eighteen.state import POOL, SCRAPPED
+
+from .positions import bk_at_trains_step, major_in_operating_round, major_to_act, second_stock_round
+from .rules_helpers import (
+    add_train,
+    finish_round,
+    first_purchase,
+    fund,
+    new_game,
+    no_problems,
+    pass_packet,
+    refusal,
+    sell,
+)
+
+
+@pytest.mark.parametrize(
+    ("variant", "new", "old"),
+    [(None, "5", "3"), (None, "4G", "2G"), (None, "5+2", "3+1"), ("first_edition", "3G", "1G")],
+)
+def test_XII_the_first_train_of_a_type_scraps_the_older_type(variant, new, old):
+    """XII "5": "All '3' trains are scrapped"; "4G": "The 2G trains are scrapped"; "5+2": the
+    "3+1" are scrapped; FE XII.3: "With the sale of the first 3G train, the 1G trains are
+    scrapped". A company's train of the old type leaves the game without compensation."""
+    game = new_game(variant)
+    owner = "EPP" if old.endswith("G") else "SD1"
+    sell(game, owner, "A")
+    if variant == "first_edition":
+        game.state.packet_remaining.clear()
+    train = add_train(game, owner, old)
+    cash = game.state.companies[owner].cash
+    first_purchase(game, new)
+    assert game.state.trains[train].owner == SCRAPPED
+    assert game.state.companies[owner].trains == [] and game.state.companies[owner].cash == cash
+    assert all(t.owner == SCRAPPED for t in game.state.trains.values() if t.name == old)
+
+
+def test_XIII_XII_one_operating_round_in_phase_2_two_from_phase_3_three_from_phase_5():
+    """XIII / XII: one operating round between stock rounds in phase 2; with the first "3"
+    two (from the next set); with the first "5", "After the next stock round there will be
+    three operating rounds"."""
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    kinds = []
+
+    def play_set() -> None:
+        finish_round(game)  # the stock round
+        while game.state.round.kind != "stock":
+            kinds.append(game.state.round.kind)
+            finish_round(game)
+        kinds.append("|")
+
+    finish_round(game)  # the first operating round (phase 2)
+    assert game.state.round.kind == "stock"
+    play_set()  # phase 2: one
+    first_purchase(game, "3")
+    play_set()  # phase 3: two
+    first_purchase(game, "5")
+    play_set()  # phase 5: three
+    ors = "".join("o" if k == "operating" else k for k in kinds if k in ("operating", "|"))
+    assert ors.split("|")[:3] == ["o", "oo", "ooo"]
+
+
+def test_V_XII_during_phase_2_only_yellow_tiles_are_available():
+    """V: "during Phase 2, only yellow tiles are available"; XII "3": green tiles. BK may not
+    promote Prague (C11) to green in phase 2; the same lay is no longer refused for its colour
+    once the first 3 is bought."""
+    game = major_in_operating_round()
+    major_to_act(game, "BK")
+    board = game.state.board
+    green = next((t, u) for t, u in board.lay_choices("C11") if t.color == "green")
+    lay = LayTile("BK", "C11", green[0].id, green[1].rotation)
+    refused = refusal(game, lay)
+    assert refused.rule == "rule:tile_lay.phase" and "phase 2" in str(refused)
+    first_purchase(game, "3")
+    again = [a for a in game.legal_actions() if isinstance(a, LayTile) and a.hex == "C11"]
+    assert any(board.tile_def(a.tile).color == "green" for a in again)
+
+
+def test_XII_phase_5_majors_keep_two_trains_the_rest_goes_to_the_pool():
+    """XII "5": "Train limit for the national railways: 3; for all other corporations: 2".
+    BK with two 4 and the 4+1 (and 200K earned) buys the first 5 for 800K: it discards down
+    to two, of its choice."""
+    game = bk_at_trains_step(("4", "4", "4+1"), sell_out=("2", "3", "3+1", "4", "4E", "4+1", "4+2"))
+    state = game.state
+    bk = state.companies["BK"]
+    fund(state, "BK", 200)
+    five = next(a for a in game.legal_actions() if isinstance(a, BuyTrain)
+                and state.trains[a.train].name == "5")
+    game.process(five)
+    assert state.phase == "5" and len(bk.trains) == 4 and bk.cash == 728 + 200 - 800
+    discards = [a for a in game.legal_actions() if isinstance(a, DiscardTrain)]
+    assert {state.trains[a.train].name for a in discards} == {"4", "4+1", "5"}
+    for name in ("4", "4"):
+        game.process(next(a for a in game.legal_actions()
+                          if isinstance(a, DiscardTrain) and state.trains[a.train].name == name))
+    assert sorted(state.trains[t].name for t in bk.trains) == ["4+1", "5"]
+    assert all(state.trains[t].owner == "@pool" for t in state.depot.pool)
+    assert not [a for a in game.legal_actions() if isinstance(a, DiscardTrain)]
+    no_problems(game)
+
+
+def test_XIII_a_sale_may_not_take_the_bank_pool_beyond_50_percent():
+    """XIII: "The Bank Pool may never hold more than 50 percent of a corporation's shares"
+    (second edition: a sale that would take it beyond 50% is refused)."""
+    game = second_stock_round({"B": 30, "C": 30, "D": 20})
+    state = game.state
+    game.process(Pass("A"))
+    game.process(Pass("B"))
+    game.process(SellShares("C", "BK", 30))
+    game.process(Pass("C"))
+    game.process(SellShares("D", "BK", 20))
+    assert state.percent_held(POOL, "BK") == 50
+    game.process(Pass("D"))
+    game.process(Pass("A"))
+    refused = refusal(game, SellShares("B", "BK", 10))
+    assert refused.rule == "rule:stock_round.pool_limit" and "60" in str(refused)
+    no_problems(game)
