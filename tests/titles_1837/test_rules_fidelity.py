@@ -397,3 +397,34 @@ def test_XI_XII_a_national_over_its_limit_at_a_fold_in_lets_its_director_choose_
     assert sorted(state.trains[t].name for t in kk.trains) == ["3", "3", "3", "4"]
     assert len(state.depot.pool) == pool + 1 and state.trains[four.train].owner == "@pool"
     no_problems(game)
+
+
+# ---------------------------------------------------------------------- readings
+def test_XI_no_bankruptcy_while_the_director_can_pay_for_the_cheapest_train_on_offer():
+    """XI: the director "is free to decide which to buy, even if it has enough money to buy
+    one of the cheaper choices, but not the more expensive choice"; "If a director cannot
+    raise the necessary capital ... he or she is declared bankrupt". Our reading (RULES.md,
+    decision): the necessary capital is what the duty to own a train needs, the cheapest
+    train on offer; the free choice is among purchases the director can make. BK (0K) must
+    buy; B has 100K: the pool's 2 (90K) is bought with help, the 3 (180K) and a bankruptcy
+    are refused."""
+    from railyard.framework.eighteen import trains
+    from railyard.framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy
+    from railyard.framework.eighteen.state import BANK
+
+    from .positions import bk_at_trains_step
+
+    game = bk_at_trains_step(("2",), sell_out=("2",))
+    state = game.state
+    bk = state.companies["BK"]
+    trains.to_pool(state, bk.trains[0])
+    state.pay("BK", BANK, bk.cash)
+    state.pay("B", BANK, state.player("B").cash - 100)
+    pool_two = state.depot.pool[0]
+    three = next(t for t in state.depot.stacks["passenger"] if state.trains[t].name == "3")
+    assert refusal(game, DeclareBankruptcy("B")).rule == "rule:bankruptcy.can_pay"
+    assert BuyTrain("BK", three, 180) not in game.legal_actions()
+    game.process(BuyTrain("BK", pool_two, 90))
+    assert state.player("B").cash == 10 and bk.cash == 0
+    assert bk.trains == [pool_two] and not state.player("B").bankrupt
+    no_problems(game)
