@@ -125,3 +125,88 @@ def test_XIII_a_sale_may_not_take_the_bank_pool_beyond_50_percent():
     refused = refusal(game, SellShares("B", "BK", 10))
     assert refused.rule == "rule:stock_round.pool_limit" and "60" in str(refused)
     no_problems(game)
+
+
+def test_V_terrain_is_paid_from_the_treasury_on_the_first_tile():
+    """V: "Building on hexes containing mountains or rivers entails costs, which must be paid
+    when the first tile is laid on that hex ... from the treasury". kk #2 (140K, Vienna's west
+    station) builds on the river hex G15 (50K)."""
+    game = new_game()
+    sell(game, "KK2", "A")
+    pass_packet(game)
+    major_to_act(game, "KK2")
+    state = game.state
+    lays = [a for a in game.legal_actions() if isinstance(a, LayTile) and a.hex == "G15"]
+    assert lays
+    bank = state.bank
+    game.process(lays[0])
+    assert state.companies["KK2"].cash == 140 - 50 and state.bank == bank + 50
+    no_problems(game)
+
+
+def test_V_VI_lettered_cities_double_cities_and_branch_towns_keep_their_kind():
+    """V: "city hexes that contain one of the letters X, T, or Y" take tiles of that letter;
+    VI: "Tiles with two separate cities may only be replaced by a tile that also has two
+    separate cities"; "the promotion of tile #58 to tile #420 is legal, but the promotion of
+    tile #58 to tile #410 is not". MS lays on its home Brünn (X); in phase 3 BK promotes the
+    two-city Linz & Wels (G13) and the town E15 (a 58)."""
+    from .positions import BK_LINE_TO_G13, build
+
+    game = major_in_operating_round(major="MS", holdings={"B": 30, "C": 20})
+    major_to_act(game, "MS")
+    board = game.state.board
+    brunn = {a.tile for a in game.legal_actions() if isinstance(a, LayTile) and a.hex == "E17"}
+    assert brunn and all("X" in board.tile_def(t).labels for t in brunn)
+
+    game = major_in_operating_round()
+    build(game, BK_LINE_TO_G13)
+    board = game.state.board
+    assert board.tile("E15").id == "58"
+    first_purchase(game, "3")
+    major_to_act(game, "BK")
+    lays = [a for a in game.legal_actions() if isinstance(a, LayTile)]
+    linz = {a.tile for a in lays if a.hex == "G13"}
+    assert linz and all(len(board.tile_def(t).stops) == 2 for t in linz)
+    town = {a.tile for a in lays if a.hex == "E15"}
+    assert town and town <= {"412", "413", "418", "419", "420", "421", "424"}  # never 410
+
+
+def test_X_XIII_a_marker_in_the_bottom_left_corner_stays_on_a_withhold_and_on_a_sale():
+    """X: withheld revenue moves the marker left, else diagonally down-left; "the bottom left
+    corner" stays. XIII: a sale moves it down-left; at the bottom or left edge it stays."""
+    from railyard.framework.eighteen.or_actions import Dividend
+
+    from .positions import bk_at_run_step
+
+    game = bk_at_run_step(("2",))
+    state = game.state
+    corner = (len(game.ruleset.spec.market.rows) - 1, 0)
+    state.place_marker("BK", corner)
+    game.process(game.legal_actions()[0])
+    game.process(Dividend("BK", "withhold"))
+    assert state.companies["BK"].market == corner
+
+    game = second_stock_round({"B": 30, "C": 20})
+    state = game.state
+    state.place_marker("BK", corner)
+    game.process(Pass("A"))
+    game.process(Pass("B"))
+    game.process(SellShares("C", "BK", 10))
+    assert state.companies["BK"].market == corner
+    no_problems(game)
+
+
+def test_IV_coal_companies_then_sd_kk_ug_minors_operate_in_their_printed_order():
+    """IV: the coal companies operate EPP, RGTE, EOD, EKT, MLB, ZKB, SPB, LRB, BB, EHS, then
+    the minors Sd #1-#5, kk #1-#3, Ug #1-#3 (before the majors)."""
+    game = new_game()
+    order = ["EPP", "RGTE", "EOD", "EKT", "MLB", "ZKB", "SPB", "LRB", "BB", "EHS",
+             "SD1", "SD2", "SD3", "SD4", "SD5", "KK1", "KK2", "KK3", "UG1", "UG2", "UG3"]
+    for i, item in enumerate(reversed(order)):
+        sell(game, item, "ABCD"[i % 4], 0)
+    pass_packet(game)
+    start = len(game.log)
+    while game.state.round.kind != "stock":  # Sd #5's home, then the first operating round
+        finish_round(game)
+    operated = [line.split()[0] for line in game.log[start:] if line.endswith(" operates")]
+    assert operated == order

@@ -32,7 +32,6 @@ from railyard.framework.eighteen.rounds import RoundType, register_round_type, r
 from railyard.framework.eighteen.state import TRAIN_POOL, G18State, RoundState
 
 from . import coal_companies, minors, nationals
-from .common import move_train
 from .actions import (
     ChooseHome,
     ExchangeCoal,
@@ -41,6 +40,7 @@ from .actions import (
     OpenNational,
     SurrenderNationalTrain,
 )
+from .common import move_train
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
