@@ -210,3 +210,52 @@ def test_IV_coal_companies_then_sd_kk_ug_minors_operate_in_their_printed_order()
         finish_round(game)
     operated = [line.split()[0] for line in game.log[start:] if line.endswith(" operates")]
     assert operated == order
+
+
+@pytest.mark.parametrize(("variant", "supply"), [(None, None), ("first_edition", 3)])
+def test_components_4G_trains_are_unlimited_in_the_second_edition_three_in_the_first(variant, supply):
+    """Components: "one '5+4' train and three '4G' trains are provided" (the 4G unlimited);
+    FE VIII.4 table: three 4G. From the first 5, one 4G is always on sale in the second
+    edition; in the first edition the fourth never comes."""
+    from railyard.framework.eighteen import trains
+
+    game = new_game(variant)
+    state, rules = game.state, game.ruleset
+    first_purchase(game, "5")
+
+    def on_sale() -> list[str]:
+        return [t for t in trains.depot_offers(rules, state) if state.trains[t].name == "4G"]
+
+    for _ in range(5):
+        if not on_sale():
+            break
+        trains.transfer(rules, state, on_sale()[0], "BK")
+    held = sum(1 for t in state.companies["BK"].trains if state.trains[t].name == "4G")
+    if supply is None:
+        assert held == 5 and on_sale()
+    else:
+        assert held == supply and not on_sale()
+
+
+def test_VIII_an_express_train_needs_two_cities_towns_are_passed_over():
+    """VIII: an express train "only includes cities and needs at least two cities"; towns
+    are ignored for its range and revenue. BK's 4E may not run Prague - E15 (one city, a
+    town); Prague - G13 (two cities, the town passed over) earns the two cities alone."""
+    from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
+
+    from .positions import BK_LINE_TO_G13, bk_at_run_step
+
+    game = bk_at_run_step(("4E",), line=BK_LINE_TO_G13)
+    state = game.state
+    board = state.board
+    (train,) = state.companies["BK"].trains
+    to_town = ("C11.0", "C11|C13", "C13|D14", "D14|E15", "E15.0")
+    assert refusal(game, RunRoutes("BK", (TrainRoute(train, to_town),))).rule.startswith("rule:running")
+    to_g13 = (*to_town, "E15|F14", "F14|G13", "G13.1")
+    order = game.ruleset.spec.phase_order
+    value = sum(board.placed(c).tile.stops[i].revenue.at(state.phase, order)
+                for c, i in (("C11", 0), ("G13", 1)))
+    assert value == 40  # Prague 20, the yellow Linz 20: the town E15 pays nothing
+    game.process(RunRoutes("BK", (TrainRoute(train, to_g13),)))
+    assert state.round.revenue == value
+    no_problems(game)
