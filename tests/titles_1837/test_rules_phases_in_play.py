@@ -259,3 +259,19 @@ def test_VIII_an_express_train_needs_two_cities_towns_are_passed_over():
     game.process(RunRoutes("BK", (TrainRoute(train, to_g13),)))
     assert state.round.revenue == value
     no_problems(game)
+
+
+@pytest.mark.parametrize(("variant", "offered"), [(None, []), ("first_edition", ["2G"])])
+def test_FE_XII_1_the_2G_follows_the_sold_out_1G_only_in_the_first_edition(variant, offered):
+    """FE XII.1 (our reading, RULES.md): no passenger train releases the 2G, it follows the
+    1G in its stack; second edition XII: the 2G comes with the first 3 only. All ten 1G sold
+    in phase 2: the first edition puts the 2G on sale, the second edition nothing."""
+    from railyard.framework.eighteen import trains
+    from railyard.framework.eighteen.phases import scrap
+
+    game = new_game(variant)
+    state = game.state
+    for train_id in [t for t in state.depot.stacks["goods"] if state.trains[t].name == "1G"]:
+        scrap(state, train_id)
+    names = [state.trains[t].name for t in trains.depot_offers(game.ruleset, state)]
+    assert [n for n in names if n.endswith("G")] == offered
