@@ -144,8 +144,9 @@ def _to_bank(rules: Context, state: G18State, company_id: str, certs: list[Certi
 
 
 def leave(rules: Context, state: G18State, player: str) -> list[str]:
-    """A bankrupt player leaves play: shares to the pool, own companies closed, control passed."""
-    lines = []
+    """A bankrupt player leaves play: shares to the pool, own companies closed, control passed
+    (after the title's ``before_player_leaves``)."""
+    lines = rules.hooks.before_player_leaves(state, player)
     stranded = []
     for cid, company in state.companies.items():
         mine = [c for c in company.certificates if c.owner == player]

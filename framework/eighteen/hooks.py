@@ -128,11 +128,21 @@ class Hooks:
 
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
         """Whether a held certificate counts toward the certificate limit. Default: all count
-        except corporations whose price marker is on a cell flagged ``y``."""
+        except a closed company's (its certificate is out of play, e.g. a private closed by a
+        phase) and corporations whose price marker is on a cell flagged ``y``."""
         company = state.companies[cert.company]
+        if company.closed:
+            return False
         if company.market is not None:
             return not self.spec.cell(company.market).has("y")
         return True
+
+    def before_player_leaves(self, state: G18State, player_id: str) -> list[str]:
+        """A bankrupt player is about to leave play (before the engine sends the shares to
+        the bank and closes the companies left with no owner): the title may first pass its
+        private or minor companies on where closing them would cost other players (default:
+        nothing)."""
+        return []
 
     def must_sell_down(self, state: G18State, player_id: str) -> bool:
         """Whether a player over the share or certificate limit must sell down before doing

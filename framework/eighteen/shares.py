@@ -129,6 +129,10 @@ def maybe_float(rules: Context, state: G18State, company_id: str) -> list[str]:
         lines.append(f"{company_id} receives {capital} capital")
     if rules.spec.stock.marker_on == "float" and company.par_cell is not None:
         state.place_marker(company_id, company.par_cell)
+    if rules.spec.stock.home_token_on == "float":
+        from railyard.framework.eighteen.tokens import place_home_token
+
+        lines += place_home_token(rules, state, company_id)
     lines += rules.hooks.on_float(state, company_id)
     return lines
 

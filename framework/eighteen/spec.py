@@ -35,6 +35,7 @@ class StockOptions:
 
     sale_move: str = "down"  # market direction of a price drop on sale
     marker_on: str = "par"  # when the price marker goes on the chart: par | float
+    home_token_on: str = "operate"  # when a corporation's home token goes down: operate | float
     packet_first: bool = True  # while packet items remain, only they may be bought
     sell_before_operating: bool = False  # may shares be sold before the company operated
     share_percent: int = 10  # the market price is the price of this many percent
@@ -122,6 +123,7 @@ def stock_options(setup: SetupDef, market: MarketDef) -> StockOptions:
     return StockOptions(
         sale_move=_or(rules.sale_move, default_move),
         marker_on=_or(rules.marker_on, "par"),
+        home_token_on=_or(rules.home_token_on, "operate"),
         packet_first=_or(rules.packet_first, True),
         sell_before_operating=_or(rules.sell_before_operating, False),
         share_percent=_or(rules.share_percent, 10),

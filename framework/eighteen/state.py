@@ -71,6 +71,7 @@ class Company:
     closed: bool = False
     home: str | None = None  # chosen home hex when the title offers a choice
     ipo_percent_at_start: int = 0  # percent in the initial offering when set up (capitalisation)
+    tokens_bought: int = 0  # extra stations placed by the company (their count sets the price)
     extra: dict[str, Any] = attrs.Factory(dict)  # free-form room for title hooks
 
 

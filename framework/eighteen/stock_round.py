@@ -13,6 +13,7 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.phases import reached
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
     give_certificate,
@@ -151,8 +152,20 @@ def check_corporation(state: G18State, company_id: str) -> None:
         raise IllegalAction("rule:stock_round.closed", f"{company_id} has closed")
 
 
+def check_open(rules: Context, state: G18State, company_id: str) -> None:
+    """A company with ``opens_on_phase`` may not be started (nor its shares bought) before
+    that phase."""
+    opens = rules.spec.companies[company_id].opens_on_phase
+    if opens is not None and not reached(rules, state, opens):
+        raise IllegalAction(
+            "rule:company.opens_on_phase",
+            f"{company_id} is closed until phase {opens} (now phase {state.phase})",
+        )
+
+
 def check_par(rules: Context, state: G18State, action: Par) -> Certificate:
     check_corporation(state, action.company)
+    check_open(rules, state, action.company)
     company = state.companies[action.company]
     director = next((c for c in company.certificates if c.director), None)
     if company.par_price is not None or director is None or director.owner != IPO:
@@ -176,6 +189,7 @@ def check_par(rules: Context, state: G18State, action: Par) -> Certificate:
 
 def check_buy_shares(rules: Context, state: G18State, action: BuyShares) -> tuple[Certificate, int]:
     check_corporation(state, action.company)
+    check_open(rules, state, action.company)
     company = state.companies[action.company]
     if action.source == "ipo":
         cert = next_offering_certificate(state, action.company)

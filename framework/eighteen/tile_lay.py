@@ -4,7 +4,9 @@ A lay must fit the board (the general upgrade rule, tiles left in the supply: th
 job), be a colour the phase allows, lie outside closed regions and hexes blocked by open
 privates, send no track off the map or into a hex that can never carry track there, and add
 track the company's network reaches. An upgrade qualifies without new reachable track when it
-changes the value of a city the company reaches, unless ``operating_round.upgrade_needs`` is
+changes the value of a city the company reaches, or merges stops it reaches into one it may
+run through (two separate towns becoming one junction town join their lines: track newly on
+its routes though no edge is new), unless ``operating_round.upgrade_needs`` is
 ``new_track``: then only new track the company's trains could run on qualifies (track leaving a
 city full of other companies' tokens does not, unless the new tile frees a slot there; stations
 merged into one the company may run through join separate track into one line, and qualify).
@@ -241,7 +243,10 @@ def refusal(
         if old.tile.paths and any(c == coord for c, _ in reach.stops):
             return "rule:tile_lay.upgrade_track", (
                 f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")
-    elif old.tile.paths and _value_changes(rules, state, coord, old, tile, upgrade, reach):
+    elif old.tile.paths and (
+        _value_changes(rules, state, coord, old, tile, upgrade, reach)
+        or _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id)
+    ):
         return None
     return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
 

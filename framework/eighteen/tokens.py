@@ -5,7 +5,7 @@ city the company reaches (backtracking allowed, never through a city full of oth
 no token of the company on that hex already, and must leave a slot for every other company
 whose home the city is and which has not placed its home token yet. Its cost comes from the
 type's ``token_cost`` (``fixed`` or ``per_hex`` times the distance from home over hexes the
-company reaches); the title's ``token_cost`` hook has the last word.
+company reaches), stepping with the extra stations already bought; the title's ``token_cost`` hook has the last word.
 """
 
 from __future__ import annotations
@@ -104,8 +104,9 @@ def reach_distance(board: Any, reach: Reach, start: str, goal: str) -> int:
 def cost(rules: Context, state: G18State, company_id: str, coord: str, reach: Reach) -> int:
     board = state.board
     ctype = rules.spec.type_of(company_id)
-    placed = len(board.tokens_of(company_id))
-    index = max(placed - 1, 0)
+    # VII: the price steps with the extra stations the company has placed, not with the
+    # tokens it holds (a national's stations taken over from its minors are not extra ones)
+    index = state.companies[company_id].tokens_bought
     price = 0
     spec = ctype.token_cost
     if spec is not None and spec.fixed:
@@ -162,6 +163,7 @@ def check(rules: Context, state: G18State, action: PlaceToken) -> int:
 def apply(rules: Context, state: G18State, action: PlaceToken, price: int) -> list[str]:
     state.board.place_token(action.hex, action.city, action.entity)
     state.companies[action.entity].tokens_left -= 1
+    state.companies[action.entity].tokens_bought += 1
     state.pay(action.entity, BANK, price)
     return [f"{action.entity} places a token on {action.hex} for {price}"]
 

@@ -1,7 +1,8 @@
 """Buying, surrendering and discarding trains.
 
 New trains come from each depot stack in file order: the first unsold name is on sale, and
-so is any later name whose ``available_on`` train has been bought. Pool trains sell at full
+so is any later name whose ``available_on`` train has been bought; a name with
+``available_on`` is never on sale before that train is bought, even at the top of its stack. Pool trains sell at full
 price. From the phase with ``buy_from_companies`` a company may buy from another company with
 the same controller, for any price of at least ``operating_round.company_train_min_price``
 (default 1; 0 where the price is "freely negotiable"). A company must keep within its train limit,
@@ -46,7 +47,6 @@ def face_price(rules: Context, state: G18State, train_id: str) -> int:
 def depot_offers(rules: Context, state: G18State) -> list[str]:
     """The new trains on sale now: one train id per buyable name."""
     out = []
-    sold = state.depot.sold_names
     for stack in state.depot.stacks.values():
         names: list[str] = []
         for train_id in stack:
@@ -54,10 +54,16 @@ def depot_offers(rules: Context, state: G18State) -> list[str]:
             if name in names:
                 continue
             names.append(name)
-            available_on = rules.spec.trains[name].available_on
-            if len(names) == 1 or (available_on is not None and available_on in sold):
+            if released(rules, state, name) and (len(names) == 1 or rules.spec.trains[name].available_on):
                 out.append(train_id)
     return out
+
+
+def released(rules: Context, state: G18State, name: str) -> bool:
+    """Whether new trains of ``name`` may be sold at all: one with ``available_on`` waits for
+    the first purchase of that train, even when it is the first unsold name of its stack."""
+    available_on = rules.spec.trains[name].available_on
+    return available_on is None or available_on in state.depot.sold_names
 
 
 def pool_offers(state: G18State) -> list[str]:
@@ -143,6 +149,13 @@ def check_buy(rules: Context, state: G18State, action: BuyTrain) -> Purchase:
     source = source_of(state, action.train)
     face = face_price(rules, state, action.train)
     if source == DEPOT:
+        name = state.trains[action.train].name
+        if not released(rules, state, name):
+            available_on = rules.spec.trains[name].available_on
+            raise IllegalAction(
+                "rule:trains.available_on",
+                f"{name} trains go on sale with the first {available_on} train",
+            )
         if action.train not in depot_offers(rules, state):
             raise IllegalAction("rule:trains.order", f"train {action.train} is not on sale yet (trains are sold in order)")
     elif source == TRAIN_POOL:

@@ -48,6 +48,7 @@ class StockRoundRules:
     sold_out_move: str | None = None
     sale_move: str | None = None
     marker_on: str | None = None
+    home_token_on: str | None = None
     packet_first: bool | None = None
     sell_before_operating: bool | None = None
     share_percent: int | None = None

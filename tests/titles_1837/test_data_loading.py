@@ -16,7 +16,7 @@ from railyard.framework.loader import load_title
 from railyard.framework.model.loaded import LoadedTitle
 
 ROOT = Path(__file__).resolve().parents[2]
-VARIANTS = ("first_edition", "rails_mines", "18xx_games")
+VARIANTS = ("first_edition", "rails_mines", "18xx_games", "fixed_packet")
 
 
 @functools.cache

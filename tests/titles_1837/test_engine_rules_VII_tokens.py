@@ -20,13 +20,15 @@ def _bk_at_token_step(line=BK_LINE_TO_G13):
     return game
 
 
-def test_VII_the_home_token_is_placed_free_at_the_first_turn():
+def test_VII_XIII_the_home_token_is_placed_free_at_flotation():
+    # (XIII: "A token of the new corporation is placed on the corporation's home station" as
+    # part of the flotation; it is there before BK's first turn)
     game = major_in_operating_round()
-    major_to_act(game, "BK")
     bk = game.state.companies["BK"]
     assert game.state.board.tokens_of("BK") == [("C11", 0)]
+    major_to_act(game, "BK")
+    assert game.state.board.tokens_of("BK") == [("C11", 0)]
     assert bk.cash == 728 and bk.tokens_left == 2
-    assert "BK places its home token on C11" in game.log
 
 
 def test_VII_second_token_costs_20_per_hex_over_the_line_g13_is_100():
@@ -57,6 +59,7 @@ def test_VII_third_token_costs_40_per_hex_counted_over_reachable_hexes():
     major_to_act(game, "BK")  # BK's home token is on Prague
     game.state.board.place_token("G13", 1, "BK")  # and its second one on G13, placed earlier
     game.state.companies["BK"].tokens_left -= 1
+    game.state.companies["BK"].tokens_bought += 1
     game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
     assert PlaceToken("BK", "H10", 0) in game.legal_actions()
     game.process(PlaceToken("BK", "H10", 0))

@@ -139,7 +139,10 @@ def state_percent(game, holder: str) -> int:
     return game.state.percent_held(holder, "BK")
 
 
-def test_XIII_a_second_major_at_the_same_par_goes_under_the_first_marker():
+def test_XIV_two_majors_at_one_par_fill_its_two_slots_markers_wait_for_flotation():
+    # XIV: "only two companies may use each price ... Place a token on the pink starting hex
+    # on the share price chart when the company floats" (the stacking at flotation:
+    # rules_fidelity::test_XIII_IV_markers_at_one_par_stack_in_flotation_order_...)
     game = new_game()
     sell(game, "SD1", "A")
     pass_packet(game)
@@ -148,8 +151,8 @@ def test_XIII_a_second_major_at_the_same_par_goes_under_the_first_marker():
     play_until(game, "stock")
     game.process(Par("A", "MS", 91))
     game.process(Par("B", "BK", 91))
-    assert game.state.companies["BK"].market == game.state.companies["MS"].market == (2, 2)
-    assert game.state.stack_at((2, 2)) == ["MS", "BK"]  # top first
+    assert game.state.companies["BK"].par_price == game.state.companies["MS"].par_price == 91
+    assert game.state.companies["BK"].market is None and game.state.stack_at((2, 2)) == []
     assert refusal(game, Par("C", "CL", 91)).rule == "rule:stock_round.par_slots"
 
 

@@ -33,8 +33,8 @@ def _vienna_brown() -> tuple[Game, str, str]:
     tile_lay.apply(game.ruleset, state, LayTile("KK", "G17", "436", 5), 0)
     game.ruleset.hooks.on_operating_turn_start(state, "KK")  # kk's tokens merge on G17.2
     assert state.board.token_map()[("G17", 2)] == ("KK",)
-    start_major(game, "MS", 91, {"D": 50})
-    state.board.place_token("E17", 0, "MS")
+    start_major(game, "MS", 91, {"D": 50})  # its flotation puts its token on Brünn
+    assert state.board.tokens_of("MS") == [("E17", 0)]
     assert lay(game, "E17", {5, 1}) == ("402", 5)
     assert lay(game, "F16", {5, 1}) == ("58", 5)
     return game, add_train(game, "MS", "4"), add_train(game, "KK", "5")

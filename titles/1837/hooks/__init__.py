@@ -168,6 +168,11 @@ class Hooks(BaseHooks):
         return None if unpaid(state, company_id, cert.id) else payee
 
     # ------------------------------------------------------------------ game end
+    def before_player_leaves(self, state: G18State, player_id: str) -> list[str]:
+        from . import bankruptcy
+
+        return bankruptcy.before_player_leaves(self.rules, state, player_id)
+
     def certificate_value(self, state: G18State, cert: Certificate) -> int:
         return net_worth.certificate_value(self.rules, state, cert)
 

@@ -54,3 +54,13 @@ class KeepCoalTrains(Action):
 
     company: str
     trains: tuple[str, ...]
+
+
+@title_action("1837_surrender_national_train")
+@attrs.frozen
+class SurrenderNationalTrain(Action):
+    """The director of a national over its train limit after minors folded in (XI) picks a
+    train it surrenders to the bank pool."""
+
+    national: str
+    train: str

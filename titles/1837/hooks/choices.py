@@ -21,13 +21,22 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import trains
 from railyard.framework.eighteen.hooks import Decision
 from railyard.framework.eighteen.or_steps import has_step
+from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
-from railyard.framework.eighteen.state import G18State, RoundState
+from railyard.framework.eighteen.state import TRAIN_POOL, G18State, RoundState
 
 from . import coal_companies, minors, nationals
-from .actions import ChooseHome, ExchangeCoal, FoldIn, KeepCoalTrains, OpenNational
+from .actions import (
+    ChooseHome,
+    ExchangeCoal,
+    FoldIn,
+    KeepCoalTrains,
+    OpenNational,
+    SurrenderNationalTrain,
+)
 from .common import option
 
 if TYPE_CHECKING:
@@ -43,7 +52,7 @@ class ChoiceState(RoundState):
     answered: list[str] = attrs.Factory(list)
 
 
-# a Decision's key: "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2"; its entity is
+# a Decision's key: "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2", "trim:KK"; its entity is
 # the player to choose
 
 
@@ -74,6 +83,9 @@ def _first_pending(
                 if director is not None:
                     return Decision(key, director, coal)
     if window is None:
+        trim = _over_limit_national(rules, state)
+        if trim is not None:
+            return trim
         for cid in rules.spec.companies:
             if minors.needs_home_choice(rules, state, cid) and f"home:{cid}" not in done:
                 return Decision(f"home:{cid}", state.director(cid), cid)  # type: ignore[arg-type]
@@ -90,6 +102,18 @@ def _first_pending(
         decision = _national_decision(rules, state, national, done)
         if decision is not None:
             return decision
+    return None
+
+
+def _over_limit_national(rules: G18Ruleset, state: G18State) -> Decision | None:
+    """XI: a national left over its train limit by minors folding in at the start of a round;
+    its director surrenders trains one at a time until it is within (during an operating
+    round the round's own discard step asks)."""
+    for national in nationals.OPENING:
+        space = trains.room(rules, state, national)
+        director = state.director(national)
+        if space is not None and space < 0 and director is not None:
+            return Decision(f"trim:{national}", director, national)
     return None
 
 
@@ -135,6 +159,11 @@ def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Acti
         return [KeepCoalTrains(entity, d.subject, tuple(o)) for o in options]
     if kind == "open":
         return [OpenNational(entity, d.subject, True), OpenNational(entity, d.subject, False)]
+    if kind == "trim":
+        first_of_name: dict[str, str] = {}
+        for train_id in state.companies[d.subject].trains:
+            first_of_name.setdefault(state.trains[train_id].name, train_id)
+        return [SurrenderNationalTrain(entity, d.subject, t) for t in first_of_name.values()]
     return [FoldIn(entity, d.subject, True), FoldIn(entity, d.subject, False)]
 
 
@@ -150,6 +179,7 @@ def answer(
         "keep": KeepCoalTrains,
         "open": OpenNational,
         "fold": FoldIn,
+        "trim": SurrenderNationalTrain,
     }[kind]
     if not isinstance(action, expected):
         raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
@@ -159,9 +189,16 @@ def answer(
         KeepCoalTrains: lambda a: a.company,
         OpenNational: lambda a: a.national,
         FoldIn: lambda a: a.minor,
+        SurrenderNationalTrain: lambda a: a.national,
     }[expected](action)
     if subject != d.subject:
         raise IllegalAction("XII", f"{player} must first decide on {d.subject}")
+    if isinstance(action, SurrenderNationalTrain):
+        # asked again (not recorded as answered) until the national is within its limit
+        if action.train not in state.companies[d.subject].trains:
+            raise IllegalAction("XI", f"{d.subject} does not own train {action.train}")
+        move_train(state, action.train, TRAIN_POOL)
+        return [f"{d.subject} surrenders train {action.train} to the bank pool (over its limit)"]
     if isinstance(action, KeepCoalTrains):
         options = [set(o) for o in coal_companies.keep_choices(rules, state, d.subject) or []]
         if set(action.trains) not in options:

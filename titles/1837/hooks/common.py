@@ -43,6 +43,7 @@ KNOWN_OPTIONS = (
     "privates_count_toward_certificate_limit",
     "token_distance",
     "must_sell_down",
+    "packet_rule",
 )
 
 

@@ -189,9 +189,17 @@ def refresh_tokens_left(rules: G18Ruleset, state: G18State, national: str) -> No
 
 
 def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
-    """Over the train limit after taking over the minors' trains: the cheapest go to the pool."""
+    """XI: over the train limit after taking over the minors' trains, the national surrenders
+    trains to the pool "as after a phase change": its director chooses which (a ``trim:``
+    choice at the start of a round, the operating round's discard step during one). With no
+    director to ask, the cheapest go."""
     limit = train_limit(rules, state, national)
     company = state.companies[national]
+    director = state.director(national)
+    if limit is not None and len(company.trains) > limit and director is not None and (
+        not state.player(director).bankrupt
+    ):
+        return [f"{national} is over its train limit ({len(company.trains)}/{limit}): {director} picks the trains to surrender"]
     lines = []
     while limit is not None and len(company.trains) > limit:
         cheapest = min(company.trains, key=lambda t: train_price(rules, state, t))

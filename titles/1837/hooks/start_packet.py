@@ -2,7 +2,8 @@
 
 Second edition: after the auction, unsold items stay on sale at face value together with the
 second 25% certificates of Ug #1 and #3 (90K each); major shares only once the packet is
-sold. First edition: the packet is sold in three columns at fixed prices (the engine's
+sold. First edition (and the second edition's appendix, variant ``fixed_packet``): the
+packet is sold in three columns at fixed prices (the engine's
 ``fixed_price_columns``); then the three kk minors at their printed prices; once those are
 sold, the five Ug certificates at 90K (a second 25% only after its director's certificate);
 only then the major corporations."""
@@ -128,7 +129,7 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
 
 def check_buy(rules: G18Ruleset, state: G18State, player_id: str, company_id: str) -> None:
     if not majors_on_sale(rules, state):
-        section = "XIV.2.7" if option(rules, "minors_sold_in_stages") else "I"
+        section = option(rules, "packet_rule")
         raise IllegalAction(
             section, "shares of the major corporations are on sale only once the start packet is sold"
             + (" and the kk and Ug minors after it" if option(rules, "minors_sold_in_stages") else "")
