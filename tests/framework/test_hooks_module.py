@@ -11,6 +11,7 @@ import pytest
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 from railyard.framework.core.ruleset import HooksError
+from railyard.framework.loader import TitleErrors
 
 TINYRAIL = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinyrail"
 
@@ -33,7 +34,7 @@ def test_validate_reports_a_hooks_module_that_defines_neither_hooks_nor_ruleset(
 
 def test_a_game_of_such_a_title_does_not_start_without_its_rules(tmp_path):
     folder = _title_with_hooks(tmp_path, "HELPER = 2\n")
-    with pytest.raises(HooksError, match="neither Hooks"):
+    with pytest.raises(TitleErrors, match="neither Hooks"):  # refused as the title loads
         Game(str(folder), ["A", "B", "C"], 1)
 
 
