@@ -77,6 +77,9 @@ class OperatingRoundRules:
     private_price: PrivatePrice | None = None
     forced_train_from: str = "any"  # a helped forced purchase: depot (bank trains only) | any
     forced_from_company_max: str = "any"  # helped purchase from a company: any | price (<= face)
+    # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
+    # a title inserts, replaces or removes steps by listing them
+    steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
 
 
 @attrs.frozen
