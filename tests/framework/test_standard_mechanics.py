@@ -171,7 +171,7 @@ def test_waterfall_a_first_bid_must_exceed_the_face_value_and_bids_fit_the_cash(
     with pytest.raises(IllegalAction) as refused:
         act(rules, state, Bid("cy", "EH", 45))
         act(rules, state, Bid("ann", "EH", 105))  # 300 + 105 > 400
-    assert refused.value.rule in ("rule:waterfall.cash", "rule:operating_round.step", "rule:round.not_active")
+    assert refused.value.rule in ("rule:waterfall.cash", "rule:turn_order")
 
 
 def test_waterfall_several_bidders_bid_it_up_lowest_first():
@@ -213,3 +213,27 @@ def test_waterfall_ends_when_all_are_sold_and_priority_goes_to_the_next_player()
     act(rules, state, BuyItem("cy", "EH", 40))
     act(rules, state, BuyItem("ann", "SM", 50))
     assert state.round.kind == "stock" and state.priority_player == "bob"
+
+
+def _packet_with(rules_items: str):
+    from railyard.framework.loader import load_title
+
+    from tests.framework.privaterail import TITLE
+    title = load_title(TITLE, None, (rules_items,))
+    rules = G18Ruleset(title)
+    return rules, rules.new_state(rules.title, PLAYERS, GameRng(1))
+
+
+def test_a_private_that_brings_a_share_gives_it_to_its_buyer():
+    rules, state = _packet_with("setup.start_packet.items={CA: {companies: [CA]}, BO: {companies: [BO]}}")
+    act(rules, state, BuyItem("ann", "BO", 100))
+    assert rules.active_entities(state) == ("ann",)  # BO brings CR's director's certificate
+    pars = rules.legal_actions(state, "ann")
+    assert {type(a).__name__ for a in pars} == {"Par"}
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, Pass("ann"))
+    assert refused.value.rule == "rule:shares.par"
+    act(rules, state, pars[0])
+    assert state.director("CR") == "ann" and state.companies["CR"].par_price == pars[0].price
+    act(rules, state, BuyItem("bob", "CA", 160))
+    assert state.cert("ER.1").owner == "bob" and state.player("bob").cash == 400 - 160
