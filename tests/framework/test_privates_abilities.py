@@ -225,6 +225,7 @@ def test_a_private_is_exchanged_for_a_share_from_the_offering_in_a_stock_round_a
 def test_the_exchange_keeps_the_share_limit():
     from railyard.framework.eighteen.private_actions import ExchangePrivate
     from railyard.framework.eighteen.rounds import start_round
+
     from tests.framework.g18_helpers import give
     rules, state = position("2")
     own(state, "DR", "ann")
