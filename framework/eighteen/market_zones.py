@@ -24,13 +24,12 @@ def in_zone(ctx: Context, state: G18State, company_id: str, meaning: str) -> boo
 
 
 def close_company(ctx: Context, state: G18State, company_id: str) -> list[str]:
-    """A company whose marker reached a closing cell: its certificates leave play, its tokens
+    """A company whose marker reached a closing cell: its certificates leave play (its marker stays on the cell), its tokens
     leave the board, its trains are scrapped and its cash goes to the bank."""
     company = state.companies[company_id]
     company.closed = True
     for cert in company.certificates:
         cert.owner = CLOSED
-    state.remove_marker(company_id)
     if state.board is not None:
         for coord, stop in list(state.board.tokens_of(company_id)):
             state.board.remove_token(coord, stop, company_id)

@@ -212,6 +212,9 @@ def proceed(rules: Context, state: G18State) -> list[str]:
     for _ in range(10_000):
         if state.game_over or _holding(rules, state):
             return lines
+        if rs.current is not None and state.companies[rs.current].closed:
+            lines += end_turn(rules, state)  # it closed in its turn (a closing market cell)
+            continue
         if rs.current is None:
             cid = next_company(rules, state)
             if cid is None:
