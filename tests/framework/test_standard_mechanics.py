@@ -130,7 +130,7 @@ def test_a_company_whose_price_falls_into_a_closing_cell_closes():
     _stock(rules, state)
     state.round.number = 2  # selling allowed
     act(rules, state, SellShares("ann", "AR", 10))
-    assert state.companies["AR"].closed and state.companies["AR"].market == (4, 0)
+    assert state.companies["AR"].closed and state.companies["AR"].market is None
     assert state.percent_held("ann", "AR") == 0
 
 
