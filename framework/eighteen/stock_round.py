@@ -13,9 +13,9 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import market_zones
-from railyard.framework.eighteen.abilities import exchange
+from railyard.framework.eighteen.abilities import exchange, lays
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
-from railyard.framework.eighteen.private_actions import ExchangePrivate
+from railyard.framework.eighteen.private_actions import AbilityLay, ExchangePrivate
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
     give_certificate,
@@ -353,6 +353,7 @@ class StockRound(RoundType):
         due = must_sell(rules, state, entity)
         if not due:
             legal += exchange.choices(rules, state, entity, "stock_round")
+            legal += lays.stock_round_lays(rules, state, entity)
         for action in self.candidates(rules, state, entity):
             try:
                 self.check(rules, state, action, due)
@@ -377,6 +378,8 @@ class StockRound(RoundType):
             return check_sell(rules, state, action)
         if isinstance(action, ExchangePrivate):
             return exchange.check(rules, state, action, "stock_round")
+        if isinstance(action, AbilityLay):
+            return lays.check_stock_round_lay(rules, state, action)
         rs = _round(state)
         if rs.bought_this_turn and not (
             rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
@@ -410,6 +413,9 @@ class StockRound(RoundType):
         if isinstance(action, ExchangePrivate):
             rs.passes_in_row = 0
             return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
+        if isinstance(action, AbilityLay):
+            rs.passes_in_row = 0
+            return lays.apply_stock_round_lay(rules, state, action, plan)  # type: ignore[arg-type]
         lines: list[str]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)

@@ -234,3 +234,15 @@ def test_the_exchange_keeps_the_share_limit():
     with pytest.raises(IllegalAction) as refused:
         act(rules, state, ExchangePrivate("ann", "DR", "ipo"))
     assert refused.value.rule == "rule:stock_round.player_share_limit"
+
+
+def test_the_ferry_lays_its_port_tile_in_its_owners_stock_round_turn_paying_himself():
+    from railyard.framework.eighteen.rounds import start_round
+    rules, state = position("2")
+    own(state, "MF", "ann")
+    start_round(rules, state, "stock")
+    lays = [a for a in rules.legal_actions(state, "ann") if isinstance(a, AbilityLay)]
+    assert AbilityLay("ann", "MF", "C5", "437", 1) in lays and {a.hex for a in lays} == {"C5"}
+    act(rules, state, lays[0])
+    assert state.board.placed("C5").tile.id == "437" and rules.active_entities(state) == ("ann",)
+    assert not any(isinstance(a, AbilityLay) for a in rules.legal_actions(state, "ann"))  # once
