@@ -12,6 +12,7 @@ moving the turn on. A title names them in ``setup.operating_round.steps``:
 - ``ability_lays``: ``tile_lay`` abilities usable now (``own_turn``; ``tile_step`` and
   ``director_tile_step`` in the tile step) and ``teleport`` (in the tile step: its lay is the
   turn's lay; then its token, ``AbilityToken``).
+- ``exchange``: a holder's ``exchange`` ability, taken out of turn at any moment;
 - ``on_sale_lay`` (an interrupt): the seller of a private with an ``on_sale`` lay lays (or
   passes) before the corporation goes on.
 Uses of abilities are counted in ``state.extra["ability_uses"]`` (``abilities/lays.py``).
@@ -24,14 +25,19 @@ from typing import Any
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.abilities import close, holder, holder_kind, owner_ok
+from railyard.framework.eighteen.abilities import close, exchange, holder, holder_kind, owner_ok
 from railyard.framework.eighteen.abilities.lays import apply_lay, check_lay, uses
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.or_steps import next_step
-from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken, BuyPrivate
+from railyard.framework.eighteen.private_actions import (
+    AbilityLay,
+    AbilityToken,
+    BuyPrivate,
+    ExchangePrivate,
+)
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.eighteen.steps import Step, register_step
 from railyard.framework.model.abilities import NoBuy, Teleport, TileLay
@@ -287,3 +293,26 @@ class OnSaleLayStep(Step):
         assert isinstance(action, AbilityLay)
         index, cost = plan
         return apply_lay(ctx, state, corp, private, index, action, cost, seller)
+
+
+@register_step
+class ExchangeStep(Step):
+    """``exchange`` abilities (``when: any`` or ``operating_round``) in an operating round: the
+    holding player may swap his private at any moment, out of turn (``out_of_turn``)."""
+
+    name = "exchange"
+    turn = False
+    beside = True
+    out_of_turn = True
+    handles = (ExchangePrivate,)
+
+    def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
+        return ()  # never waits for anyone; taken when a holder asks
+
+    def check(self, ctx: Context, state: G18State, action: Action) -> Any:
+        assert isinstance(action, ExchangePrivate)
+        return exchange.check(ctx, state, action, "operating_round")
+
+    def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
+        assert isinstance(action, ExchangePrivate)
+        return exchange.apply(ctx, state, action, plan)

@@ -246,3 +246,15 @@ def test_the_ferry_lays_its_port_tile_in_its_owners_stock_round_turn_paying_hims
     act(rules, state, lays[0])
     assert state.board.placed("C5").tile.id == "437" and rules.active_entities(state) == ("ann",)
     assert not any(isinstance(a, AbilityLay) for a in rules.legal_actions(state, "ann"))  # once
+
+
+def test_a_private_is_exchanged_out_of_turn_in_an_operating_round():
+    from railyard.framework.eighteen.private_actions import ExchangePrivate
+    rules, state = _in_tile_step("2")
+    own(state, "DR", "bob")
+    act(rules, state, ExchangePrivate("bob", "DR", "ipo"))  # AR is operating, bob is not to act
+    assert state.percent_held("bob", "AR") == 10 and state.companies["DR"].closed
+    assert (state.round.current, state.round.step) == ("AR", "tile")
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, ExchangePrivate("cy", "DR", "ipo"))
+    assert refused.value.rule == "rule:exchange.owner"
