@@ -258,3 +258,50 @@ def test_a_private_is_exchanged_out_of_turn_in_an_operating_round():
     with pytest.raises(IllegalAction) as refused:
         act(rules, state, ExchangePrivate("cy", "DR", "ipo"))
     assert refused.value.rule == "rule:exchange.owner"
+
+
+def test_from_the_second_stock_round_a_player_buys_another_players_private_as_his_purchase():
+    from railyard.framework.eighteen.rounds import start_round
+    rules, state = position("2")
+    state.phase = "2"
+    own(state, "SM", "bob")
+    start_round(rules, state, "stock")
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "SM", 70))
+    assert refused.value.rule == "rule:privates.between_players"  # phases.2 does not allow it
+
+
+def _players_sell_privates():
+    from railyard.framework.eighteen.rounds import start_round
+
+    from tests.framework.privaterail import PLAYERS, TITLE, G18Ruleset, GameRng, load_title
+    title = load_title(TITLE, None, ("phases.2.players_buy_privates=true",))
+    rules = G18Ruleset(title)
+    state = rules.new_state(title, PLAYERS, GameRng(1))
+    state.packet_remaining = []
+    start_round(rules, state, "stock")
+    return rules, state
+
+
+def test_a_player_buys_a_private_from_another_player_for_any_price_from_the_second_round():
+    rules, state = _players_sell_privates()
+    own(state, "SM", "bob")
+    state.round.number = 1
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "SM", 70))
+    assert refused.value.rule == "rule:privates.between_players"
+    state.round.number = 2
+    ann, bob = state.player("ann").cash, state.player("bob").cash
+    act(rules, state, BuyPrivate("ann", "SM", 170))  # no price range between players
+    assert state.director("SM") == "ann"
+    assert (state.player("ann").cash, state.player("bob").cash) == (ann - 170, bob + 170)
+    assert rules.active_entities(state) == ("bob",)  # it was ann's purchase
+
+
+def test_a_no_buy_private_never_changes_hands_between_players():
+    rules, state = _players_sell_privates()
+    own(state, "BO", "bob")
+    state.round.number = 2
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "BO", 100))
+    assert refused.value.rule == "rule:privates.no_buy"
