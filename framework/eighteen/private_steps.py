@@ -136,7 +136,7 @@ def _usable(ctx: Context, state: G18State, entity: str, *, on_sale: bool = False
     rs = _rs(state)
     current = getattr(rs, "current", None)
     in_tile_step = getattr(rs, "step", "") == "tile"
-    out = []
+    out: list[tuple[str, int, Any]] = []
     for cid, cdef in ctx.spec.companies.items():
         if state.companies[cid].closed:
             continue
