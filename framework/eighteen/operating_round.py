@@ -158,7 +158,7 @@ class OperatingRound(RoundType):
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         anytime = next((s for s in interrupts(rules) if s.out_of_turn and isinstance(action, s.handles)), None)
-        if anytime is not None and not _holding(rules, state):
+        if anytime is not None and action.entity != _rs(state).current and not _holding(rules, state):
             plan = anytime.check(rules, state, action)
             return anytime.apply(rules, state, action, plan) + proceed(rules, state)
         require_active(rules, state, action.entity)
