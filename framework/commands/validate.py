@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
         print(error)
         print("1 error(s)", file=sys.stderr)
         return 1
+    for warning in getattr(title, "warnings", ()):
+        print(warning)
     variant = f" (variant {args.variant})" if args.variant else ""
     if args.play > 0:
         limits = title.manifest.players

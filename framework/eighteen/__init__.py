@@ -8,6 +8,7 @@ from railyard.framework.eighteen import (  # noqa: F401  (each registers its rou
     auction,
     operating_round,
     stock_round,
+    waterfall,
 )
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.ruleset import G18Ruleset

@@ -129,12 +129,13 @@ class Hooks:
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
         """Whether a held certificate counts toward the certificate limit. Default: all count
         except a closed company's (its certificate is out of play, e.g. a private closed by a
-        phase) and corporations whose price marker is on a cell flagged ``y``."""
+        phase) and corporations whose price marker is in an ``outside_certificate_limit`` zone
+        (``market.yaml`` ``zones``; ``y`` by default)."""
         company = state.companies[cert.company]
         if company.closed:
             return False
         if company.market is not None:
-            return not self.spec.cell(company.market).has("y")
+            return not self.spec.market.zone_has(self.spec.cell(company.market), "outside_certificate_limit")
         return True
 
     def before_player_leaves(self, state: G18State, player_id: str) -> list[str]:

@@ -255,6 +255,13 @@ class G18State:
             self.bank_broken = True
             self.bank_broken_during = RoundRecord(self.round.kind, self.round.number, 0)
 
+    def cash_of(self, holder: str) -> int:
+        if holder == BANK:
+            return self.bank
+        if holder in self.companies:
+            return self.companies[holder].cash
+        return self.player(holder).cash
+
     def _add(self, holder: str, amount: int) -> None:
         if holder == BANK:
             self.bank += amount

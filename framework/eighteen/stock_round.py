@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import market_zones
+from railyard.framework.eighteen.abilities import exchange, lays, player_sales
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.phases import reached
+from railyard.framework.eighteen.private_actions import AbilityLay, BuyPrivate, ExchangePrivate
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
     give_certificate,
@@ -40,6 +43,7 @@ class StockState(RoundState):
     price_before_sale: dict[str, int] = attrs.Factory(dict)
     bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
+    multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
 
 
 @attrs.frozen
@@ -92,6 +96,8 @@ def move_price(rules: Context, state: G18State, company_id: str, direction: str,
         cell = rules.spec.market.move(cell, direction)
     if (cell.row, cell.column) != company.market:
         state.place_marker(company_id, (cell.row, cell.column))
+        if rules.spec.market.zone_has(cell, "closes"):
+            market_zones.close_company(rules, state, company_id)
 
 
 # ---------------------------------------------------------------------- checks
@@ -123,7 +129,7 @@ def check_buy_common(
     limit = rules.spec.setup.stock_round.player_share_limit
     for cert in certs:
         company = state.companies[cert.company]
-        if company.kind == "corporation":
+        if company.kind == "corporation" and not market_zones.in_zone(rules, state, cert.company, "over_share_limit"):
             held = state.percent_held(player, cert.company)
             if held + cert.percent > limit:
                 raise IllegalAction(
@@ -306,6 +312,8 @@ def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
         if company.kind != "corporation" or company.closed:
             continue
         held = state.percent_held(player, cid)
+        if held > limit and not over_certs and market_zones.in_zone(rules, state, cid, "over_share_limit"):
+            continue
         if not held or not (held > limit or over_certs):
             continue
         try:
@@ -355,8 +363,14 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        legal = []
+        legal: list[Action] = []
         due = must_sell(rules, state, entity)
+        if not due:
+            legal += exchange.choices(rules, state, entity, "stock_round")
+            legal += lays.stock_round_lays(rules, state, entity)
+            if not _round(state).bought_this_turn:
+                legal += [a for a in player_sales.choices(rules, state, entity)
+                          if self._fits_limit(rules, state, a)]
         for action in self.candidates(rules, state, entity):
             try:
                 self.check(rules, state, action, due)
@@ -364,6 +378,13 @@ class StockRound(RoundType):
                 continue
             legal.append(action)
         return legal
+
+    def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
+        try:
+            self.check(rules, state, action)
+        except IllegalAction:
+            return False
+        return True
 
     def check(
         self, rules: Context, state: G18State, action: Action, due: list[str] | None = None
@@ -379,7 +400,15 @@ class StockRound(RoundType):
             return None
         if isinstance(action, SellShares):
             return check_sell(rules, state, action)
-        if _round(state).bought_this_turn:
+        if isinstance(action, ExchangePrivate):
+            return exchange.check(rules, state, action, "stock_round")
+        if isinstance(action, AbilityLay):
+            return lays.check_stock_round_lay(rules, state, action)
+        rs = _round(state)
+        if rs.bought_this_turn and not (
+            rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
+            and action.source == "pool" and market_zones.in_zone(rules, state, rs.multi_buy, "multiple_buy")
+        ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
         if isinstance(action, Par):
             return check_par(rules, state, action)
@@ -387,6 +416,10 @@ class StockRound(RoundType):
             return check_buy_shares(rules, state, action)
         if isinstance(action, BuyItem):
             return check_buy_item(rules, state, action)
+        if isinstance(action, BuyPrivate):
+            cert, seller = player_sales.check(rules, state, action)
+            check_buy_common(rules, state, action.entity, [cert], action.price, packet_item=True)
+            return cert, seller
         raise IllegalAction(
             "rule:stock_round.action", f"{type(action).__name__} is not a stock-round action"
         )
@@ -406,6 +439,12 @@ class StockRound(RoundType):
         if isinstance(action, SellShares):
             assert isinstance(plan, SalePlan)
             return self._sell(rules, state, action, plan)
+        if isinstance(action, ExchangePrivate):
+            rs.passes_in_row = 0
+            return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
+        if isinstance(action, AbilityLay):
+            rs.passes_in_row = 0
+            return lays.apply_stock_round_lay(rules, state, action, plan)  # type: ignore[arg-type]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)
             lines = self._par(rules, state, action, plan)
@@ -415,6 +454,8 @@ class StockRound(RoundType):
             payee = offering_payee(rules, state, action.company) if action.source == "ipo" else BANK
             lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
             lines += give_certificate(rules, state, cert, player, price, payee)
+        elif isinstance(action, BuyPrivate):
+            lines = player_sales.apply(state, action, *plan)  # type: ignore[misc]
         else:
             assert isinstance(action, BuyItem)
             lines = self._buy_item(rules, state, action, plan)  # type: ignore[arg-type]
@@ -422,7 +463,11 @@ class StockRound(RoundType):
         rs.last_buyer = player
         rs.passes_in_row = 0
         rs.acted_this_turn = True
-        if rules.spec.setup.stock_round.sell_then_buy:
+        if (isinstance(action, BuyShares) and action.source == "pool"
+                and market_zones.in_zone(rules, state, action.company, "multiple_buy")):
+            rs.bought_this_turn = True  # the turn goes on: more of these shares may follow
+            rs.multi_buy = action.company
+        elif rules.spec.setup.stock_round.sell_then_buy:
             self._end_turn(state)
         else:
             rs.bought_this_turn = True
@@ -481,6 +526,7 @@ class StockRound(RoundType):
         rs = _round(state)
         rs.acted_this_turn = False
         rs.bought_this_turn = False
+        rs.multi_buy = None
         rs.sold_this_turn = []
         rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))

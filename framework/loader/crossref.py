@@ -8,10 +8,12 @@ place that names the missing thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from railyard.framework.hexgrid import Grid
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.loader.families import Parts, Problem
+from railyard.framework.model.abilities import Close
 from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
 from railyard.framework.model.map import MapDef
 from railyard.framework.model.market import MarketDef
@@ -106,6 +108,8 @@ class _Checker:
                 self.add(base, problem)
             for i, stop in enumerate(h.stops):
                 self.phase_value(stop.revenue, (*base, "stops", i, "revenue"))
+                for name in stop.train_revenue:
+                    self.need(name, self.trains, (*base, "stops", i, "train_revenue", name), "train")
                 for slot, company in stop.reserved.items():
                     self.need(company, self.companies, (*base, "stops", i, "reserved", str(slot)), "company")
             for i, tile_id in enumerate(h.upgrades or ()):
@@ -136,6 +140,8 @@ class _Checker:
             self.need(train.kind, self.routes.train_kinds, (*base, "kind"), "train kind")
             self.need(train.rusts_on, self.trains, (*base, "rusts_on"), "train")
             self.need(train.available_on, self.trains, (*base, "available_on"), "train")
+            for i, traded in enumerate(train.trade_in.trains if train.trade_in else ()):
+                self.need(traded, self.trains, (*base, "trade_in", "trains", i), "train")
 
     def check_routes(self) -> None:
         for stop_kind, type_id in self.routes.home_stop_kinds.items():
@@ -185,6 +191,8 @@ class _Checker:
                 h = self.map.hexes.get(home.hex)
                 if h is not None and home.city is not None and home.city >= len(h.stops):
                     self.add(path, f"hex {home.hex} has no stop {home.city} ({len(h.stops)} stop(s))")
+                elif h is not None:
+                    self.home_stop(company, home.hex, home.city, path)
             for i, coord in enumerate(company.hexes):
                 self.hex(coord, (*base, "hexes", i))
             self.phase(company.opens_on_phase, (*base, "opens_on_phase"))
@@ -194,6 +202,48 @@ class _Checker:
             self.need(company.merges_into, self.companies, (*base, "merges_into"), "company")
             if company.start_price is not None and not self.market.find(company.start_price):
                 self.add((*base, "start_price"), f"no market cell shows {company.start_price}")
+            for i, ability in enumerate(company.ability_defs):
+                self.check_ability(ability, (*base, "abilities", i))
+
+    def home_stop(self, company: CompanyDef, coord: str, city: int | None, path: DocPath) -> None:
+        """A home needs a city to put the token in (or a stop kind that is this type's home
+        station, ``routes.home_stop_kinds``)."""
+        kinds = {"city"} | {k for k, t in self.routes.home_stop_kinds.items() if t == company.type}
+        stops = self.map.hexes[coord].stops
+        chosen = stops if city is None else stops[city:city + 1]
+        if not any(s.kind in kinds for s in chosen):
+            what = f"stop {city} of {coord}" if city is not None else coord
+            self.add(path, f"home {what} has no city for {company.id}'s token")
+
+    def check_ability(self, ability: Any, path: DocPath) -> None:
+        """What an ability names exists: hexes, tiles, companies, phases, certificates."""
+        for i, coord in enumerate(getattr(ability, "hexes", ())):
+            self.hex(coord, (*path, "hexes", i))
+        for i, tile_id in enumerate(getattr(ability, "tiles", ())):
+            self.need(tile_id, self.tiles, (*path, "tiles", i), "tile")
+        company = getattr(ability, "company", None)
+        if company:
+            self.need(company, self.companies, (*path, "company"), "company")
+        phase = getattr(ability, "phase", None)
+        if phase:
+            self.phase(phase, (*path, "phase"))
+        for i, cert in enumerate(getattr(ability, "certificates", ())):
+            owner, _, index = cert.rpartition(".")
+            if owner not in self.companies:
+                self.need(owner, self.companies, (*path, "certificates", i), "company")
+                continue
+            certs = self.companies[owner].certificates
+            if certs is None:
+                ctype = self.types.get(self.companies[owner].type)
+                certs = ctype.certificates if ctype is not None else ()
+            count = sum(c.count for c in certs) or 1
+            if int(index) >= count:
+                self.add((*path, "certificates", i), f"{owner} has {count} certificate(s): no {cert!r}")
+        if isinstance(ability, Close):
+            if ability.when == "bought_train" and not ability.company:
+                self.add((*path, "company"), "close when bought_train needs the buying company")
+            if ability.when == "phase" and not ability.phase:
+                self.add((*path, "phase"), "close when phase needs a phase")
 
     def check_market(self) -> None:
         for direction, fallbacks in self.market.fallbacks.items():

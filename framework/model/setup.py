@@ -34,6 +34,7 @@ class StartPacket:
     after_packet: tuple[str, ...] = ()
     then: str | None = None
     discount_step: int | None = None
+    pass_discount: int | None = None  # waterfall: drop of the cheapest item after all pass
 
 
 @attrs.frozen
@@ -55,6 +56,18 @@ class StockRoundRules:
 
 
 @attrs.frozen
+class PrivatePrice:
+    """Price range of a private bought by a corporation, in percent of its face value."""
+
+    min_percent: int = 50
+    max_percent: int = 200
+
+    def bounds(self, face: int) -> tuple[int, int]:
+        """(lowest, highest) price for a private of face value ``face``; the lowest rounds up."""
+        return -(-face * self.min_percent // 100), face * self.max_percent // 100
+
+
+@attrs.frozen
 class OperatingRoundRules:
     """Operating round options that titles (or their editions) read differently."""
 
@@ -63,6 +76,9 @@ class OperatingRoundRules:
     # run on; a changed value alone does not do)
     upgrade_needs: str = "new_track_or_city_value"
     company_train_min_price: int = 1  # lowest price of a train bought from another company
+    # what corporations may pay players for privates (percent of face value); None: never
+    private_price: PrivatePrice | None = None
+    forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
     pool_dividends: str = "treasury"  # dividends on pool shares go to: treasury | bank
     payout_move: str = "right"  # market directions after a dividend decision
     half_move: str = "down_right"
