@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import end, trains
 from railyard.framework.eighteen.actions import SellShares
+from railyard.framework.eighteen.certificates import swap_director
 from railyard.framework.eighteen.control import CONTROL_KEY, controller_of
 from railyard.framework.eighteen.dividends import DEBT_KEY
 from railyard.framework.eighteen.or_actions import DeclareBankruptcy
 from railyard.framework.eighteen.primitives import close_company
-from railyard.framework.eighteen.shares import share_value, swap_director
+from railyard.framework.eighteen.shares import share_value
 from railyard.framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TRAIN_POOL, G18State
 from railyard.framework.eighteen.stock_round import SalePlan, check_sell, move_price
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import attrs
+from railyard.framework.eighteen.certificates import pick_certificates, swap_director
 from railyard.framework.eighteen.context import Context
-from railyard.framework.eighteen.shares import pick_certificates, swap_director
 from railyard.framework.eighteen.state import (
     BANK,
     CLOSED,

@@ -6,34 +6,14 @@ way a certificate changes hands applies the same director and float rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import combinations
 from typing import TYPE_CHECKING
 
-from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.certificates import pick_certificates, swap_director
 from railyard.framework.eighteen.state import BANK, IPO, POOL, RESERVED, Certificate, G18State
+from railyard.framework.eighteen.tokens import place_home_token
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
-
-
-def pick_certificates(certs: Iterable[Certificate], percent: int) -> list[Certificate] | None:
-    """Ordinary certificates summing exactly to ``percent`` (fewest first), or None."""
-    pool = [c for c in certs if not c.director]
-    if percent == 0:
-        return []
-    # certificates of one size are the common case: take the first ones
-    sizes = {c.percent for c in pool}
-    if len(sizes) == 1:
-        size = sizes.pop()
-        if percent % size == 0 and percent // size <= len(pool):
-            return pool[: percent // size]
-        return None
-    for n in range(1, len(pool) + 1):
-        for combo in combinations(pool, n):
-            if sum(c.percent for c in combo) == percent:
-                return list(combo)
-    return None
 
 
 def share_value(rules: Context, price: int, percent: int) -> int:
@@ -51,23 +31,6 @@ def market_price(rules: Context, state: G18State, company_id: str) -> int | None
 def holders_by_percent(state: G18State, company_id: str) -> dict[str, int]:
     """Percent held by each player (players only, in seat order)."""
     return {p.id: state.percent_held(p.id, company_id) for p in state.players}
-
-
-def swap_director(state: G18State, company_id: str, new_director: str) -> None:
-    """Hand the director's certificate to ``new_director`` for ordinary certificates of the same
-    percent (rule: the old director receives the same percentage in ordinary shares)."""
-    company = state.companies[company_id]
-    director_cert = next(c for c in company.certificates if c.director)
-    old = director_cert.owner
-    give = pick_certificates(state.certs_held(new_director, company_id), director_cert.percent)
-    if give is None:
-        raise IllegalAction(
-            "rule:director.exchange",
-            f"{new_director} cannot hand over {director_cert.percent}% for the director's certificate",
-        )
-    for cert in give:
-        cert.owner = old
-    director_cert.owner = new_director
 
 
 def update_director(state: G18State, company_id: str) -> str | None:
@@ -130,8 +93,6 @@ def maybe_float(rules: Context, state: G18State, company_id: str) -> list[str]:
     if rules.spec.stock.marker_on == "float" and company.par_cell is not None:
         state.place_marker(company_id, company.par_cell)
     if rules.spec.stock.home_token_on == "float":
-        from railyard.framework.eighteen.tokens import place_home_token
-
         lines += place_home_token(rules, state, company_id)
     lines += rules.hooks.on_float(state, company_id)
     return lines
