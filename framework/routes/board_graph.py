@@ -34,6 +34,75 @@ def junction_id(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
+_HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
+"""A hex's track pieces as (end, end, the neighbour hexes that must hold track for it)."""
+
+# (grid, coord) -> the printed names of the six neighbours (None before row or column 0)
+_NEIGHBOURS: dict[tuple[Grid, str], tuple[str | None, ...]] = {}
+# (grid, coord, id(tile), rotation) -> (tile, its pieces there); the tile is kept so that its id
+# cannot be reused by another tile while the entry lives
+_PIECES: dict[tuple[Grid, str, int, int], tuple[TileDef, _HexPieces]] = {}
+_BLOCKED: dict[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _neighbour_names(grid: Grid, coord: str) -> tuple[str | None, ...]:
+    key = (grid, coord)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        if len(_NEIGHBOURS) > _MEMO_LIMIT:
+            _NEIGHBOURS.clear()
+        found = _NEIGHBOURS[key] = tuple(
+            grid.format(n) if n.row >= 0 and n.col >= 0 else None
+            for n in grid.neighbours(grid.parse(coord))
+        )
+    return found
+
+
+def _hex_pieces(grid: Grid, coord: str, tile: TileDef, rotation: int) -> _HexPieces:
+    """The pieces of ``tile`` on ``coord``: worked out once per hex, tile and rotation, since a
+    board changes one hex at a time."""
+    key = (grid, coord, id(tile), rotation)
+    found = _PIECES.get(key)
+    if found is not None and found[0] is tile:
+        return found[1]
+    around = _neighbour_names(grid, coord)
+    pieces: list[tuple[str, str, tuple[str, ...]]] = []
+    for path in tile.paths:
+        ends: list[str] = []
+        needs: list[str] = []
+        for end in path:
+            index = stop_index(end)
+            if index is not None:
+                ends.append(stop_id(coord, index))
+                continue
+            other = around[(int(end) + rotation) % 6]
+            if other is None:  # track pointing off the top or left edge
+                break
+            ends.append(junction_id(coord, other))
+            needs.append(other)
+        else:
+            pieces.append((ends[0], ends[1], tuple(needs)))
+    if len(_PIECES) > _MEMO_LIMIT:
+        _PIECES.clear()
+    _PIECES[key] = (tile, tuple(pieces))
+    return tuple(pieces)
+
+
+def _blocked(grid: Grid, impassable: Iterable[tuple[str, int]]) -> frozenset[str]:
+    """The junctions (hex edges) of impassable borders."""
+    key = (grid, frozenset(impassable))
+    found = _BLOCKED.get(key)
+    if found is None:
+        if len(_BLOCKED) > 64:
+            _BLOCKED.clear()
+        found = _BLOCKED[key] = frozenset(
+            junction_id(coord, grid.format(grid.neighbour(grid.parse(coord), edge)))
+            for coord, edge in key[1]
+        )
+    return found
+
+
 def graph_from_tiles(
     grid: Grid,
     tiles: Mapping[str, tuple[TileDef, int]],
@@ -52,16 +121,16 @@ def graph_from_tiles(
     and ``homes`` are per stop (see :class:`StopNode`); ``impassable`` lists (hex, edge)
     pairs no track may cross; stops of ``terminal_kinds`` may end a route but not be passed;
     ``pass_through``: hex -> (the only companies that may pass its stops, the rule's name).
+
+    Each hex's pieces are remembered per (hex, tile, rotation), so a new position costs only
+    the assembly of the hexes' pieces and the pruning of dead ends.
     """
     tokens = tokens or {}
     reserved = reserved or {}
     homes = homes or {}
     pass_through = pass_through or {}
     terminal = set(terminal_kinds)
-    blocked_edges = set()
-    for coord, edge in impassable:
-        h = grid.parse(coord)
-        blocked_edges.add(junction_id(coord, grid.format(grid.neighbour(h, edge))))
+    blocked_edges = _blocked(grid, impassable)
     stops: list[StopNode] = []
     raw: list[tuple[str, str, str]] = []
     for coord in sorted(tiles):
@@ -84,25 +153,12 @@ def graph_from_tiles(
                     through_rule=rule,
                 )
             )
-        h = grid.parse(coord)
-
-        def node(end: int | str, coord: str = coord, h: Any = h, rotation: int = rotation) -> str | None:
-            index = stop_index(end)
-            if index is not None:
-                return stop_id(coord, index)
-            across = grid.neighbour(h, (int(end) + rotation) % 6)
-            if across.row < 0 or across.col < 0:  # track pointing off the top or left edge
-                return None
-            other = grid.format(across)
-            if other not in tiles:
-                return None
-            jid = junction_id(coord, other)
-            return None if jid in blocked_edges else jid
-
-        for a, b in tile.paths:
-            na, nb = node(a), node(b)
-            if na is not None and nb is not None:
-                raw.append((na, nb, coord))
+        for na, nb, needs in _hex_pieces(grid, coord, tile, rotation):
+            if needs and not all(n in tiles for n in needs):
+                continue
+            if blocked_edges and (na in blocked_edges or nb in blocked_edges):
+                continue
+            raw.append((na, nb, coord))
     stop_ids = {s.id for s in stops}
     kept = _without_dead_ends(raw, stop_ids)
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
@@ -113,18 +169,42 @@ def graph_from_tiles(
 def _without_dead_ends(
     raw: list[tuple[str, str, str]], stop_ids: set[str]
 ) -> list[tuple[str, str, str]]:
-    """Drop pieces that lead only to junctions a route cannot pass (track from one tile only)."""
-    alive = list(raw)
-    while True:
-        tiles_at: dict[str, set[str]] = {}
-        for a, b, tile in alive:
+    """Drop pieces that lead only to junctions a route cannot pass (track from one tile only).
+
+    Dropping a piece can leave the junction at its other end with one tile: that one is dropped
+    in turn (a work list, each piece looked at once or twice).
+    """
+    tiles_at: dict[str, dict[str, int]] = {}
+    at: dict[str, list[int]] = {}
+    for i, (a, b, tile) in enumerate(raw):
+        for n in (a, b):
+            if n not in stop_ids:
+                counts = tiles_at.setdefault(n, {})
+                counts[tile] = counts.get(tile, 0) + 1
+                at.setdefault(n, []).append(i)
+    dead = [n for n, counts in tiles_at.items() if len(counts) < 2]
+    if not dead:
+        return raw
+    gone = set(dead)
+    alive = [True] * len(raw)
+    while dead:
+        junction = dead.pop()
+        for i in at[junction]:
+            if not alive[i]:
+                continue
+            alive[i] = False
+            a, b, tile = raw[i]
             for n in (a, b):
-                if n not in stop_ids:
-                    tiles_at.setdefault(n, set()).add(tile)
-        dead = {n for n, ts in tiles_at.items() if len(ts) < 2}
-        if not dead:
-            return alive
-        alive = [p for p in alive if p[0] not in dead and p[1] not in dead]
+                if n == junction or n in gone or n in stop_ids:
+                    continue
+                counts = tiles_at[n]
+                counts[tile] -= 1
+                if not counts[tile]:
+                    del counts[tile]
+                    if len(counts) < 2:
+                        gone.add(n)
+                        dead.append(n)
+    return [p for p, keep in zip(raw, alive, strict=True) if keep]
 
 
 def graph_for_title(

@@ -194,11 +194,11 @@ class TrackGraph:
         out: dict[str, list[Link]] = {s: [] for s in self.stops}
         uid = 0
         for (a, b), found in by_pair.items():
-            for link in _minimal(found):
-                link = attrs.evolve(link, uid=uid)
+            for found_link in _minimal(found):
+                pieces, junctions, mask = found_link.pieces, found_link.junctions, found_link.mask
+                out[a].append(Link(a, b, pieces, junctions, mask, uid))
+                out[b].append(Link(b, a, pieces[::-1], junctions[::-1], mask, uid))
                 uid += 1
-                out[a].append(link)
-                out[b].append(link.reversed())
         return {s: tuple(ls) for s, ls in out.items()}
 
     @cached_property
