@@ -1,0 +1,107 @@
+"""A disk cache of loaded titles, so that a second start does no JSON Schema validation and no
+cattrs structuring (about half of a process's start-up).
+
+An entry is keyed by a digest of every file of the title folder, the variant, the overrides and
+the code version (the size and modification time of every source file of the engine and every
+schema), so an edited title, schema or loader is never served from the cache. The cache is only
+an accelerator: an entry that cannot be read, does not unpickle or holds something else than a
+title is ignored (and replaced); a cache directory that cannot be written is not an error.
+
+Location: ``$RAILYARD_CACHE_DIR`` if set (empty or ``off``: no cache), else
+``$XDG_CACHE_HOME/railyard`` or ``~/.cache/railyard``. Entries are pickles written by this user
+only (the folder is made private); the cache holds nothing a title's own files do not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+#: bump when the meaning of a cached entry changes without any source file changing
+FORMAT = 1
+ENV = "RAILYARD_CACHE_DIR"
+
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+_CODE_VERSION: str | None = None
+
+
+def cache_dir() -> Path | None:
+    """Where entries live, or None when the cache is switched off."""
+    configured = os.environ.get(ENV)
+    if configured is not None:
+        if configured.strip() in ("", "off", "0", "none"):
+            return None
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "railyard"
+
+
+def code_version() -> str:
+    """A digest of the engine's sources and schemas (name, size, modification time)."""
+    global _CODE_VERSION
+    if _CODE_VERSION is None:
+        digest = hashlib.sha256(f"format {FORMAT}".encode())
+        for folder, pattern in (("framework", "*.py"), ("schemas", "*.json")):
+            for path in sorted((_PACKAGE_ROOT / folder).rglob(pattern)):
+                stat = path.stat()
+                digest.update(f"{path.relative_to(_PACKAGE_ROOT)}:{stat.st_size}:"
+                              f"{stat.st_mtime_ns}\n".encode())
+        _CODE_VERSION = digest.hexdigest()
+    return _CODE_VERSION
+
+
+def title_fingerprint(folder: Path) -> str:
+    """A digest of every file of the title folder (names and bytes), hooks included."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(os.fspath(path.relative_to(folder)).encode() + b"\0")
+            digest.update(path.read_bytes())
+            digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def entry_key(folder: Path, variant: str | None, overrides: Iterable[str]) -> str:
+    parts = [code_version(), os.fspath(folder.resolve()), title_fingerprint(folder),
+             repr(variant), repr(tuple(overrides))]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def cached(key: str, build: Callable[[], Any], accept: Callable[[Any], bool]) -> Any:
+    """The entry under ``key`` if there is a good one (``accept`` says so), else ``build()``'s
+    result, stored for the next time. Errors of ``build`` pass through; cache trouble never."""
+    where = cache_dir()
+    if where is None:
+        return build()
+    file = where / "titles" / f"{key}.pickle"
+    try:
+        with open(file, "rb") as handle:
+            found = pickle.load(handle)
+        if accept(found):
+            return found
+    except Exception:  # noqa: BLE001 - a missing, corrupt or stale entry is just rebuilt
+        pass
+    value = build()
+    _store(file, value)
+    return value
+
+
+def _store(file: Path, value: Any) -> None:
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, temp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-", suffix=".pickle")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(temp, file)
+        except BaseException:
+            os.unlink(temp)
+            raise
+    except Exception:  # noqa: BLE001 - an unwritable cache or an unpicklable title: no cache
+        pass
