@@ -52,8 +52,24 @@ def _round(state: G18State) -> StockState:
     return state.round  # type: ignore[return-value]
 
 
+# (id(state), player) -> certificate count, while legal actions are listed: every candidate
+# is checked against the same unchanged state, so the count is worked out once per player
+_COUNTS: dict[tuple[int, str], int] | None = None
+
+
 def certificate_count(rules: G18Ruleset, state: G18State, player: str) -> int:
     """Certificates a player holds that count toward the certificate limit."""
+    memo = _COUNTS
+    if memo is None:
+        return _certificate_count(rules, state, player)
+    key = (id(state), player)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _certificate_count(rules, state, player)
+    return found
+
+
+def _certificate_count(rules: G18Ruleset, state: G18State, player: str) -> int:
     return sum(
         1
         for company in state.companies.values()
@@ -341,15 +357,22 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
-        legal = []
-        due = must_sell(rules, state, entity)
-        for action in self.candidates(rules, state, entity):
-            try:
-                self.check(rules, state, action, due)
-            except IllegalAction:
-                continue
-            legal.append(action)
-        return legal
+        global _COUNTS
+        outer = _COUNTS
+        if outer is None:
+            _COUNTS = {}
+        try:
+            legal = []
+            due = must_sell(rules, state, entity)
+            for action in self.candidates(rules, state, entity):
+                try:
+                    self.check(rules, state, action, due)
+                except IllegalAction:
+                    continue
+                legal.append(action)
+            return legal
+        finally:
+            _COUNTS = outer
 
     def check(
         self, rules: G18Ruleset, state: G18State, action: Action, due: list[str] | None = None

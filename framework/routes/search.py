@@ -517,9 +517,6 @@ def _combine_ordered(
             clash_cache[key] = got
         return got
 
-    def top(j: int, avail: int) -> int:
-        return values[j][(avail & -avail).bit_length() - 1] if avail else 0
-
     def rest_of(avails: list[int], start: int) -> int:
         """At most what trains ``start``.. can add: each its best candidate still open, except
         that identical trains take successively later ones (their picks rise in the list)."""
@@ -531,7 +528,8 @@ def _combine_ordered(
                 avail = avails[j] & ~((low << 1) - 1) if low else 0
             else:
                 avail = avails[j]
-            total += top(j, avail)
+            if avail:
+                total += values[j][(avail & -avail).bit_length() - 1]
         return total
 
     best_value = floor
@@ -561,6 +559,13 @@ def _combine_ordered(
             v = vals[k]
             if acc + v + rest <= best_value:
                 break
+            if nxt_same:
+                # the next, identical train must take a later candidate than this one: a bound
+                # that only falls as ``k`` rises, so once it fails it fails for the rest
+                later = list(avails)
+                later[i + 1] &= ~((low << 1) - 1)
+                if acc + v + rest_of(later, i + 1) <= best_value:
+                    break
             new = list(avails)
             hit = clashes_of(i, k)
             for j in range(i + 1, t):
