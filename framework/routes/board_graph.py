@@ -42,6 +42,9 @@ _NEIGHBOURS: dict[tuple[Grid, str], tuple[str | None, ...]] = {}
 # (grid, coord, id(tile), rotation) -> (tile, its pieces there); the tile is kept so that its id
 # cannot be reused by another tile while the entry lives
 _PIECES: dict[tuple[Grid, str, int, int], tuple[TileDef, _HexPieces]] = {}
+# (coord, stop index, id(stop), revenue, terminal, pass-through) -> (stop, its node) for stops
+# without tokens, reservations or homes (the stop is kept so that its id is not reused)
+_STOPS: dict[tuple[Any, ...], tuple[Stop, StopNode]] = {}
 _BLOCKED: dict[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = {}
 _MEMO_LIMIT = 50_000
 
@@ -138,26 +141,43 @@ def graph_from_tiles(
         only, rule = pass_through.get(coord, (None, ""))
         for i, stop in enumerate(tile.stops):
             key = (coord, i)
-            stops.append(
-                StopNode(
-                    stop_id(coord, i),
-                    stop.kind,
-                    revenue(stop),
-                    group=f"{coord}:{stop.group}" if stop.group is not None else None,
-                    slots=stop.slots,
-                    tokens=tuple(tokens.get(key, ())),
-                    reserved=tuple(reserved.get(key, ())),
-                    homes=tuple(homes.get(key, ())),
-                    terminal=stop.kind in terminal,
-                    through_only=None if only is None else tuple(only),
-                    through_rule=rule,
-                )
+            held = tokens.get(key, ())
+            waiting = reserved.get(key, ())
+            home = homes.get(key, ())
+            value = revenue(stop)
+            is_terminal = stop.kind in terminal
+            plain = not held and not waiting and not home
+            if plain:  # most stops: the same node as last time the hex looked like this
+                memo_key = (coord, i, id(stop), value, is_terminal, rule,
+                            None if only is None else tuple(only))
+                found = _STOPS.get(memo_key)
+                if found is not None and found[0] is stop:
+                    stops.append(found[1])
+                    continue
+            node = StopNode(
+                stop_id(coord, i),
+                stop.kind,
+                value,
+                group=f"{coord}:{stop.group}" if stop.group is not None else None,
+                slots=stop.slots,
+                tokens=tuple(held),
+                reserved=tuple(waiting),
+                homes=tuple(home),
+                terminal=is_terminal,
+                through_only=None if only is None else tuple(only),
+                through_rule=rule,
             )
+            if plain:
+                if len(_STOPS) > _MEMO_LIMIT:
+                    _STOPS.clear()
+                _STOPS[memo_key] = (stop, node)
+            stops.append(node)
         for na, nb, needs in _hex_pieces(grid, coord, tile, rotation):
-            if needs and not all(n in tiles for n in needs):
-                continue
-            if blocked_edges and (na in blocked_edges or nb in blocked_edges):
-                continue
+            if needs:
+                if needs[0] not in tiles or (len(needs) > 1 and needs[1] not in tiles):
+                    continue
+                if blocked_edges and (na in blocked_edges or nb in blocked_edges):
+                    continue
             raw.append((na, nb, coord))
     stop_ids = {s.id for s in stops}
     kept = _without_dead_ends(raw, stop_ids)
