@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -46,10 +45,15 @@ def code_version() -> str:
     global _CODE_VERSION
     if _CODE_VERSION is None:
         digest = hashlib.sha256(f"format {FORMAT}".encode())
-        for folder, pattern in (("framework", "*.py"), ("schemas", "*.json")):
-            for path in sorted((_PACKAGE_ROOT / folder).rglob(pattern)):
-                stat = path.stat()
-                digest.update(f"{path.relative_to(_PACKAGE_ROOT)}:{stat.st_size}:"
+        root = os.fspath(_PACKAGE_ROOT)
+        for folder, suffix in (("framework", ".py"), ("schemas", ".json")):
+            entries: list[str] = []
+            for here, dirs, names in os.walk(os.path.join(root, folder)):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                entries.extend(os.path.join(here, n) for n in names if n.endswith(suffix))
+            for path in sorted(entries):
+                stat = os.stat(path)
+                digest.update(f"{os.path.relpath(path, root)}:{stat.st_size}:"
                               f"{stat.st_mtime_ns}\n".encode())
         _CODE_VERSION = digest.hexdigest()
     return _CODE_VERSION
@@ -58,11 +62,16 @@ def code_version() -> str:
 def title_fingerprint(folder: Path) -> str:
     """A digest of every file of the title folder (names and bytes), hooks included."""
     digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(os.fspath(path.relative_to(folder)).encode() + b"\0")
-            digest.update(path.read_bytes())
-            digest.update(b"\0")
+    root = os.fspath(folder)
+    files: list[str] = []
+    for here, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
+        files.extend(os.path.join(here, name) for name in names)
+    for path in sorted(files):
+        digest.update(os.path.relpath(path, root).encode() + b"\0")
+        with open(path, "rb") as handle:
+            digest.update(handle.read())
+        digest.update(b"\0")
     return digest.hexdigest()
 
 
@@ -92,6 +101,8 @@ def cached(key: str, build: Callable[[], Any], accept: Callable[[Any], bool]) ->
 
 
 def _store(file: Path, value: Any) -> None:
+    import tempfile  # only when an entry is written
+
     try:
         file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

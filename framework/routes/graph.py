@@ -21,7 +21,6 @@ from typing import Any
 
 import attrs
 
-
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = {}
 _SHAPES_SIZE = 32
