@@ -85,6 +85,8 @@ def _hex_pieces(grid: Grid, coord: str, tile: TileDef, rotation: int) -> _HexPie
             ends.append(junction_id(coord, other))
             needs.append(other)
         else:
+            if ends[0] == ends[1]:
+                raise ValueError(f"tile {tile.id} on {coord}: a path joins {ends[0]!r} to itself")
             pieces.append((ends[0], ends[1], tuple(needs)))
     if len(_PIECES) > _MEMO_LIMIT:
         _PIECES.clear()
@@ -183,7 +185,7 @@ def graph_from_tiles(
     kept = _without_dead_ends(raw, stop_ids)
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
     pieces = [Piece(i, a, b, tile) for i, (a, b, tile) in enumerate(kept)]
-    return TrackGraph(stops, junctions, pieces)
+    return TrackGraph.assembled(stops, junctions, pieces)
 
 
 def _without_dead_ends(

@@ -148,6 +148,19 @@ class TrackGraph:
                 raise ValueError(f"track piece {piece.id} joins node {piece.a!r} to itself")
             self.pieces[piece.id] = piece
 
+    @classmethod
+    def assembled(
+        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece]
+    ) -> TrackGraph:
+        """A graph from parts a builder already knows to be consistent (unique ids, pieces
+        between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
+        the assembly itself when a graph is built per position."""
+        graph = cls.__new__(cls)
+        graph.stops = {stop.id: stop for stop in stops}
+        graph.junctions = tuple(junctions)
+        graph.pieces = {piece.id: piece for piece in pieces}
+        return graph
+
     @cached_property
     def _junction_set(self) -> frozenset[str]:
         return frozenset(self.junctions)
