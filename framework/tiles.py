@@ -409,7 +409,9 @@ def _match_stops(
             chosen.pop()
         return False
 
-    return tuple(chosen) if search(0) else None
+    found = search(0)
+    del search  # it refers to itself: without this its cycle outlives the call (GC work)
+    return tuple(chosen) if found else None
 
 
 def _kinds(stops: tuple[Stop, ...]) -> list[str]:

@@ -330,7 +330,10 @@ class TrackGraph:
                 pieces.pop()
                 seen.discard(nxt)
 
-        walk(start, 0, None)
+        try:
+            walk(start, 0, None)
+        finally:
+            del walk  # it refers to itself: break the cycle so its lists are freed at once
         return found
 
 

@@ -336,7 +336,10 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
                      nrq, nst)
             path.pop()
 
-    grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+    try:
+        grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+    finally:
+        del grow  # a recursive closure is a reference cycle: break it (less GC work)
 
 
 def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
@@ -421,7 +424,10 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
                           tr + tre[j], nrq)
             left.pop()
 
-    grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+    try:
+        grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+    finally:
+        del grow_left, grow_right  # recursive closures are reference cycles: break them
 
 
 def _combine(
@@ -585,6 +591,7 @@ def _combine_ordered(
 
     with contextlib.suppress(_OutOfBudget):
         rec(0, 0, [(1 << len(lst)) - 1 for lst in cands])
+    del rec  # a recursive closure is a reference cycle: break it (less GC work)
     return best_value, [
         None if k is None else cands[i][k] for i, k in enumerate(best_pick)
     ]
