@@ -410,7 +410,7 @@ def _match_stops(
         return False
 
     found = search(0)
-    del search  # it refers to itself: without this its cycle outlives the call (GC work)
+    search = None  # type: ignore[assignment]  # it refers to itself: break the cycle
     return tuple(chosen) if found else None
 
 

@@ -333,7 +333,7 @@ class TrackGraph:
         try:
             walk(start, 0, None)
         finally:
-            del walk  # it refers to itself: break the cycle so its lists are freed at once
+            walk = None  # type: ignore[assignment]  # it refers to itself: break the cycle
         return found
 
 

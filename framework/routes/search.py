@@ -339,7 +339,7 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
     try:
         grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
     finally:
-        del grow  # a recursive closure is a reference cycle: break it (less GC work)
+        grow = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
 
 
 def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
@@ -427,7 +427,7 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
     try:
         grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
     finally:
-        del grow_left, grow_right  # recursive closures are reference cycles: break them
+        grow_left = grow_right = None  # type: ignore[assignment]  # break the closures' cycles
 
 
 def _combine(
@@ -591,7 +591,7 @@ def _combine_ordered(
 
     with contextlib.suppress(_OutOfBudget):
         rec(0, 0, [(1 << len(lst)) - 1 for lst in cands])
-    del rec  # a recursive closure is a reference cycle: break it (less GC work)
+    rec = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
     return best_value, [
         None if k is None else cands[i][k] for i, k in enumerate(best_pick)
     ]
