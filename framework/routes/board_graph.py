@@ -196,15 +196,13 @@ def _without_dead_ends(
     Dropping a piece can leave the junction at its other end with one tile: that one is dropped
     in turn (a work list, each piece looked at once or twice).
     """
-    tiles_at: dict[str, dict[str, int]] = {}
     at: dict[str, list[int]] = {}
-    for i, (a, b, tile) in enumerate(raw):
-        for n in (a, b):
-            if n not in stop_ids:
-                counts = tiles_at.setdefault(n, {})
-                counts[tile] = counts.get(tile, 0) + 1
-                at.setdefault(n, []).append(i)
-    dead = [n for n, counts in tiles_at.items() if len(counts) < 2]
+    for i, (a, b, _tile) in enumerate(raw):
+        if a not in stop_ids:
+            at.setdefault(a, []).append(i)
+        if b not in stop_ids:
+            at.setdefault(b, []).append(i)
+    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
     if not dead:
         return raw
     gone = set(dead)
@@ -215,17 +213,13 @@ def _without_dead_ends(
             if not alive[i]:
                 continue
             alive[i] = False
-            a, b, tile = raw[i]
-            for n in (a, b):
-                if n == junction or n in gone or n in stop_ids:
-                    continue
-                counts = tiles_at[n]
-                counts[tile] -= 1
-                if not counts[tile]:
-                    del counts[tile]
-                    if len(counts) < 2:
-                        gone.add(n)
-                        dead.append(n)
+            a, b, _tile = raw[i]
+            other = b if a == junction else a
+            if other in gone or other in stop_ids:
+                continue
+            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
+                gone.add(other)
+                dead.append(other)
     return [p for p, keep in zip(raw, alive, strict=True) if keep]
 
 
