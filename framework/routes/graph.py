@@ -228,10 +228,10 @@ class TrackGraph:
         any route using it could use the smaller one instead and lose nothing.
         """
         shared = self._shared()
-        found = shared.get("links")
+        found: dict[str, tuple[Link, ...]] | None = shared.get("links")
         if found is None:
             found = shared["links"] = self._links()
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _links(self) -> dict[str, tuple[Link, ...]]:
         by_pair: dict[tuple[str, str], list[Link]] = {}
@@ -252,10 +252,10 @@ class TrackGraph:
     def link_clashes(self) -> dict[int, tuple[int, ...]]:
         """Link uid -> the uids of links sharing track with it (itself included)."""
         shared = self._shared()
-        found = shared.get("clashes")
+        found: dict[int, tuple[int, ...]] | None = shared.get("clashes")
         if found is None:
             found = shared["clashes"] = self._link_clashes()
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _link_clashes(self) -> dict[int, tuple[int, ...]]:
         by_bit: dict[int, list[int]] = {}
