@@ -162,6 +162,12 @@ class TrackGraph:
         return graph
 
     @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Answers to queries about this graph, kept with it (the graph never changes), so
+        that asking twice costs once (see ``best_routes``)."""
+        return {}
+
+    @cached_property
     def _junction_set(self) -> frozenset[str]:
         return frozenset(self.junctions)
 

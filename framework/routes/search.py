@@ -629,14 +629,27 @@ def best_routes(
     # The search allocates many small, short-lived objects and no garbage cycles worth
     # chasing mid-search; the cyclic collector's full passes over a large game state would
     # otherwise cost more than the search itself now and then.
+    # the answer depends on the graph, the trains' kinds and ranges (in order), the company and
+    # the rules alone: a second query of one position (a bot's look-ahead, then the listing of
+    # legal runs) is answered from the graph's memo
+    memo_key = None
+    if bonus is None and max_nodes is None and max_seconds is None:
+        memo_key = ("best_routes", company, id(rules), tuple(_spec_key(t) for t in trains))
+        found = graph.memo.get(memo_key)
+        if found is not None and found[0] is rules:
+            return RouteSet(tuple(TrainRun(t, route) for t, route in zip(trains, found[1],
+                                                                       strict=True)))
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
-                            max_nodes, max_seconds)
+        result = _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
+                              max_nodes, max_seconds)
     finally:
         if collecting:
             gc.enable()
+    if memo_key is not None and result.complete:
+        graph.memo[memo_key] = (rules, tuple(run.route for run in result.runs))
+    return result
 
 
 def _best_routes(
