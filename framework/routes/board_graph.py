@@ -45,6 +45,8 @@ _PIECES: dict[tuple[Grid, str, int, int], tuple[TileDef, _HexPieces]] = {}
 # (coord, stop index, id(stop), revenue, terminal, pass-through) -> (stop, its node) for stops
 # without tokens, reservations or homes (the stop is kept so that its id is not reused)
 _STOPS: dict[tuple[Any, ...], tuple[Stop, StopNode]] = {}
+# (id, end, end, hex) -> the piece: frozen, so graphs share them
+_PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
 _BLOCKED: dict[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = {}
 _MEMO_LIMIT = 50_000
 
@@ -184,7 +186,15 @@ def graph_from_tiles(
     stop_ids = {s.id for s in stops}
     kept = _without_dead_ends(raw, stop_ids)
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
-    pieces = [Piece(i, a, b, tile) for i, (a, b, tile) in enumerate(kept)]
+    if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
+        _PIECE_OBJECTS.clear()
+    pieces = []
+    for i, (a, b, tile) in enumerate(kept):
+        key = (i, a, b, tile)
+        piece = _PIECE_OBJECTS.get(key)
+        if piece is None:  # most pieces keep their number from one position to the next
+            piece = _PIECE_OBJECTS[key] = Piece(i, a, b, tile)
+        pieces.append(piece)
     return TrackGraph.assembled(stops, junctions, pieces)
 
 
@@ -284,6 +294,8 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
     """Stops that are a company's station without a token (``home_stop_kinds``)."""
     homes: dict[StopKey, list[str]] = {}
     home_kinds = dict(title.routes.home_stop_kinds)
+    if not home_kinds:
+        return homes
     for company in title.companies.values():
         for home in company.home:
             tile = tiles.get(home.hex)
@@ -293,6 +305,19 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
                 if home_kinds.get(stop.kind) == company.type and home.city in (None, i):
                     homes.setdefault((home.hex, i), []).append(company.id)
     return homes
+
+
+_PASS_THROUGH: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], str]]]] = {}
+
+
+def _pass_through_of(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
+    """:func:`_pass_through`, once per title."""
+    found = _PASS_THROUGH.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_PASS_THROUGH) > 64:
+            _PASS_THROUGH.clear()
+        found = _PASS_THROUGH[id(title)] = (title, _pass_through(title))
+    return found[1]
 
 
 _CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
@@ -319,7 +344,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
         reserved=board.reserved_map(),
         homes=_homes(title, tiles),
         impassable=board.impassable,
-        pass_through=_pass_through(title),
+        pass_through=_pass_through_of(title),
     )
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
