@@ -14,6 +14,7 @@ only (the folder is made private); the cache holds nothing a title's own files d
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -114,5 +115,20 @@ def _store(file: Path, value: Any) -> None:
         except BaseException:
             os.unlink(temp)
             raise
+        _prune(file.parent)
     except Exception:  # noqa: BLE001 - an unwritable cache or an unpicklable title: no cache
         pass
+
+
+#: entries kept; every edit of the engine makes new keys, so old entries are dropped, oldest first
+MAX_ENTRIES = 64
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime_ns)
+    for entry in entries[: len(entries) - MAX_ENTRIES]:
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)

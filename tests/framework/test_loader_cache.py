@@ -68,3 +68,17 @@ def test_the_cache_can_be_switched_off(title_copy: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("RAILYARD_CACHE_DIR", "off")
     assert load_title(title_copy).trains["2"].price == 80
     assert _entries(title_copy) == []
+
+
+def test_old_entries_are_dropped_beyond_the_limit(title_copy: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from railyard.framework.loader import cache
+
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 2)
+    trains = title_copy / "trains.yaml"
+    for price in (81, 82, 83):
+        trains.write_text(trains.read_text().replace("price: 80", f"price: {price}")
+                          .replace(f"price: {price - 1}", f"price: {price}"))
+        loader._CACHE.clear()
+        assert load_title(title_copy).trains["2"].price == price
+    assert len(_entries(title_copy)) == 2
