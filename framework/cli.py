@@ -25,19 +25,36 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_name(module: str) -> str:
+    """The command a module registers: its last name with dashes (``import-18xxgames``)."""
+    return module.rsplit(".", 1)[-1].replace("_", "-")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` alone: each command's module is
+    imported only to run it, so a command does not pay for the others' imports."""
     parser = argparse.ArgumentParser(
         prog="railyard", description="A data-driven engine for 18xx railway board games."
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     subparsers.required = True
     for name in COMMANDS:
-        importlib.import_module(name).register(subparsers)
+        if only is None or command_name(name) == only:
+            importlib.import_module(name).register(subparsers)
     return parser
 
 
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The command named first on the line, if it is one (help and errors need every one)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None or argv[0].startswith("-"):
+        return None
+    return first if first in {command_name(n) for n in COMMANDS} else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_chosen(argv))
     args = parser.parse_args(argv)
     try:
         code = args.func(args)

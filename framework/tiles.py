@@ -422,7 +422,9 @@ def _match_stops(
             chosen.pop()
         return False
 
-    return tuple(chosen) if search(0) else None
+    found = search(0)
+    search = None  # type: ignore[assignment]  # it refers to itself: break the cycle
+    return tuple(chosen) if found else None
 
 
 def _kinds(stops: tuple[Stop, ...]) -> list[str]:

@@ -1,7 +1,8 @@
 """The Game driver: feeds actions to a ruleset atomically, keeps the log, undo/redo, save/load.
 
-Undo and atomicity work by periodic deep-copy checkpoints plus replay of the tail, so the
-ruleset only has to be deterministic; it never has to know how to reverse an action.
+Undo and atomicity work by deep-copy checkpoints plus replay of the tail, so the ruleset only
+has to be deterministic; it never has to know how to reverse an action. Checkpoints are made
+when a rebuild needs them (the first undo, a refused action), not while actions are played.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Game(Generic[S]):
     loading the save replays the same rules.
     """
 
-    #: a deep copy of the state is kept every this many actions
+    #: undo leaves a deep copy of the state every this many actions (see ``_rebuild``)
     CHECKPOINT_EVERY = 32
 
     @overload
@@ -177,8 +178,6 @@ class Game(Generic[S]):
             raise
         self._actions.append(action)
         self._logs.append(lines)
-        if len(self._actions) % self.CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._actions)] = copy.deepcopy(self._state)
         return lines
 
     def copy(self) -> Game[S]:
@@ -199,7 +198,7 @@ class Game(Generic[S]):
         action = self._actions.pop()
         self._logs.pop()
         self._redo.append(action)
-        self._rebuild(len(self._actions))
+        self._rebuild(len(self._actions), fill=True)
         return action
 
     def redo(self) -> Action | None:
@@ -219,14 +218,26 @@ class Game(Generic[S]):
         while len(self._actions) > count:
             self.undo()
 
-    def _rebuild(self, count: int) -> None:
-        """Restore the state after the first ``count`` logged actions."""
+    def _rebuild(self, count: int, fill: bool = False) -> None:
+        """Restore the state after the first ``count`` logged actions.
+
+        Checkpoints are made here, when a rebuild needs them, never while actions are played:
+        a batch replay (load, import, a bot game) nobody undoes copies nothing. An undo
+        (``fill``) leaves a checkpoint every ``CHECKPOINT_EVERY`` actions on its way, so that
+        the undos after it are cheap; a refused action leaves one where the game stands, so
+        that the next refusal replays only what came after.
+        """
         for index in [i for i in self._checkpoints if i > count]:
             del self._checkpoints[index]
         base = max(self._checkpoints)
         state = copy.deepcopy(self._checkpoints[base])
-        for action in self._actions[base:count]:
+        every = self.CHECKPOINT_EVERY
+        for done, action in enumerate(self._actions[base:count], start=base + 1):
             self.ruleset.apply(state, action)
+            if fill and done % every == 0 and done < count:
+                self._checkpoints[done] = copy.deepcopy(state)
+        if not fill and count - base >= every:
+            self._checkpoints[count] = copy.deepcopy(state)
         self._state = state
 
     # ------------------------------------------------------------------ saving

@@ -57,8 +57,24 @@ def _round(state: G18State) -> StockState:
     return state.round  # type: ignore[return-value]
 
 
+# (id(state), player) -> certificate count, while legal actions are listed: every candidate
+# is checked against the same unchanged state, so the count is worked out once per player
+_COUNTS: dict[tuple[int, str], int] | None = None
+
+
 def certificate_count(rules: Context, state: G18State, player: str) -> int:
     """Certificates a player holds that count toward the certificate limit."""
+    memo = _COUNTS
+    if memo is None:
+        return _certificate_count(rules, state, player)
+    key = (id(state), player)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _certificate_count(rules, state, player)
+    return found
+
+
+def _certificate_count(rules: Context, state: G18State, player: str) -> int:
     return sum(
         1
         for company in state.companies.values()
@@ -363,21 +379,28 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        legal: list[Action] = []
-        due = must_sell(rules, state, entity)
-        if not due:
-            legal += exchange.choices(rules, state, entity, "stock_round")
-            legal += lays.stock_round_lays(rules, state, entity)
-            if not _round(state).bought_this_turn:
-                legal += [a for a in player_sales.choices(rules, state, entity)
-                          if self._fits_limit(rules, state, a)]
-        for action in self.candidates(rules, state, entity):
-            try:
-                self.check(rules, state, action, due)
-            except IllegalAction:
-                continue
-            legal.append(action)
-        return legal
+        global _COUNTS
+        outer = _COUNTS
+        if outer is None:
+            _COUNTS = {}
+        try:
+            legal: list[Action] = []
+            due = must_sell(rules, state, entity)
+            if not due:
+                legal += exchange.choices(rules, state, entity, "stock_round")
+                legal += lays.stock_round_lays(rules, state, entity)
+                if not _round(state).bought_this_turn:
+                    legal += [a for a in player_sales.choices(rules, state, entity)
+                              if self._fits_limit(rules, state, a)]
+            for action in self.candidates(rules, state, entity):
+                try:
+                    self.check(rules, state, action, due)
+                except IllegalAction:
+                    continue
+                legal.append(action)
+            return legal
+        finally:
+            _COUNTS = outer
 
     def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
         try:

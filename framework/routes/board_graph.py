@@ -34,6 +34,82 @@ def junction_id(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
+_HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
+"""A hex's track pieces as (end, end, the neighbour hexes that must hold track for it)."""
+
+# (grid, coord) -> the printed names of the six neighbours (None before row or column 0)
+_NEIGHBOURS: dict[tuple[Grid, str], tuple[str | None, ...]] = {}
+# (grid, coord, id(tile), rotation) -> (tile, its pieces there); the tile is kept so that its id
+# cannot be reused by another tile while the entry lives
+_PIECES: dict[tuple[Grid, str, int, int], tuple[TileDef, _HexPieces]] = {}
+# (coord, stop index, id(stop), revenue, terminal, pass-through) -> (stop, its node) for stops
+# without tokens, reservations or homes (the stop is kept so that its id is not reused)
+_STOPS: dict[tuple[Any, ...], tuple[Stop, StopNode]] = {}
+# (id, end, end, hex) -> the piece: frozen, so graphs share them
+_PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
+_BLOCKED: dict[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = {}
+_MEMO_LIMIT = 50_000
+
+
+def _neighbour_names(grid: Grid, coord: str) -> tuple[str | None, ...]:
+    key = (grid, coord)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        if len(_NEIGHBOURS) > _MEMO_LIMIT:
+            _NEIGHBOURS.clear()
+        found = _NEIGHBOURS[key] = tuple(
+            grid.format(n) if n.row >= 0 and n.col >= 0 else None
+            for n in grid.neighbours(grid.parse(coord))
+        )
+    return found
+
+
+def _hex_pieces(grid: Grid, coord: str, tile: TileDef, rotation: int) -> _HexPieces:
+    """The pieces of ``tile`` on ``coord``: worked out once per hex, tile and rotation, since a
+    board changes one hex at a time."""
+    key = (grid, coord, id(tile), rotation)
+    found = _PIECES.get(key)
+    if found is not None and found[0] is tile:
+        return found[1]
+    around = _neighbour_names(grid, coord)
+    pieces: list[tuple[str, str, tuple[str, ...]]] = []
+    for path in tile.paths:
+        ends: list[str] = []
+        needs: list[str] = []
+        for end in path:
+            index = stop_index(end)
+            if index is not None:
+                ends.append(stop_id(coord, index))
+                continue
+            other = around[(int(end) + rotation) % 6]
+            if other is None:  # track pointing off the top or left edge
+                break
+            ends.append(junction_id(coord, other))
+            needs.append(other)
+        else:
+            if ends[0] == ends[1]:
+                raise ValueError(f"tile {tile.id} on {coord}: a path joins {ends[0]!r} to itself")
+            pieces.append((ends[0], ends[1], tuple(needs)))
+    if len(_PIECES) > _MEMO_LIMIT:
+        _PIECES.clear()
+    _PIECES[key] = (tile, tuple(pieces))
+    return tuple(pieces)
+
+
+def _blocked(grid: Grid, impassable: Iterable[tuple[str, int]]) -> frozenset[str]:
+    """The junctions (hex edges) of impassable borders."""
+    key = (grid, frozenset(impassable))
+    found = _BLOCKED.get(key)
+    if found is None:
+        if len(_BLOCKED) > 64:
+            _BLOCKED.clear()
+        found = _BLOCKED[key] = frozenset(
+            junction_id(coord, grid.format(grid.neighbour(grid.parse(coord), edge)))
+            for coord, edge in key[1]
+        )
+    return found
+
+
 def graph_from_tiles(
     grid: Grid,
     tiles: Mapping[str, tuple[TileDef, int]],
@@ -52,6 +128,9 @@ def graph_from_tiles(
     and ``homes`` are per stop (see :class:`StopNode`); ``impassable`` lists (hex, edge)
     pairs no track may cross; stops of ``terminal_kinds`` may end a route but not be passed;
     ``pass_through``: hex -> (the only companies that may pass its stops, the rule's name).
+
+    Each hex's pieces are remembered per (hex, tile, rotation), so a new position costs only
+    the assembly of the hexes' pieces and the pruning of dead ends.
     """
     none: dict[StopKey, Sequence[str]] = {}
     tokens = tokens or none
@@ -59,10 +138,7 @@ def graph_from_tiles(
     homes = homes or none
     pass_through = pass_through or {}
     terminal = set(terminal_kinds)
-    blocked_edges = set()
-    for coord, edge in impassable:
-        h = grid.parse(coord)
-        blocked_edges.add(junction_id(coord, grid.format(grid.neighbour(h, edge))))
+    blocked_edges = _blocked(grid, impassable)
     stops: list[StopNode] = []
     raw: list[tuple[str, str, str]] = []
     for coord in sorted(tiles):
@@ -70,62 +146,92 @@ def graph_from_tiles(
         only, rule = pass_through.get(coord, (None, ""))
         for i, stop in enumerate(tile.stops):
             key = (coord, i)
-            stops.append(
-                StopNode(
-                    stop_id(coord, i),
-                    stop.kind,
-                    revenue(stop),
-                    group=f"{coord}:{stop.group}" if stop.group is not None else None,
-                    slots=stop.slots,
-                    tokens=tuple(tokens.get(key, ())),
-                    reserved=tuple(reserved.get(key, ())),
-                    homes=tuple(homes.get(key, ())),
-                    terminal=stop.kind in terminal,
-                    through_only=None if only is None else tuple(only),
-                    through_rule=rule,
-                )
+            held = tokens.get(key, ())
+            waiting = reserved.get(key, ())
+            home = homes.get(key, ())
+            value = revenue(stop)
+            is_terminal = stop.kind in terminal
+            plain = not held and not waiting and not home
+            if plain:  # most stops: the same node as last time the hex looked like this
+                memo_key = (coord, i, id(stop), value, is_terminal, rule,
+                            None if only is None else tuple(only))
+                found = _STOPS.get(memo_key)
+                if found is not None and found[0] is stop:
+                    stops.append(found[1])
+                    continue
+            node = StopNode(
+                stop_id(coord, i),
+                stop.kind,
+                value,
+                group=f"{coord}:{stop.group}" if stop.group is not None else None,
+                slots=stop.slots,
+                tokens=tuple(held),
+                reserved=tuple(waiting),
+                homes=tuple(home),
+                terminal=is_terminal,
+                through_only=None if only is None else tuple(only),
+                through_rule=rule,
             )
-        h = grid.parse(coord)
-
-        def node(end: int | str, coord: str = coord, h: Any = h, rotation: int = rotation) -> str | None:
-            index = stop_index(end)
-            if index is not None:
-                return stop_id(coord, index)
-            across = grid.neighbour(h, (int(end) + rotation) % 6)
-            if across.row < 0 or across.col < 0:  # track pointing off the top or left edge
-                return None
-            other = grid.format(across)
-            if other not in tiles:
-                return None
-            jid = junction_id(coord, other)
-            return None if jid in blocked_edges else jid
-
-        for a, b in tile.paths:
-            na, nb = node(a), node(b)
-            if na is not None and nb is not None:
-                raw.append((na, nb, coord))
+            if plain:
+                if len(_STOPS) > _MEMO_LIMIT:
+                    _STOPS.clear()
+                _STOPS[memo_key] = (stop, node)
+            stops.append(node)
+        for na, nb, needs in _hex_pieces(grid, coord, tile, rotation):
+            if needs:
+                if needs[0] not in tiles or (len(needs) > 1 and needs[1] not in tiles):
+                    continue
+                if blocked_edges and (na in blocked_edges or nb in blocked_edges):
+                    continue
+            raw.append((na, nb, coord))
     stop_ids = {s.id for s in stops}
     kept = _without_dead_ends(raw, stop_ids)
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
-    pieces = [Piece(i, a, b, tile) for i, (a, b, tile) in enumerate(kept)]
-    return TrackGraph(stops, junctions, pieces)
+    if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
+        _PIECE_OBJECTS.clear()
+    pieces = []
+    for i, (a, b, where) in enumerate(kept):
+        piece_key = (i, a, b, where)
+        piece = _PIECE_OBJECTS.get(piece_key)
+        if piece is None:  # most pieces keep their number from one position to the next
+            piece = _PIECE_OBJECTS[piece_key] = Piece(i, a, b, where)
+        pieces.append(piece)
+    return TrackGraph.assembled(stops, junctions, pieces)
 
 
 def _without_dead_ends(
     raw: list[tuple[str, str, str]], stop_ids: set[str]
 ) -> list[tuple[str, str, str]]:
-    """Drop pieces that lead only to junctions a route cannot pass (track from one tile only)."""
-    alive = list(raw)
-    while True:
-        tiles_at: dict[str, set[str]] = {}
-        for a, b, tile in alive:
-            for n in (a, b):
-                if n not in stop_ids:
-                    tiles_at.setdefault(n, set()).add(tile)
-        dead = {n for n, ts in tiles_at.items() if len(ts) < 2}
-        if not dead:
-            return alive
-        alive = [p for p in alive if p[0] not in dead and p[1] not in dead]
+    """Drop pieces that lead only to junctions a route cannot pass (track from one tile only).
+
+    Dropping a piece can leave the junction at its other end with one tile: that one is dropped
+    in turn (a work list, each piece looked at once or twice).
+    """
+    at: dict[str, list[int]] = {}
+    for i, (a, b, _tile) in enumerate(raw):
+        if a not in stop_ids:
+            at.setdefault(a, []).append(i)
+        if b not in stop_ids:
+            at.setdefault(b, []).append(i)
+    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
+    if not dead:
+        return raw
+    gone = set(dead)
+    alive = [True] * len(raw)
+    while dead:
+        junction = dead.pop()
+        for i in at[junction]:
+            if not alive[i]:
+                continue
+            alive[i] = False
+            a, b, _tile = raw[i]
+            other = b if a == junction else a
+            if other in gone or other in stop_ids:
+                continue
+            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
+                gone.add(other)
+                dead.append(other)
+    return [p for p, keep in zip(raw, alive, strict=True) if keep]
 
 
 def graph_for_title(
@@ -189,6 +295,8 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
     """Stops that are a company's station without a token (``home_stop_kinds``)."""
     homes: dict[StopKey, list[str]] = {}
     home_kinds = dict(title.routes.home_stop_kinds)
+    if not home_kinds:
+        return homes
     for company in title.companies.values():
         for home in company.home:
             tile = tiles.get(home.hex)
@@ -198,6 +306,19 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
                 if home_kinds.get(stop.kind) == company.type and home.city in (None, i):
                     homes.setdefault((home.hex, i), []).append(company.id)
     return homes
+
+
+_PASS_THROUGH: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], str]]]] = {}
+
+
+def _pass_through_of(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
+    """:func:`_pass_through`, once per title."""
+    found = _PASS_THROUGH.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_PASS_THROUGH) > 64:
+            _PASS_THROUGH.clear()
+        found = _PASS_THROUGH[id(title)] = (title, _pass_through(title))
+    return found[1]
 
 
 _CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
@@ -224,7 +345,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
         reserved=board.reserved_map(),
         homes=_homes(title, tiles),
         impassable=board.impassable,
-        pass_through=_pass_through(title),
+        pass_through=_pass_through_of(title),
     )
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))

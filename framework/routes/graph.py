@@ -17,8 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import Any
 
 import attrs
+
+# graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
+_SHAPES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_SHAPES_SIZE = 32
 
 
 def _names(values: Iterable[str]) -> tuple[str, ...]:
@@ -147,6 +152,25 @@ class TrackGraph:
                 raise ValueError(f"track piece {piece.id} joins node {piece.a!r} to itself")
             self.pieces[piece.id] = piece
 
+    @classmethod
+    def assembled(
+        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece]
+    ) -> TrackGraph:
+        """A graph from parts a builder already knows to be consistent (unique ids, pieces
+        between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
+        the assembly itself when a graph is built per position."""
+        graph = cls.__new__(cls)
+        graph.stops = {stop.id: stop for stop in stops}
+        graph.junctions = tuple(junctions)
+        graph.pieces = {piece.id: piece for piece in pieces}
+        return graph
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """Answers to queries about this graph, kept with it (the graph never changes), so
+        that asking twice costs once (see ``best_routes``)."""
+        return {}
+
     @cached_property
     def _junction_set(self) -> frozenset[str]:
         return frozenset(self.junctions)
@@ -177,30 +201,66 @@ class TrackGraph:
         return tuple(p for p in self.incident.get(a, ()) if p.other(a) == b)
 
     @cached_property
+    def shape(self) -> tuple[Any, ...]:
+        """What the links depend on: stop ids, junctions and pieces, not tokens or revenue.
+
+        Positions that differ only in tokens, reservations or phase have equal shapes and so
+        share their links (:data:`_SHAPES`): a token placed, or a tile laid where the bot's
+        look-ahead already tried it, costs no new walk.
+        """
+        return (
+            tuple(self.stops),
+            self.junctions,
+            tuple((p.id, p.a, p.b, p.tile) for p in self.pieces.values()),
+        )
+
+    def _shared(self) -> dict[str, Any]:
+        key = self.shape
+        found = _SHAPES.get(key)
+        if found is None:
+            if len(_SHAPES) >= _SHAPES_SIZE:
+                _SHAPES.pop(next(iter(_SHAPES)))
+            found = _SHAPES[key] = {}
+        return found
+
+    @cached_property
     def links(self) -> dict[str, tuple[Link, ...]]:
         """Stop -> the links leaving it (each stored once per direction).
 
         A link whose resources include another link's between the same two stops is dropped:
         any route using it could use the smaller one instead and lose nothing.
         """
+        shared = self._shared()
+        found: dict[str, tuple[Link, ...]] | None = shared.get("links")
+        if found is None:
+            found = shared["links"] = self._links()
+        return found
+
+    def _links(self) -> dict[str, tuple[Link, ...]]:
         by_pair: dict[tuple[str, str], list[Link]] = {}
         for start in self.stops:
             for link in self._walk_links(start):
-                if link.a < link.b:
-                    by_pair.setdefault((link.a, link.b), []).append(link)
+                by_pair.setdefault((link.a, link.b), []).append(link)
         out: dict[str, list[Link]] = {s: [] for s in self.stops}
         uid = 0
         for (a, b), found in by_pair.items():
-            for link in _minimal(found):
-                link = attrs.evolve(link, uid=uid)
+            for found_link in _minimal(found):
+                pieces, junctions, mask = found_link.pieces, found_link.junctions, found_link.mask
+                out[a].append(Link(a, b, pieces, junctions, mask, uid))
+                out[b].append(Link(b, a, pieces[::-1], junctions[::-1], mask, uid))
                 uid += 1
-                out[a].append(link)
-                out[b].append(link.reversed())
         return {s: tuple(ls) for s, ls in out.items()}
 
     @cached_property
     def link_clashes(self) -> dict[int, tuple[int, ...]]:
         """Link uid -> the uids of links sharing track with it (itself included)."""
+        shared = self._shared()
+        found: dict[int, tuple[int, ...]] | None = shared.get("clashes")
+        if found is None:
+            found = shared["clashes"] = self._link_clashes()
+        return found
+
+    def _link_clashes(self) -> dict[int, tuple[int, ...]]:
         by_bit: dict[int, list[int]] = {}
         masks: dict[int, int] = {}
         for links in self.links.values():
@@ -218,7 +278,26 @@ class TrackGraph:
                 out[uid].update(uids)
         return {uid: tuple(sorted(found)) for uid, found in out.items()}
 
+    @cached_property
+    def _walk_table(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
+        """Node -> (piece bit, node across, tile, piece id, whether that node is a stop, its
+        junction bit) per incident piece, in piece order: the walk reads only this."""
+        bits = self._piece_bits
+        jbits = self._junction_bits
+        stops = self.stops
+        return {
+            node: tuple(
+                (bits[p.id], other, p.tile, p.id, other in stops, jbits.get(other, 0))
+                for p in ps
+                for other in (p.other(node),)
+            )
+            for node, ps in self.incident.items()
+        }
+
     def _walk_links(self, start: str) -> list[Link]:
+        """The links from ``start`` to stops whose id sorts after it (each link is kept from
+        its smaller end, the other direction is its reverse)."""
+        table = self._walk_table
         found: list[Link] = []
         pieces: list[int] = []
         junctions: list[str] = []
@@ -228,35 +307,36 @@ class TrackGraph:
         reached: dict[tuple[str, str | None], list[int]] = {}
 
         def walk(node: str, mask: int, came_by: str | None) -> None:
-            for piece in self.incident[node]:
-                if self._piece_bits[piece.id] & mask:
+            for bit, nxt, tile, pid, is_stop, jbit in table[node]:
+                if bit & mask:
                     continue
-                if came_by is not None and piece.tile == came_by:
+                if came_by is not None and tile == came_by:
                     continue
-                nxt = piece.other(node)
-                bit = self._piece_bits[piece.id]
-                if nxt in self.stops:
-                    if nxt != start:
+                if is_stop:
+                    if nxt > start:
                         found.append(
-                            Link(start, nxt, (*pieces, piece.id), tuple(junctions), mask | bit)
+                            Link(start, nxt, (*pieces, pid), tuple(junctions), mask | bit)
                         )
                     continue
                 if nxt in seen:
                     continue
-                arrival = mask | bit | self._junction_bits[nxt]
-                earlier = reached.setdefault((nxt, piece.tile), [])
+                arrival = mask | bit | jbit
+                earlier = reached.setdefault((nxt, tile), [])
                 if any(m & arrival == m for m in earlier):
                     continue
                 earlier.append(arrival)
                 seen.add(nxt)
-                pieces.append(piece.id)
+                pieces.append(pid)
                 junctions.append(nxt)
-                walk(nxt, arrival, piece.tile)
+                walk(nxt, arrival, tile)
                 junctions.pop()
                 pieces.pop()
                 seen.discard(nxt)
 
-        walk(start, 0, None)
+        try:
+            walk(start, 0, None)
+        finally:
+            walk = None  # type: ignore[assignment]  # it refers to itself: break the cycle
         return found
 
 

@@ -336,7 +336,10 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
                      nrq, nst)
             path.pop()
 
-    grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+    try:
+        grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
+    finally:
+        grow = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
 
 
 def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
@@ -421,7 +424,10 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
                           tr + tre[j], nrq)
             left.pop()
 
-    grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+    try:
+        grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+    finally:
+        grow_left = grow_right = None  # type: ignore[assignment]  # break the closures' cycles
 
 
 def _combine(
@@ -517,9 +523,6 @@ def _combine_ordered(
             clash_cache[key] = got
         return got
 
-    def top(j: int, avail: int) -> int:
-        return values[j][(avail & -avail).bit_length() - 1] if avail else 0
-
     def rest_of(avails: list[int], start: int) -> int:
         """At most what trains ``start``.. can add: each its best candidate still open, except
         that identical trains take successively later ones (their picks rise in the list)."""
@@ -531,7 +534,8 @@ def _combine_ordered(
                 avail = avails[j] & ~((low << 1) - 1) if low else 0
             else:
                 avail = avails[j]
-            total += top(j, avail)
+            if avail:
+                total += values[j][(avail & -avail).bit_length() - 1]
         return total
 
     best_value = floor
@@ -561,6 +565,13 @@ def _combine_ordered(
             v = vals[k]
             if acc + v + rest <= best_value:
                 break
+            if nxt_same:
+                # the next, identical train must take a later candidate than this one: a bound
+                # that only falls as ``k`` rises, so once it fails it fails for the rest
+                later = list(avails)
+                later[i + 1] &= ~((low << 1) - 1)
+                if acc + v + rest_of(later, i + 1) <= best_value:
+                    break
             new = list(avails)
             hit = clashes_of(i, k)
             for j in range(i + 1, t):
@@ -580,6 +591,7 @@ def _combine_ordered(
 
     with contextlib.suppress(_OutOfBudget):
         rec(0, 0, [(1 << len(lst)) - 1 for lst in cands])
+    rec = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
     return best_value, [
         None if k is None else cands[i][k] for i, k in enumerate(best_pick)
     ]
@@ -617,14 +629,27 @@ def best_routes(
     # The search allocates many small, short-lived objects and no garbage cycles worth
     # chasing mid-search; the cyclic collector's full passes over a large game state would
     # otherwise cost more than the search itself now and then.
+    # the answer depends on the graph, the trains' kinds and ranges (in order), the company and
+    # the rules alone: a second query of one position (a bot's look-ahead, then the listing of
+    # legal runs) is answered from the graph's memo
+    memo_key = None
+    if bonus is None and max_nodes is None and max_seconds is None:
+        memo_key = ("best_routes", company, id(rules), tuple(_spec_key(t) for t in trains))
+        found = graph.memo.get(memo_key)
+        if found is not None and found[0] is rules:
+            return RouteSet(tuple(TrainRun(t, route) for t, route in zip(trains, found[1],
+                                                                       strict=True)))
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
-                            max_nodes, max_seconds)
+        result = _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
+                              max_nodes, max_seconds)
     finally:
         if collecting:
             gc.enable()
+    if memo_key is not None and result.complete:
+        graph.memo[memo_key] = (rules, tuple(run.route for run in result.runs))
+    return result
 
 
 def _best_routes(

@@ -1,0 +1,134 @@
+"""A disk cache of loaded titles, so that a second start does no JSON Schema validation and no
+cattrs structuring (about half of a process's start-up).
+
+An entry is keyed by a digest of every file of the title folder, the variant, the overrides and
+the code version (the size and modification time of every source file of the engine and every
+schema), so an edited title, schema or loader is never served from the cache. The cache is only
+an accelerator: an entry that cannot be read, does not unpickle or holds something else than a
+title is ignored (and replaced); a cache directory that cannot be written is not an error.
+
+Location: ``$RAILYARD_CACHE_DIR`` if set (empty or ``off``: no cache), else
+``$XDG_CACHE_HOME/railyard`` or ``~/.cache/railyard``. Entries are pickles written by this user
+only (the folder is made private); the cache holds nothing a title's own files do not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import pickle
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+#: bump when the meaning of a cached entry changes without any source file changing
+FORMAT = 1
+ENV = "RAILYARD_CACHE_DIR"
+
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+_CODE_VERSION: str | None = None
+
+
+def cache_dir() -> Path | None:
+    """Where entries live, or None when the cache is switched off."""
+    configured = os.environ.get(ENV)
+    if configured is not None:
+        if configured.strip() in ("", "off", "0", "none"):
+            return None
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "railyard"
+
+
+def code_version() -> str:
+    """A digest of the engine's sources and schemas (name, size, modification time)."""
+    global _CODE_VERSION
+    if _CODE_VERSION is None:
+        digest = hashlib.sha256(f"format {FORMAT}".encode())
+        root = os.fspath(_PACKAGE_ROOT)
+        for folder, suffix in (("framework", ".py"), ("schemas", ".json")):
+            entries: list[str] = []
+            for here, dirs, names in os.walk(os.path.join(root, folder)):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                entries.extend(os.path.join(here, n) for n in names if n.endswith(suffix))
+            for path in sorted(entries):
+                stat = os.stat(path)
+                digest.update(f"{os.path.relpath(path, root)}:{stat.st_size}:"
+                              f"{stat.st_mtime_ns}\n".encode())
+        _CODE_VERSION = digest.hexdigest()
+    return _CODE_VERSION
+
+
+def title_fingerprint(folder: Path) -> str:
+    """A digest of every file of the title folder (names and bytes), hooks included."""
+    digest = hashlib.sha256()
+    root = os.fspath(folder)
+    files: list[str] = []
+    for here, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
+        files.extend(os.path.join(here, name) for name in names)
+    for path in sorted(files):
+        digest.update(os.path.relpath(path, root).encode() + b"\0")
+        with open(path, "rb") as handle:
+            digest.update(handle.read())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def entry_key(folder: Path, variant: str | None, overrides: Iterable[str]) -> str:
+    parts = [code_version(), os.fspath(folder.resolve()), title_fingerprint(folder),
+             repr(variant), repr(tuple(overrides))]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def cached(key: str, build: Callable[[], Any], accept: Callable[[Any], bool]) -> Any:
+    """The entry under ``key`` if there is a good one (``accept`` says so), else ``build()``'s
+    result, stored for the next time. Errors of ``build`` pass through; cache trouble never."""
+    where = cache_dir()
+    if where is None:
+        return build()
+    file = where / "titles" / f"{key}.pickle"
+    try:
+        with open(file, "rb") as handle:
+            found = pickle.load(handle)
+        if accept(found):
+            return found
+    except Exception:  # noqa: BLE001 - a missing, corrupt or stale entry is just rebuilt
+        pass
+    value = build()
+    _store(file, value)
+    return value
+
+
+def _store(file: Path, value: Any) -> None:
+    import tempfile  # only when an entry is written
+
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        fd, temp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-", suffix=".pickle")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(temp, file)
+        except BaseException:
+            os.unlink(temp)
+            raise
+        _prune(file.parent)
+    except Exception:  # noqa: BLE001 - an unwritable cache or an unpicklable title: no cache
+        pass
+
+
+#: entries kept; every edit of the engine makes new keys, so old entries are dropped, oldest first
+MAX_ENTRIES = 64
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime_ns)
+    for entry in entries[: len(entries) - MAX_ENTRIES]:
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
