@@ -141,7 +141,7 @@ def test_blind_bid_equal_bids_stack_in_reveal_order_greedy_compensates(players):
 
 def test_blind_bid_greedy_bids_vary_by_seed_and_seat():
     """Greedy bids are secret draws, not one fixed figure: over 40 seeds of a 3-player game's
-    opening bid, the amounts differ, and the first to reveal bids more on average."""
+    opening bid, the amounts differ, and the first to reveal bids more on average (the 3-player game uses the compensation)."""
     title = load_title("imperial_steam")
     ruleset = RULESET(title)
     bot = GreedyBot(ruleset)

@@ -249,9 +249,12 @@ class GreedyBot(Bot):
                 best, best_score = action, score
         return best
 
-    # How many steps above the cheapest hub a blind bid may go (ours; see
-    # docs/experiments/imperial_steam_balance.md).
+    # How many steps above the cheapest hub a blind bid may go, and how much of the tie
+    # compensation to use at each player count (ours, tuned by greedy self-play: at 4 players
+    # the later revealers lose more elsewhere than the first turn is worth, and no compensation
+    # is fairest; see docs/experiments/imperial_steam_balance.md).
     bid_spread = 2
+    compensation_by_players: dict[int, float] = {2: 1.0, 3: 1.0}
 
     def _bid(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """Enough influence to hire from the cheapest hub column, plus a secret margin.
@@ -262,7 +265,8 @@ class GreedyBot(Bot):
         turn against bidders who bid the same way (:func:`tie_compensation`)."""
         lowest = min(hub.influence for hub in view.hubs.values())
         order = list(view.order)
-        extra = tie_compensation(len(order), self.bid_spread)[order.index(legal[0].entity)]
+        strength = self.compensation_by_players.get(len(order), 0.0)
+        extra = strength * tie_compensation(len(order), self.bid_spread)[order.index(legal[0].entity)]
         margin = rng.randint(0, self.bid_spread) + (1 if rng.random() < extra else 0)
         want = (lowest + margin) * self.data.bid_per_step
         return min(legal, key=lambda a: (abs(a.amount - want), a.amount))
