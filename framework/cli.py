@@ -39,7 +39,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    code = args.func(args)
+    try:
+        code = args.func(args)
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 130
+    except Exception as error:  # noqa: BLE001 - a user sees one line; RAILYARD_DEBUG=1 the trace
+        import os
+
+        if os.environ.get("RAILYARD_DEBUG"):
+            raise
+        from railyard.framework.commands.common import one_line
+
+        print(f"railyard {args.command}: {type(error).__name__}: {one_line(error)}", file=sys.stderr)
+        return 1
     return int(code or 0)
 
 

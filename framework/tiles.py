@@ -81,6 +81,10 @@ def _to_reserved(raw: Mapping[Any, str] | None) -> Mapping[int, str]:
     return {} if not raw else {int(k): str(v) for k, v in raw.items()}
 
 
+def _phase_value(raw: Any) -> PhaseValue:
+    return PhaseValue.of(raw)
+
+
 @attrs.frozen
 class Stop:
     """A place on a tile a route can visit: a city, town, mine or off-board area.
@@ -91,7 +95,7 @@ class Stop:
     """
 
     kind: str = attrs.field(validator=attrs.validators.in_(STOP_KINDS))
-    revenue: PhaseValue = attrs.field(converter=PhaseValue.of)
+    revenue: PhaseValue = attrs.field(converter=_phase_value)
     slots: int = 1
     group: str | None = None
     reserved: Mapping[int, str] = attrs.field(
@@ -363,20 +367,25 @@ def _match_stops(
     Candidates are tried identity-first so an unchanged numbering is kept when possible.
     """
     n_old, n_new = len(old_stops), len(new_stops)
-    candidates: list[list[int]] = []
+    candidates: list[list[int | None]] = []
     for i in range(n_old):
-        cands = [
+
+        def rank(j: int | None, i: int = i) -> tuple[bool, bool, int]:
+            assert j is not None
+            return (j != i, old_stops[i].kind != new_stops[j].kind, j)
+
+        cands: list[int | None] = [
             j
             for j in range(n_new)
             if old.stop_edges[i] <= new.stop_edges[j]
             and (not strict or old_stops[i].kind == new_stops[j].kind)
         ]
-        cands.sort(key=lambda j, i=i: (j != i, old_stops[i].kind != new_stops[j].kind, j))
+        cands.sort(key=rank)
         if not cands:
             if strict or old.stop_edges[i]:
                 return None
-            cands = [None]  # type: ignore[list-item]
-        candidates.append(cands)  # type: ignore[arg-type]
+            cands = [None]
+        candidates.append(cands)
 
     chosen: list[int | None] = []
     used: set[int] = set()
@@ -405,7 +414,8 @@ def _match_stops(
                     used.add(j)
                 if search(i + 1):
                     return True
-                used.discard(j)  # type: ignore[arg-type]
+                if j is not None:
+                    used.discard(j)
             chosen.pop()
         return False
 

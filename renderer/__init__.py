@@ -11,8 +11,8 @@ copy of the state. The modules:
 - ``ui/``: widgets, the action menu and its words (``describe``), tile and token placement,
   the route editor, camera, help and tooltips;
 - ``app`` (one window's state, input and frame), ``window`` (opening it), ``screens/`` (new
-  game, standings), ``bots`` (seats played by ``framework.bots``), ``autoplay`` and
-  ``headless`` (the windowless game and PNG output for ``railyard play``/``render``).
+  game, standings), ``bots`` (seats played by ``framework.bots``), ``headless`` (PNG output)
+  and ``client`` (what ``railyard play``/``render`` call, through an entry point).
 """
 
 import os

@@ -20,12 +20,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from railyard.framework.bots.base import Bot, register_bot
 from railyard.framework.bots.random_bot import group_by_tag, sensible_move
 from railyard.framework.core.actions import Action, tag_of
+
+if TYPE_CHECKING:
+    from railyard.framework.eighteen.or_actions import LayTile
+    from railyard.framework.eighteen.ruleset import G18Ruleset
+
+Groups = dict[str, list[Any]]
+"""Legal actions by tag: each list holds that tag's action class (Bid, LayTile, BuyTrain...,
+which a title may subclass), and each handler reads the fields of its own tag."""
 
 #: how many tile lays (best by the quick estimate) are checked with the route search
 TILE_LOOKAHEAD = 2
@@ -47,6 +55,7 @@ class Temperament:
 
 class GreedyBot(Bot):
     name = "greedy"
+    ruleset: G18Ruleset  # supports() admits only the 18xx family's rules
 
     @classmethod
     def supports(cls, ruleset: Any) -> bool:
@@ -59,7 +68,7 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        groups = group_by_tag(legal_actions)
+        groups: Groups = group_by_tag(legal_actions)
         state = view
         if self.temperament is None:
             self.temperament = Temperament(
@@ -90,12 +99,13 @@ class GreedyBot(Bot):
                 forced = sensible_move(groups)
                 assert forced is not None
                 return forced
+            assert pick is not None
             chosen = pick(state, groups, rng)
             if chosen is not None:
                 return chosen
         return self._fallback(groups, rng)
 
-    def _fallback(self, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+    def _fallback(self, groups: Groups, rng: random.Random) -> Action:
         """Title choices (accept offered exchanges and openings), else pass, else anything but
         giving trains away or going bankrupt."""
         for tag, actions in groups.items():
@@ -163,7 +173,7 @@ class GreedyBot(Bot):
         return all(self.spec.trains[n].rusts_on in upcoming for n in names)
 
     # ------------------------------------------------------------------ start packet
-    def _auction(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _auction(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         buys = groups.get("buy_item", []) + groups.get("bid", [])
         if not buys:
             return None
@@ -189,7 +199,7 @@ class GreedyBot(Bot):
         return float(offer.price) if offer is not None else 0.0
 
     # ------------------------------------------------------------------ stock round
-    def _stock(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _stock(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         if "pass" not in groups and "sell_shares" in groups and not any(
             t in groups for t in ("buy_shares", "par", "buy_item")
         ):
@@ -221,7 +231,7 @@ class GreedyBot(Bot):
             if company.closed or (company.floated and not company.trains and action.company not in mine):
                 continue
             price = self.price_of(state, action.company)
-            score = price + (1000 if action.company in mine else 0) + (5 if action.source == "pool" else 0)
+            score: float = price + (1000 if action.company in mine else 0) + (5 if action.source == "pool" else 0)
             score += self._noise(rng) * 3
             if not company.floated:
                 score -= 500  # helps a company float: worth it, after the paying ones
@@ -233,7 +243,7 @@ class GreedyBot(Bot):
         return groups["pass"][0] if "pass" in groups else None
 
     def _par_choice(
-        self, state: Any, player: str, pars: list[Action], alone: bool, rng: random.Random
+        self, state: Any, player: str, pars: list[Any], alone: bool, rng: random.Random
     ) -> Action | None:
         cash = self._player_cash(state, player)
         unit = self.spec.stock.share_percent
@@ -253,7 +263,7 @@ class GreedyBot(Bot):
         return best
 
     # ------------------------------------------------------------------ operating round
-    def _dividend(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+    def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
         options = {a.kind: a for a in groups["dividend"]}
         if len(options) == 1:
             return next(iter(options.values()))
@@ -262,7 +272,7 @@ class GreedyBot(Bot):
         revenue = getattr(state.round, "revenue", 0)
         price = self._next_train_price(state)
         needs = price is not None and (self._rusting_soon(state, cid) or not company.trains)
-        if needs and company.cash < price and "withhold" in options and company.cash + revenue >= price * 0.6:
+        if needs and price is not None and company.cash < price and "withhold" in options and company.cash + revenue >= price * 0.6:
             return options["withhold"]
         # keep money back only when it buys the train at this very trains step: a company never
         # withholds round after round for a train it still could not pay
@@ -276,7 +286,7 @@ class GreedyBot(Bot):
                 return options[kind]
         return next(iter(options.values()))
 
-    def _train(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _train(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         from railyard.framework.eighteen.state import DEPOT, TRAIN_POOL
 
         buys = groups["buy_train"]
@@ -301,7 +311,7 @@ class GreedyBot(Bot):
             return best
         return None
 
-    def _surrender(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _surrender(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         """At the train limit, give up the weakest train when the fee and a clearly better new
         train are both affordable: otherwise full companies sit on their money and the depot
         (and so the phases) never move on."""
@@ -320,10 +330,10 @@ class GreedyBot(Bot):
                 return worst
         return None
 
-    def _discard(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action:
+    def _discard(self, state: Any, groups: Groups, rng: random.Random) -> Action:
         return min(groups["discard_train"], key=lambda a: self._train_value(state.trains[a.train].name))
 
-    def _token(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _token(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         from railyard.framework.eighteen import tokens
         from railyard.framework.eighteen.tile_lay import company_reach
 
@@ -334,10 +344,7 @@ class GreedyBot(Bot):
         reach = company_reach(self.ruleset, state, cid, backtrack=True)
         priced = []
         for action in places:
-            try:
-                cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
-            except Exception:
-                continue
+            cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
             if company.cash - cost >= reserve * 0.5 or not company.trains:
                 stop = state.board.tile(action.hex).stops[action.city]
                 value = stop.revenue.at(state.phase, self.spec.phase_order)
@@ -346,7 +353,7 @@ class GreedyBot(Bot):
             return None
         return max(priced, key=lambda va: va[0])[1]
 
-    def _tile(self, state: Any, groups: dict[str, list[Action]], rng: random.Random) -> Action | None:
+    def _tile(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
         from railyard.framework.eighteen import tile_lay
 
         lays = groups["lay_tile"]
@@ -355,10 +362,7 @@ class GreedyBot(Bot):
         reserve = (self._next_train_price(state) or 0) if not company.trains else 0
         quick = []
         for action in lays:
-            try:
-                cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
-            except Exception:
-                continue
+            cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
             if cost and company.cash - cost < reserve:
                 continue
             quick.append((self._quick_tile_score(state, action) - cost / 20 + self._noise(rng), action))
@@ -371,7 +375,7 @@ class GreedyBot(Bot):
         scored = [(self._best_revenue(state, cid, action), score, action) for score, action in quick[:TILE_LOOKAHEAD]]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
-    def _quick_tile_score(self, state: Any, action: Action) -> float:
+    def _quick_tile_score(self, state: Any, action: LayTile) -> float:
         board = state.board
         new = board.tile_def(action.tile)
         old = board.tile(action.hex)
@@ -382,30 +386,24 @@ class GreedyBot(Bot):
 
         return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 
-    def _best_revenue(self, state: Any, cid: str, lay: Action | None) -> int:
+    def _best_revenue(self, state: Any, cid: str, lay: LayTile | None) -> int:
         from railyard.framework.eighteen import running
         from railyard.framework.routes import best_routes
 
         here = state
         if lay is not None:
             board = state.board.copy()
-            try:
-                board.lay(lay.hex, lay.tile, lay.rotation, check=False)
-            except Exception:
-                return -1
+            board.lay(lay.hex, lay.tile, lay.rotation)  # as tile_lay.apply lays it
             here = attrs.evolve(state, board=board)
         trains = running.runnable(here, cid, list(getattr(state.round, "ran", [])))
         if not trains:
             return 0
-        try:
-            result = best_routes(
-                running.graph(self.ruleset, here),
-                [running.spec_of(self.ruleset, here, t) for t in trains],
-                cid,
-                running.route_rules(self.ruleset),
-            )
-        except Exception:
-            return -1
+        result = best_routes(
+            running.graph(self.ruleset, here),
+            [running.spec_of(self.ruleset, here, t) for t in trains],
+            cid,
+            running.route_rules(self.ruleset),
+        )
         return result.total
 
 

@@ -31,3 +31,44 @@ def load_or_report(args: argparse.Namespace) -> Any | None:
         for error in errors:
             print(error, file=sys.stderr)
         return None
+
+
+def add_save_title_argument(parser: argparse.ArgumentParser) -> None:
+    """``--title PATH``: the one way a save's title comes from a folder of the user's choosing
+    (a save names its title by id, found under titles/ only)."""
+    parser.add_argument(
+        "--title", dest="title_path", metavar="PATH", default=None,
+        help="the title's folder, for a save of a title not under titles/ "
+             "(a save names its title by id and never a path)",
+    )
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line: the first of a TitleErrors list (with a count), else its text."""
+    if isinstance(error, TitleErrors):
+        first = str(error.errors[0]) if error.errors else "title errors"
+        more = f" (and {len(error) - 1} more)" if len(error) > 1 else ""
+        return first + more
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+def load_save(path: str, title_path: str | None = None, **kwargs: Any) -> Any:
+    """The saved game at ``path``, or None after one line on stderr saying why not.
+
+    Whatever a save file holds ends here as a clear message, never a traceback: a file that
+    is not a save, a wrong field, a title that will not load, an action the rules refuse."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import find_title
+
+    try:
+        # a folder, so that the title loads with the save's own variant and overrides
+        title = find_title(title_path) if title_path else None
+        return Game.load(path, title=title, **kwargs)
+    except Exception as error:  # noqa: BLE001 - every failure of a file's content is reported
+        print(f"{path}: cannot load the save: {one_line(error)}", file=sys.stderr)
+        return None

@@ -33,17 +33,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from railyard.framework.commands.common import one_line
     from railyard.framework.importers import import_game, read_recorded
 
     try:
         recorded = read_recorded(args.file)
-    except (OSError, ValueError, KeyError) as error:
-        print(f"{args.file}: cannot read the game: {error}", file=sys.stderr)
-        return 2
+    except Exception as error:  # noqa: BLE001 - whatever the file holds, one line
+        print(f"{args.file}: cannot read the game: {one_line(error)}", file=sys.stderr)
+        return 1
     variant = None if args.variant == "none" else args.variant
-    result = import_game(
-        recorded, args.title, variant, search_best=args.best, overrides=tuple(args.overrides)
-    )
+    try:
+        result = import_game(
+            recorded, args.title, variant, search_best=args.best, overrides=tuple(args.overrides)
+        )
+    except Exception as error:  # noqa: BLE001 - a title that will not load, a game it cannot seat
+        print(f"{args.file}: cannot import the game: {one_line(error)}", file=sys.stderr)
+        return 1
     game = result.game
     print(
         f"{recorded.title}: {result.handled} of {len(recorded.actions)} recorded actions replayed "

@@ -1,9 +1,10 @@
-"""``railyard play TITLE``: the pygame client, or a headless bot game where there is no display.
+"""``railyard play TITLE``: the window client, or a headless bot game where there is no display.
 
 With no display (no DISPLAY or WAYLAND_DISPLAY, and SDL_VIDEODRIVER not naming a real driver),
 or with ``--headless``, bots take every seat and play as far as the engine allows (bounded by
 ``--max-actions``); the game is saved and the final board written as a PNG beside the save.
-The renderer is imported only when the command runs.
+The window client is found through the ``railyard.client`` entry point (``framework.clients``)
+and only when the command runs: the engine imports no UI.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import sys
 from pathlib import Path
 
+from railyard.framework import clients
 from railyard.framework.commands.common import add_title_arguments, load_or_report
 
 
@@ -35,10 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def display_available() -> tuple[bool, str]:
     """Whether a window can be shown, and why not."""
-    from railyard.renderer.display import NO_SCREEN_DRIVERS
-
+    client = clients.client()
+    if client is None:
+        return False, "no window client is installed"
     driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
-    if driver in NO_SCREEN_DRIVERS:
+    if driver in client.NO_SCREEN_DRIVERS:
         return False, f"SDL_VIDEODRIVER={driver} draws to no screen"
     if driver:
         return True, ""
@@ -50,14 +53,13 @@ def display_available() -> tuple[bool, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.core.game import Game
-
     game = None
     if args.load:
-        try:
-            game = Game.load(args.load)
-        except Exception as error:
-            print(f"cannot load {args.load}: {error}", file=sys.stderr)
+        from railyard.framework.commands.common import load_save
+
+        # the TITLE typed beside --load is the title the save must be a game of
+        game = load_save(args.load, args.title)
+        if game is None:
             return 1
         title = game.title
     else:
@@ -77,23 +79,20 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print("The window client draws hex-map titles only: playing headless, bots in every seat.")
         return run_headless(title, args, game)
-    from railyard.renderer.display import NoWindow
-
+    client = clients.client()
+    assert client is not None  # display_available() said a window can be shown
     try:
         return run_window(title, args, game)
-    except NoWindow as error:
+    except client.NoWindow as error:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         return run_headless(title, args, game)
 
 
 def own_view(title):
-    """The title's own client module (``view:`` in title.yaml), or None for the hex-map client.
+    """The view a client installed for the title's family, or None for the hex-map client.
     It offers ``play(title, args, game, headless)`` and ``render(title, game, args)``."""
-    import importlib
-
-    name = getattr(getattr(title, "manifest", None), "view", None)
-    return importlib.import_module(name) if name else None
+    return clients.view_for(title.manifest.family)
 
 
 def _players(title, args: argparse.Namespace) -> list[str]:
@@ -109,9 +108,8 @@ def _default_save(title_id: str, kind: str) -> Path:
 
 
 def run_headless(title, args: argparse.Namespace, game=None) -> int:
+    from railyard.framework import autoplay
     from railyard.framework.core.game import Game
-    from railyard.renderer.autoplay import autoplay
-    from railyard.renderer.headless import board_surface, save_png
 
     if game is None:
         try:
@@ -121,24 +119,36 @@ def run_headless(title, args: argparse.Namespace, game=None) -> int:
         except Exception as error:
             print(f"cannot start a game: {error}", file=sys.stderr)
             return 1
-    report = autoplay(game, seed=args.seed, max_actions=args.max_actions, bot=args.bot,
-                      progress=lambda line: print(line, flush=True))
+    client = clients.client()
+    result = autoplay.play(game, args.bot, max_actions=args.max_actions, fallback="random",
+                           stop_on_error=True, on_action=_progress(client))
+    report = autoplay.report(game, result, client.position(game) if client else None)
     save = Path(args.save) if args.save else _default_save(title.manifest.id, "headless")
     save.parent.mkdir(parents=True, exist_ok=True)
     game.save(save)
     print(report)
     print(f"saved the game to {save}")
-    if hasattr(title, "map"):
-        png = save_png(board_surface(title, game.state), save.with_suffix(".png"))
+    if client is None:
+        print("(no board picture: no window client is installed)")
+    elif hasattr(title, "map"):
+        png = client.board_png(title, game.state, save.with_suffix(".png"))
         print(f"drew the board to {png}")
     else:
         print("(no board picture: the client draws hex maps only)")
     return 0
 
 
-def run_window(title, args: argparse.Namespace, game=None) -> int:
-    from railyard.renderer.window import play_window
+def _progress(client, every: int = 1000):
+    """A line every ``every`` actions of a long headless game."""
+    def note(game, _action) -> None:
+        if len(game.actions) % every == 0:
+            where = client.position(game) if client else f"{len(game.actions)} actions"
+            print(f"  ... {len(game.actions)} actions, {where}", flush=True)
 
+    return note
+
+
+def run_window(title, args: argparse.Namespace, game=None) -> int:
     bots: set[int] = set()
     if args.bots:
         try:
@@ -146,5 +156,7 @@ def run_window(title, args: argparse.Namespace, game=None) -> int:
         except ValueError:
             print(f"--bots takes seat numbers such as 2,3, not {args.bots!r}", file=sys.stderr)
             return 1
-    return play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
+    client = clients.client()
+    assert client is not None, "run_window needs the window client"
+    return client.play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
                        variant=args.variant, save=args.save, bot_name=args.bot)

@@ -1,5 +1,6 @@
 """``railyard render SAVE_OR_TITLE --out board.png``: draw a game (or a title's starting
-board) to a PNG without opening a window. The renderer is imported only when the command runs.
+board) to a PNG without opening a window. The drawing is the window client's, found through
+``framework.clients`` when the command runs: the engine imports no UI.
 """
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+from railyard.framework.commands.common import add_save_title_argument, load_save, one_line
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,6 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--board-only", action="store_true", help="leave out the side panels")
     parser.add_argument("--players", type=int, default=4, metavar="N",
                         help="players of the game drawn for a title (default 4)")
+    add_save_title_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -32,22 +36,23 @@ def run(args: argparse.Namespace) -> int:
     source = Path(args.source)
     game = None
     title = None
-    try:
-        if source.suffix == ".json" and source.is_file():
-            from railyard.framework.core.game import Game
-
-            game = Game.load(source)
-            title = game.title
-        else:
+    if source.suffix == ".json" and source.is_file():
+        game = load_save(args.source, args.title_path)
+        if game is None:
+            return 1
+        title = game.title
+    else:
+        try:
             title = load_title(args.source, variant=args.variant)
-    except TitleErrors as errors:
-        for error in errors:
-            print(error, file=sys.stderr)
-        return 1
-    except Exception as error:  # a save that cannot be replayed says why
-        print(f"cannot read {args.source}: {error}", file=sys.stderr)
-        return 1
+        except TitleErrors as errors:
+            for error in errors:
+                print(error, file=sys.stderr)
+            return 1
+        except Exception as error:  # noqa: BLE001 - a title's own code that fails to load
+            print(f"cannot read {args.source}: {one_line(error)}", file=sys.stderr)
+            return 1
 
+    from railyard.framework import clients
     from railyard.framework.commands.play import own_view
 
     own = own_view(title)
@@ -56,8 +61,10 @@ def run(args: argparse.Namespace) -> int:
     if not hasattr(title, "map"):
         print(f"{args.source}: the client draws hex-map titles only", file=sys.stderr)
         return 1
-    from railyard.renderer import headless
-
+    headless = clients.client()
+    if headless is None:
+        print(f"{args.source}: no window client is installed to draw it", file=sys.stderr)
+        return 1
     if game is None and not args.board_only:
         game = _new_game(title, args)
     if game is not None and not args.board_only:

@@ -6,9 +6,9 @@ Exit code 1 (with the failing action's index and the rule it broke) when an acti
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
+
+from railyard.framework.commands.common import add_save_title_argument, load_save
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,23 +20,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("save", metavar="SAVE.json", help="a game saved by railyard")
     parser.add_argument("--tail", type=int, default=15, metavar="N", help="log lines to show (15)")
     parser.add_argument("--debug", action="store_true", help="check every invariant after each action")
+    add_save_title_argument(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.core.game import Game
+    from railyard.framework.core.savefile import read_json_file
 
-    try:
-        data = json.loads(Path(args.save).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        print(f"{args.save}: cannot read the save: {error}", file=sys.stderr)
-        return 2
-    try:
-        game = Game.from_dict(data, debug=args.debug, strict=False)
-    except Exception as error:  # a title that will not load, or an unknown action type
-        print(f"{args.save}: {error}", file=sys.stderr)
-        return 2
-    total = len(data.get("actions", []))
+    game = load_save(args.save, args.title_path, debug=args.debug, strict=False)
+    if game is None:
+        return 1
+    total = len(read_json_file(args.save)["actions"])
     print(f"{game.title_ref}: {len(game.actions)} of {total} actions replayed")
     for line in game.log[-args.tail :] if args.tail > 0 else []:
         print(f"  {line}")

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from railyard.framework.commands.common import add_save_title_argument, load_save
 from railyard.framework.routes import RouteSet, TrainSpec, best_routes
 from railyard.framework.routes.board_graph import graph_for_board
 
@@ -24,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print the routes as JSON")
     parser.add_argument("--max-seconds", type=float, default=None,
                         help="stop searching after this long (the answer then says so)")
+    add_save_title_argument(parser)
     parser.set_defaults(func=run)
 
 
@@ -67,16 +69,15 @@ def describe(company: str, result: RouteSet) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.core.game import Game
-
-    try:
-        game = Game.load(args.save)
-    except (OSError, ValueError, KeyError) as error:
-        print(f"{args.save}: cannot load: {error}", file=sys.stderr)
+    game = load_save(args.save, args.title_path)
+    if game is None:
         return 1
     state = game.state
     if getattr(state, "board", None) is None:
         print(f"{args.save}: this game has no board to run trains on", file=sys.stderr)
+        return 1
+    if not hasattr(state, "companies") or not hasattr(game.title, "trains"):
+        print(f"{args.save}: this game has no companies running trains", file=sys.stderr)
         return 1
     if args.all:
         companies = companies_with_trains(state)

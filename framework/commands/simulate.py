@@ -93,10 +93,15 @@ def run(args: argparse.Namespace) -> int:
         # records arrive in game order: each is written at once, so a long run can be watched
         # (and a cut-short run keeps what it played)
         with (folder / records.RECORD_FILE).open("w", encoding="utf-8") as stream:
+
+            def write(record: dict[str, Any], out: Any = stream) -> None:
+                out.write(records.dumps(record) + "\n")
+                out.flush()
+
             recs = runner.run_jobs(
                 runner.jobs_for(config, args.games, args.seed, args.first_game), args.workers, args.backend,
                 progress=not args.quiet, description=rules.label, stop_on_violation=args.check,
-                on_record=lambda r, out=stream: (out.write(records.dumps(r) + "\n"), out.flush()),
+                on_record=write,
             )
         elapsed = time.perf_counter() - start
         results[rules.label] = recs
@@ -135,7 +140,9 @@ def code_version() -> str:
     import subprocess
     from importlib.metadata import PackageNotFoundError, version
 
-    here = Path(__file__).resolve().parent
+    from railyard.framework.resources import package_folder
+
+    here = package_folder()
     try:
         commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True,
                                 timeout=10, check=True).stdout.strip()

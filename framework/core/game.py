@@ -11,45 +11,64 @@ import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from railyard.framework.core.actions import Action, from_json, to_json
 from railyard.framework.core.errors import InvariantBroken, ReplayError
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, ruleset_for
+from railyard.framework.core.savefile import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SaveError,
+    action_from_json,
+    atomic_write_text,
+    read_json_file,
+    read_save,
+)
 
-SAVE_FORMAT = "railyard-save"
-SAVE_VERSION = 1
-
-
-def _title_reference(title: Any) -> tuple[str | None, str | None]:
-    """(id, folder path) of a loaded title, whichever are known, for the save file."""
-    title_id = None
-    for name in ("id",):
-        value = getattr(title, name, None)
-        if isinstance(value, str):
-            title_id = value
-    if title_id is None:
-        meta = getattr(title, "title", None)
-        value = getattr(meta, "id", None)
-        title_id = value if isinstance(value, str) else None
-    path = None
-    for name in ("path", "root", "folder", "directory"):
-        value = getattr(title, name, None)
-        if value is not None:
-            path = str(value)
-            break
-    return title_id, path
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "SaveError"]
 
 
-class Game:
+S = TypeVar("S")
+
+
+class Game(Generic[S]):
     """One game of one title: the state, the action log and the text log.
 
-    ``state`` is the live ruleset state; treat it as read-only (use ``process``).
+    ``state`` is the live ruleset state (an ``S``: ``G18State`` for an 18xx title); treat it as
+    read-only (use ``process``). The variant is the loaded title's: a save names it, so that
+    loading the save replays the same rules.
     """
 
     #: a deep copy of the state is kept every this many actions
     CHECKPOINT_EVERY = 32
+
+    @overload
+    def __init__(
+        self: Game[Any],
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: None = None,
+        debug: bool = False,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        title: Any,
+        players: Sequence[str],
+        seed: int,
+        variant: str | None = None,
+        overrides: Sequence[str] = (),
+        *,
+        ruleset: Ruleset[S],
+        debug: bool = False,
+    ) -> None: ...
 
     def __init__(
         self,
@@ -59,37 +78,46 @@ class Game:
         variant: str | None = None,
         overrides: Sequence[str] = (),
         *,
-        ruleset: Ruleset | None = None,
+        ruleset: Ruleset[S] | None = None,
         debug: bool = False,
     ) -> None:
         if isinstance(title, (str, Path)):
             from railyard.framework.loader import load_title
 
             loaded = load_title(str(title), variant, tuple(overrides))
-            self.title_ref: str | None = getattr(loaded, "id", None) or str(title)
-            self._title_path = str(Path(title).resolve()) if Path(title).is_dir() else None
+            self.title_ref: str | None = loaded.id
+            self._title_path: str | None = str(Path(title).resolve()) if Path(title).is_dir() else None
+        elif title is None:  # a ruleset that builds its state without a title
+            loaded = None
+            self.title_ref = None
+            self._title_path = None
         else:
             loaded = title
-            title_id, path = _title_reference(loaded)
-            self.title_ref = title_id or path
-            self._title_path = path
+            if variant is not None and variant != loaded.variant:
+                raise ValueError(f"variant {variant!r} given for a title loaded with variant "
+                                 f"{loaded.variant!r}: load the title with the variant instead")
+            variant = loaded.variant
+            self.title_ref = loaded.id
+            self._title_path = str(loaded.path)
         self.title = loaded
         self.variant = variant
         self.overrides = tuple(overrides)
         self.players = tuple(players)
         self.seed = seed
         self.debug = debug
-        self.ruleset = ruleset if ruleset is not None else ruleset_for(loaded)
-        self._state = self.ruleset.new_state(loaded, self.players, GameRng(seed))
-        self._checkpoints: dict[int, Any] = {0: copy.deepcopy(self._state)}
+        self.ruleset: Ruleset[S] = ruleset if ruleset is not None else ruleset_for(loaded)
+        self._state: S = self.ruleset.new_state(loaded, self.players, GameRng(seed))
+        self._checkpoints: dict[int, S] = {0: copy.deepcopy(self._state)}
         self._actions: list[Action] = []
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
         self.replay_error: ReplayError | None = None
+        #: who sits where (names, which seats are bots and which bot): the client's, saved as is
+        self.table: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self._state
 
     def view(self) -> Any:
@@ -153,6 +181,17 @@ class Game:
             self._checkpoints[len(self._actions)] = copy.deepcopy(self._state)
         return lines
 
+    def copy(self) -> Game[S]:
+        """An independent game at the same position (same log, undo and redo): play on in
+        either without touching the other. The title and the stateless ruleset are shared."""
+        twin = copy.copy(self)
+        twin._state = copy.deepcopy(self._state)
+        twin._checkpoints = copy.deepcopy(self._checkpoints)
+        twin._actions = list(self._actions)
+        twin._logs = [list(chunk) for chunk in self._logs]
+        twin._redo = list(self._redo)
+        return twin
+
     def undo(self) -> Action | None:
         """Take back the last action (None if there is none); it can be redone."""
         if not self._actions:
@@ -192,6 +231,7 @@ class Game:
 
     # ------------------------------------------------------------------ saving
     def to_dict(self) -> dict[str, Any]:
+        """The save: the title by id (never a path), the setup and the action log."""
         data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -202,18 +242,21 @@ class Game:
             "seed": self.seed,
             "actions": [to_json(a) for a in self._actions],
         }
-        path = getattr(self, "_title_path", None)
-        if path is not None:
-            data["title_path"] = path
+        table = getattr(self, "table", None)
+        if table is not None:
+            data["table"] = dict(table)
         return data
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | Path, *, keep_previous: bool = True) -> None:
+        """Write the save atomically: ``path`` holds the old save or the new one, whole,
+        whenever the process dies; the old one stays beside it as ``path.bak``."""
+        text = json.dumps(self.to_dict(), indent=1) + "\n"
+        atomic_write_text(path, text, keep_previous=keep_previous)
 
     @classmethod
     def from_dict(
         cls,
-        data: dict[str, Any],
+        data: Any,
         *,
         title: Any = None,
         ruleset: Ruleset | None = None,
@@ -221,25 +264,35 @@ class Game:
         strict: bool = True,
     ) -> Game:
         """Rebuild a game by replaying its actions. A refused action raises ReplayError, or with
-        ``strict=False`` stops the replay there and is kept in ``game.replay_error``."""
-        if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-            raise ValueError(f"not a railyard save (format {data.get('format')!r})")
-        if title is None:
-            title = data["title"]
-            title_path = data.get("title_path")
-            if title_path and Path(title_path).is_dir():
-                title = title_path
+        ``strict=False`` stops the replay there and is kept in ``game.replay_error``.
+
+        The save names its title by id, found under titles/ only; a title from anywhere else
+        is the caller's (``title=``, from a ``--title PATH`` the user typed), and must have
+        the id the save names. A save that is not one (a wrong field, an unknown version, an
+        action that does not fit its type) raises SaveError naming the field."""
+        save = read_save(data)
+        if title is None and save.title is not None:
+            from railyard.framework.loader import find_title
+
+            title = find_title(save.title, by_id=True)
+        elif title is None and ruleset is None:
+            raise SaveError("title: the save names no title")
         game = cls(
             title,
-            data["players"],
-            data["seed"],
-            data.get("variant"),
-            data.get("overrides", ()),
+            save.players,
+            save.seed,
+            save.variant,
+            save.overrides,
             ruleset=ruleset,
             debug=debug,
         )
-        for index, raw in enumerate(data.get("actions", [])):
-            action = from_json(raw)
+        loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
+        if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
+            raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
+        game.title_ref = save.title
+        game.table = None if save.table is None else dict(save.table)
+        for index, raw in enumerate(save.actions):
+            action = action_from_json(raw, ("actions", index))
             try:
                 game.process(action)
             except Exception as error:
@@ -252,5 +305,6 @@ class Game:
 
     @classmethod
     def load(cls, path: str | Path, **kwargs: Any) -> Game:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls.from_dict(data, **kwargs)
+        """A saved game (see :meth:`from_dict`); OSError, SaveError (a ValueError), TitleErrors
+        or ReplayError say why not."""
+        return cls.from_dict(read_json_file(path), **kwargs)

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.util
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.rng import GameRng
 
+S = TypeVar("S")
 
-class Ruleset(ABC):
+
+class Ruleset(ABC, Generic[S]):
     """A stateless rules object, one per title: all game data lives in the state it builds.
 
     Keeping the rules stateless is what lets the Game driver checkpoint, undo and replay by
@@ -21,38 +28,38 @@ class Ruleset(ABC):
         self.title = title
 
     @abstractmethod
-    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> Any:
+    def new_state(self, title: Any, players: tuple[str, ...], rng: GameRng) -> S:
         """The starting position (a mutable object that ``copy.deepcopy`` copies correctly)."""
 
     @abstractmethod
-    def active_entities(self, state: Any) -> tuple[str, ...]:
+    def active_entities(self, state: S) -> tuple[str, ...]:
         """Who may act now: player ids, or company ids whose controller acts."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, entity: str | None = None) -> list[Action]:
+    def legal_actions(self, state: S, entity: str | None = None) -> list[Action]:
         """A finite list of legal actions (representative choices for large parameter spaces)."""
 
     @abstractmethod
-    def apply(self, state: Any, action: Action) -> list[str]:
+    def apply(self, state: S, action: Action) -> list[str]:
         """Check then apply ``action``; raise IllegalAction naming the rule; return log lines."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """Whether the game has ended."""
 
     @abstractmethod
-    def standings(self, state: Any) -> list[tuple[str, int]]:
+    def standings(self, state: S) -> list[tuple[str, int]]:
         """(player id, score), best first; ties allowed."""
 
     @abstractmethod
-    def invariants(self, state: Any) -> list[str]:
+    def invariants(self, state: S) -> list[str]:
         """Broken invariants (empty when all hold)."""
 
     @abstractmethod
-    def state_dict(self, state: Any) -> dict[str, Any]:
+    def state_dict(self, state: S) -> dict[str, Any]:
         """A canonical JSON-able dict of the state, for hashing and inspection."""
 
-    def view(self, state: Any) -> Any:
+    def view(self, state: S) -> Any:
         """A read-only view for renderers and bots; by default the state itself."""
         return state
 
@@ -65,7 +72,7 @@ class Ruleset(ABC):
         return tuple(str(getattr(p, "id", p)) for p in players)
 
 
-RulesetFactory = Callable[[Any], Ruleset]
+RulesetFactory = Callable[[Any], Ruleset[Any]]
 
 _FAMILIES: dict[str, RulesetFactory] = {}
 
@@ -81,8 +88,6 @@ def register_family_ruleset(family: str, factory: RulesetFactory) -> None:
 def family_ruleset(family: str) -> RulesetFactory:
     """The registered factory of a family (importing the family package if needed)."""
     if family not in _FAMILIES and family in _FAMILY_MODULES:
-        import importlib
-
         importlib.import_module(_FAMILY_MODULES[family])
     try:
         return _FAMILIES[family]
@@ -93,57 +98,44 @@ def family_ruleset(family: str) -> RulesetFactory:
 _HOOK_MODULES: dict[str, Any] = {}
 
 
+class HooksError(Exception):
+    """A title's hooks module cannot serve: it defines neither ``Hooks`` nor ``RULESET``."""
+
+
 def title_hooks_module(title: Any) -> Any:
-    """The title's hooks module (imported once per file), or None if it names none."""
-    for name in ("hooks_module", "hooks"):
-        module = getattr(title, name, None)
-        if module is not None and not isinstance(module, str):
-            return module
-    path = getattr(title, "hooks_path", None)
+    """The title's hooks module (imported once per file), or None if its title.yaml names none.
+
+    A module that defines neither ``Hooks`` (rules added to its family's) nor ``RULESET`` (a
+    ruleset of its own) is an error, never a silent fall-back to no title rules.
+    """
+    path = title.hooks_path
     if path is None:
         return None
-    import importlib.util
-    import sys
-    from pathlib import Path
-
     path = Path(path)
     if path.is_dir():
         path = path / "__init__.py"
-    if not path.exists():
-        return None
     key = str(path.resolve())
     if key not in _HOOK_MODULES:
-        import hashlib
-
         name = "railyard_title_hooks_" + hashlib.sha1(key.encode()).hexdigest()[:12]
-        spec = importlib.util.spec_from_file_location(
-            name, path, submodule_search_locations=[str(path.parent)] if path.name == "__init__.py" else None
-        )
+        package = [str(path.parent)] if path.name == "__init__.py" else None
+        spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=package)
         if spec is None or spec.loader is None:
-            return None
+            raise HooksError(f"{path}: not a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
+        if not hasattr(module, "Hooks") and not hasattr(module, "RULESET"):
+            del sys.modules[name]
+            raise HooksError(f"{path}: the title's hooks module defines neither Hooks (rules for "
+                             "its family's ruleset) nor RULESET (a ruleset of its own)")
         _HOOK_MODULES[key] = module
     return _HOOK_MODULES[key]
 
 
-def title_family(title: Any) -> str | None:
-    """The family a title declares (``title.yaml`` ``family``)."""
-    for holder in (title, getattr(title, "manifest", None), getattr(title, "title", None)):
-        family = getattr(holder, "family", None)
-        if isinstance(family, str):
-            return family
-    return None
-
-
-def ruleset_for(title: Any) -> Ruleset:
+def ruleset_for(title: Any) -> Ruleset[Any]:
     """The title's own RULESET (from its hooks module) if it defines one, else its family's."""
     hooks = title_hooks_module(title)
     own = getattr(hooks, "RULESET", None) if hooks is not None else None
     if own is not None:
         return own(title)
-    family = title_family(title)
-    if family is None:
-        raise KeyError("title declares no family and its hooks define no RULESET")
-    return family_ruleset(family)(title)
+    return family_ruleset(title.manifest.family)(title)

@@ -3,16 +3,15 @@
 Importing the package registers the family ruleset and every round type it ships with.
 """
 
-import importlib.util
-
 from railyard.framework.core.ruleset import register_family_ruleset
-from railyard.framework.eighteen import auction, stock_round  # noqa: F401  (register round types)
+from railyard.framework.eighteen import (  # noqa: F401  (each registers its round types)
+    auction,
+    operating_round,
+    stock_round,
+)
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.ruleset import G18Ruleset
 from railyard.framework.eighteen.state import G18State
-
-if importlib.util.find_spec("railyard.framework.eighteen.operating_round") is not None:
-    importlib.import_module("railyard.framework.eighteen.operating_round")
 
 register_family_ruleset("18xx", G18Ruleset)
 

@@ -8,10 +8,11 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
-from railyard.framework.core.ruleset import Ruleset, title_hooks_module
+from railyard.framework.core.ruleset import HooksError, Ruleset, title_hooks_module
 from railyard.framework.eighteen import end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
-from railyard.framework.eighteen.rounds import RoundType, round_type, start_round
+from railyard.framework.eighteen.or_steps import steps_of
+from railyard.framework.eighteen.rounds import RoundType, advance, round_type, start_round
 from railyard.framework.eighteen.spec import GameSpec, spec_from_title
 from railyard.framework.eighteen.state import (
     RESERVED,
@@ -21,6 +22,7 @@ from railyard.framework.eighteen.state import (
     Player,
     Train,
 )
+from railyard.framework.eighteen.stock_round import par_cell_for
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 _PLAIN = (str, int, float, bool, type(None))
@@ -66,7 +68,7 @@ def _key(key: Any) -> str:
     return str(key)
 
 
-class G18Ruleset(Ruleset):
+class G18Ruleset(Ruleset[G18State]):
     """Rules of the 18xx family, configured by a title's data and hooks."""
 
     def __init__(
@@ -83,9 +85,10 @@ class G18Ruleset(Ruleset):
         self.spec = spec if spec is not None else spec_from_title(title)
         if hooks is None:
             module = title_hooks_module(title) if title is not None else None
-            hooks = getattr(module, "Hooks", None) if module is not None else None
-            if hooks is None or not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
-                hooks = Hooks
+            hooks = Hooks if module is None else getattr(module, "Hooks", None)
+            if not (isinstance(hooks, type) and issubclass(hooks, Hooks)):
+                raise HooksError(f"{title.hooks_path}: Hooks must be a subclass of the 18xx "
+                                 f"family's Hooks, not {hooks!r}")
         # a title's Hooks may set engine options its data cannot yet express
         packet_opts = getattr(hooks, "packet_options", None)
         stock_opts = getattr(hooks, "stock_options", None)
@@ -96,10 +99,7 @@ class G18Ruleset(Ruleset):
                 stock=attrs.evolve(self.spec.stock, **(stock_opts or {})),
             )
         self.hooks = hooks(self)
-
-    @classmethod
-    def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
-        return cls(spec.title, spec=spec, hooks=hooks)
+        steps_of(self)  # a step the data names but nobody registered fails here, not mid-game
 
     def round_type(self, kind: str) -> RoundType:
         return round_type(kind, self)
@@ -140,8 +140,6 @@ class G18Ruleset(Ruleset):
         state.board = self.new_board(state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))
-        from railyard.framework.eighteen.rounds import advance
-
         advance(self, state)
         return state
 
@@ -161,8 +159,6 @@ class G18Ruleset(Ruleset):
         company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
         company.tokens_left = tokens.supply(self, cid)
         if cdef.start_price is not None:
-            from railyard.framework.eighteen.stock_round import par_cell_for
-
             company.par_price = cdef.start_price
             company.par_cell = par_cell_for(self, cdef.start_price)
         return company
@@ -181,12 +177,9 @@ class G18Ruleset(Ruleset):
         title = self.spec.title
         if title is None or getattr(title, "map", None) is None:
             return None
-        try:
-            from railyard.framework import board as board_module
-        except ImportError:
-            return None
-        factory = getattr(board_module, "new_board_state", None)
-        return None if factory is None else factory(title)
+        from railyard.framework.board import new_board_state
+
+        return new_board_state(title)
 
     # ------------------------------------------------------------------ play
     def active_entities(self, state: G18State) -> tuple[str, ...]:
@@ -205,8 +198,6 @@ class G18Ruleset(Ruleset):
         return actions
 
     def apply(self, state: G18State, action: Action) -> list[str]:
-        from railyard.framework.eighteen.rounds import advance
-
         if state.game_over:
             raise IllegalAction("rule:game_over", "the game is over")
         lines = round_type(state.round.kind, self).apply(self, state, action)

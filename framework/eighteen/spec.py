@@ -97,29 +97,22 @@ class GameSpec:
         return total
 
 
-def _pick(obj: Any, name: str, default: Any) -> Any:
-    value = getattr(obj, name, None)
+def _or(value: Any, default: Any) -> Any:
+    """An option left None in the model takes the engine's documented default."""
     return default if value is None else value
 
 
 def packet_options(packet: StartPacket | None) -> PacketOptions:
     if packet is None:
         return PacketOptions()
-    columns = _pick(packet, "columns", None)
-    if columns is None:
-        # items may carry a column (the model calls it ``row`` or ``column``): group by it
-        groups: dict[int, list[str]] = {}
-        for item in packet.items.values():
-            col = getattr(item, "column", None)
-            if col is None:
-                col = getattr(item, "row", None)
-            if col is not None:
-                groups.setdefault(col, []).append(item.id)
-        columns = tuple(tuple(groups[k]) for k in sorted(groups))
+    rows: dict[int, list[str]] = {}  # items with a row are sold in columns, one per row number
+    for item in packet.items.values():
+        if item.row is not None:
+            rows.setdefault(item.row, []).append(item.id)
     return PacketOptions(
-        then=_pick(packet, "then", AFTER_PACKET_DEFAULT),
-        discount_step=_pick(packet, "discount_step", 10),
-        columns=tuple(tuple(c) for c in columns),
+        then=_or(packet.then, AFTER_PACKET_DEFAULT),
+        discount_step=_or(packet.discount_step, 10),
+        columns=tuple(tuple(rows[k]) for k in sorted(rows)),
     )
 
 
@@ -127,11 +120,11 @@ def stock_options(setup: SetupDef, market: MarketDef) -> StockOptions:
     rules = setup.stock_round
     default_move = "down" if "down" in market.moves else "down_left"
     return StockOptions(
-        sale_move=_pick(rules, "sale_move", default_move),
-        marker_on=_pick(rules, "marker_on", "par"),
-        packet_first=_pick(rules, "packet_first", True),
-        sell_before_operating=_pick(rules, "sell_before_operating", False),
-        share_percent=_pick(rules, "share_percent", 10),
+        sale_move=_or(rules.sale_move, default_move),
+        marker_on=_or(rules.marker_on, "par"),
+        packet_first=_or(rules.packet_first, True),
+        sell_before_operating=_or(rules.sell_before_operating, False),
+        share_percent=_or(rules.share_percent, 10),
     )
 
 

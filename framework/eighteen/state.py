@@ -175,10 +175,6 @@ class G18State:
                 return i
         raise KeyError(f"no player {player_id!r}")
 
-    def left_of(self, player_id: str, step: int = 1) -> str:
-        """The player ``step`` seats clockwise (to the left) of ``player_id``."""
-        return self.players[(self.player_index(player_id) + step) % len(self.players)].id
-
     def seats_from(self, player_id: str) -> list[str]:
         """All players in clockwise order starting with ``player_id``."""
         start = self.player_index(player_id)
@@ -257,13 +253,6 @@ class G18State:
         if self.bank <= 0 and not self.bank_broken:
             self.bank_broken = True
             self.bank_broken_during = RoundRecord(self.round.kind, self.round.number, 0)
-
-    def cash_of(self, holder: str) -> int:
-        if holder == BANK:
-            return self.bank
-        if holder in self.companies:
-            return self.companies[holder].cash
-        return self.player(holder).cash
 
     def _add(self, holder: str, amount: int) -> None:
         if holder == BANK:

@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
 
 @attrs.frozen
@@ -81,7 +80,9 @@ def load_import_map(title: Any, site: str) -> ImportMap:
     path = import_map_path(title, site)
     if path is None:
         return ImportMap()
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    from railyard.framework.loader.yamlio import load_yaml
+
+    data = load_yaml(path).data or {}  # bounded like every title file; errors name the line
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping at the top level")
     known = {f.name for f in attrs.fields(ImportMap)}

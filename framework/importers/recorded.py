@@ -9,7 +9,6 @@ Automation settings (``program_*``) are not moves; the moves they caused are emb
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -68,23 +67,67 @@ def effective_actions(raw: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+class RecordError(ValueError):
+    """A recorded-game file that is not one: names the field that is wrong."""
+
+
 def read_recorded(path: str | Path) -> RecordedGame:
-    """Read a game file of the 18xx.games format."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return recorded_from_dict(data)
+    """Read a game file of the 18xx.games format (bounded, strict JSON; RecordError or
+    SaveError name what is wrong, OSError what cannot be read)."""
+    from railyard.framework.core.savefile import read_json_file
+
+    return recorded_from_dict(read_json_file(path))
 
 
-def recorded_from_dict(data: dict[str, Any]) -> RecordedGame:
-    players = tuple(str(p["id"]) if isinstance(p, dict) else str(p) for p in data.get("players", ()))
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def recorded_from_dict(data: Any) -> RecordedGame:
+    if not isinstance(data, dict):
+        raise RecordError("expected a game object at the top level")
+    title = data.get("title")
+    if not isinstance(title, str) or not title:
+        raise RecordError("title: expected the title's name")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise RecordError("players: expected a list of players")
+    players = []
+    for i, p in enumerate(raw_players):
+        pid = p.get("id") if isinstance(p, dict) else p
+        if not (isinstance(pid, str) and pid) and not _int(pid):
+            raise RecordError(f"players[{i}]: expected a player with an id")
+        players.append(str(pid))
+    if len(set(players)) != len(players):
+        raise RecordError("players: two players have the same id")
     settings = data.get("settings") or {}
-    result = {str(k): int(v) for k, v in (data.get("result") or {}).items()}
-    raw = list(data.get("actions") or ())
+    if not isinstance(settings, dict):
+        raise RecordError("settings: expected an object")
+    seed = settings.get("seed")
+    if seed is not None and not _int(seed):
+        raise RecordError("settings.seed: expected an integer")
+    result_raw = data.get("result") or {}
+    if not isinstance(result_raw, dict) or not all(_int(v) or isinstance(v, float) for v in result_raw.values()):
+        raise RecordError("result: expected each player's final worth")
+    result = {str(k): int(v) for k, v in result_raw.items()}
+    raw = data.get("actions")
+    if not isinstance(raw, list):
+        raise RecordError("actions: expected the list of recorded actions")
+    for i, action in enumerate(raw):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RecordError(f"actions[{i}]: expected an action object with a type")
+        autos = action.get("auto_actions")
+        if autos is not None and not (
+            isinstance(autos, list) and all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in autos)
+        ):
+            raise RecordError(f"actions[{i}].auto_actions: expected a list of action objects")
+    end_reason = data.get("game_end_reason")
     return RecordedGame(
-        title=str(data.get("title", "")),
-        players=players,
-        seed=settings.get("seed"),
+        title=title,
+        players=tuple(players),
+        seed=seed,
         result=result,
-        end_reason=data.get("game_end_reason"),
+        end_reason=end_reason if isinstance(end_reason, str) else None,
         actions=tuple(effective_actions(raw)),
         raw_count=len(raw),
     )

@@ -355,7 +355,9 @@ class Importer:
         assert self.result is not None
         try:
             candidates = self.translate(rec)
-        except (TranslationError, KeyError, ValueError) as error:
+        except Exception as error:  # noqa: BLE001 - a recorded action of any odd shape
+            if isinstance(error, KeyError):
+                error = TranslationError(f"no field {error}")
             return Divergence(index, _site_id(rec), rec, "(no translation)", str(error))
         if not candidates:
             self.result.absorbed.append(index)
@@ -538,10 +540,11 @@ def import_game(
     rules. ``stop`` replays only that many recorded actions; ``overrides`` are ``--set``
     values (``"trains.1G.rusts_on=null"``), to try one rule at a time.
     """
-    from railyard.framework.loader import load_title
+    from railyard.framework.loader import find_title, load_title
 
     started = time.perf_counter()
-    name = title or recorded.title
+    # a title the user named may be a folder; the one a recorded file names is an id only
+    name = title or find_title(recorded.title, by_id=True)
     imap = load_import_map(load_title(name), SITE)
     chosen = imap.variant if variant == "" else variant
     # the record's seats were drawn when it was played: seat its players as listed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
+import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -19,16 +20,15 @@ from typing import Any
 
 import attrs
 from railyard.framework.loader import schema as schema_check
+from railyard.framework.loader import title_checks
 from railyard.framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
 from railyard.framework.loader.families import GenericTitle, Parts, family, register_family
 from railyard.framework.loader.overlay import apply_override, merge
 from railyard.framework.loader.structure import structure, structure_failures
 from railyard.framework.loader.yamlio import Located, SourceMap, load_yaml
 from railyard.framework.model.title import TitleManifest
+from railyard.framework.resources import schemas_folder, titles_folder
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-TITLES_DIR = REPO_ROOT / "titles"
-SCHEMA_DIR = REPO_ROOT / "schemas"
 MANIFEST = "title.yaml"
 
 __all__ = [
@@ -42,23 +42,33 @@ __all__ = [
 ]
 
 
-def find_title(name_or_path: str | os.PathLike[str]) -> Path:
-    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/."""
+TITLE_ID = re.compile(r"[a-z0-9_]+")
+
+
+def find_title(name_or_path: str | os.PathLike[str], *, by_id: bool = False) -> Path:
+    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/.
+
+    ``by_id`` (what a save file names) takes only an id (``[a-z0-9_]+``) of a packaged title,
+    never a path: a save never decides which folder's code runs."""
+    text = os.fspath(name_or_path)
+    packaged = titles_folder() / text
+    is_id = isinstance(name_or_path, str) and TITLE_ID.fullmatch(text) is not None
+    if is_id and (packaged / MANIFEST).is_file():
+        return packaged  # a bare id is the packaged title, whatever the cwd holds (./id is the folder)
+    if by_id:
+        raise TitleErrors([TitleError(text, 0, "(title)", f"no title with id {text!r} under {titles_folder()}")])
     given = Path(name_or_path)
     if given.name == MANIFEST and given.is_file():
         return given.parent
     if (given / MANIFEST).is_file():
         return given
-    named = TITLES_DIR / os.fspath(name_or_path)
-    if (named / MANIFEST).is_file():
-        return named
     raise TitleErrors(
         [
             TitleError(
-                os.fspath(name_or_path),
+                text,
                 0,
                 "(title)",
-                f"no title here: neither a folder with {MANIFEST} nor a name under {TITLES_DIR}",
+                f"no title here: neither a folder with {MANIFEST} nor a name under {titles_folder()}",
             )
         ]
     )
@@ -84,7 +94,7 @@ def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
     file = folder / MANIFEST
     located = load_yaml(file)
     errors = ErrorList()
-    schema_check.validate(located.data, SCHEMA_DIR / "title.schema.json", located.source, errors)
+    schema_check.validate(located.data, schemas_folder() / "title.schema.json", located.source, errors)
     errors.raise_if_any()
     raw = dict(located.data)
     fam = family(str(raw["family"]))
@@ -171,11 +181,11 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     source = SourceMap()
     for concern, ref in manifest.files.items():
         file = folder / ref.path
-        schema_path = SCHEMA_DIR / ref.schema
-        where = ("files", concern)
+        schema_path = schemas_folder() / ref.schema
+        where: tuple[str, ...] = ("files", concern)
         if not schema_path.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"schema not found: {ref.schema} (looked in {SCHEMA_DIR})")
+                       f"schema not found: {ref.schema} (looked in {schemas_folder()})")
         if not file.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
                        f"file not found: {ref.path}")
@@ -236,6 +246,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     if fam is not None and fam.check is not None:
         for path, message in fam.check(parts):
             errors.add(*source.place(path), message)
+    errors.raise_if_any()
+
+    # Stage 6: the title's own code imports, its view exists, its own checks pass.
+    title_checks.check(parts, errors, manifest_file, msource, source)
     errors.raise_if_any()
     if fam is None or fam.build is None:
         return GenericTitle(manifest, folder, variant, documents, models)

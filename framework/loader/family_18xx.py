@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from railyard.framework.loader import crossref
-from railyard.framework.loader.families import Parts, register_family
+from railyard.framework.loader import crossref, playable
+from railyard.framework.loader.families import Parts, Problem, register_family
 from railyard.framework.model.companies import CompanyDef, CompanyType
 from railyard.framework.model.loaded import LoadedTitle
 from railyard.framework.model.map import MapDef
@@ -37,4 +37,10 @@ def build(parts: Parts) -> LoadedTitle:
     )
 
 
-FAMILY = register_family("18xx", CONCERNS, build=build, check=crossref.check)
+def check(parts: Parts) -> list[Problem]:
+    """Names that resolve (crossref), then data that fits together in play (playable)."""
+    problems = crossref.check(parts)
+    return problems if problems else playable.check(parts)
+
+
+FAMILY = register_family("18xx", CONCERNS, build=build, check=check)

@@ -76,10 +76,12 @@ def merge(
                     continue
                 del result[key]
                 source.drop(child)
+                # a check that then misses the key (a required field) names the overlay line
+                source.deleted[child] = over_source.locate(over_child)
             elif key in result:
                 result[key] = merge(result[key], value, child, over_child, source, over_source, errors)
             else:
-                source.entries[child] = over_source.locate(over_child)
+                source.deleted[child] = over_source.locate(over_child)
                 result[key] = merge(None, value, child, over_child, source, over_source, errors)
         return result
     if isinstance(over, Mapping):
@@ -132,8 +134,8 @@ def apply_override(
         if step is None:
             errors.add(where, number, format_path([*trail, key]), _missing(node, key, trail))
             return
-        node, index = step
-        trail.append(index)
+        node, index_here = step
+        trail.append(index_here)
     last = keys[-1]
     if isinstance(node, list):
         if not (last.isdigit() and int(last) < len(node)):

@@ -1,6 +1,6 @@
 """JSON Schema (2020-12) validation of title files, with errors at file:line.
 
-Schemas live in ``<repo>/schemas/`` and are plain files an editor can use for hover help, so
+Schemas live in the package ``railyard.schemas`` (``schemas/`` of the checkout) and are plain files an editor can use for hover help, so
 they carry no ``$id``; the loader gives each one its file URI, which makes relative ``$ref``s
 (``common.schema.json#/$defs/stop``) resolve the same way an editor resolves them.
 """
@@ -18,10 +18,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from railyard.framework.loader.errors import DocPath, ErrorList
 from railyard.framework.loader.yamlio import SourceMap
+from railyard.framework.resources import schemas_folder
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-
-SCHEMA_ROOT = Path(__file__).resolve().parent.parent.parent / "schemas"
 
 _TYPE_NAMES = {
     "integer": "integer",
@@ -84,7 +83,7 @@ def validator_for(schema_path: Path) -> Draft202012Validator:
     schema = dict(_read(schema_path.resolve()))
     uri = schema_path.resolve().as_uri()
     schema.setdefault("$id", uri)
-    registry = _registry(SCHEMA_ROOT)
+    registry = _registry(schemas_folder())
     resolver = registry.resolver(base_uri=schema["$id"])
     with contextlib.suppress(Exception):  # an unresolvable ref: the validator reports it
         schema = _inline(schema, resolver)
@@ -146,6 +145,9 @@ def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
     elif kw in ("minItems", "maxItems"):
         bound = "at least" if kw == "minItems" else "at most"
         yield path, f"expected {bound} {v} item(s), got {len(error.instance)}"
+    elif kw in ("minProperties", "maxProperties"):
+        bound = "at least" if kw == "minProperties" else "at most"
+        yield path, f"expected {bound} {v} entr{'y' if v == 1 else 'ies'}, got {len(error.instance)}"
     elif kw == "propertyNames":
         sub = best_match(error.context) if error.context else None
         detail = next(_messages(sub))[1] if sub is not None else error.message

@@ -1,13 +1,20 @@
-"""YAML reading that remembers where every value came from.
+"""YAML reading that remembers where every value came from, within fixed bounds.
 
 Errors must name a line, so loading keeps a side table: document path -> (file, line) for every
 mapping entry (the line of its key) and sequence item. Map keys are always read as the text
 written, so ``57:`` and ``"57":`` are the same id and no key ever turns into a number.
+
+A title file is data a user may have been handed, so reading one must never exhaust the
+machine: before anything is built, one pass over the parser's events measures the document
+(bytes, nesting depth, and the number of values with every alias expanded, which is what any
+later walk of the data costs) and refuses it past :data:`LIMITS` with a located error. Aliased
+values are shared, never copied, and the line table records a shared value once.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +22,7 @@ from typing import Any
 import attrs
 import yaml
 from railyard.framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
+from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
@@ -40,6 +48,19 @@ class _LineLoader(_BaseLoader):
         return mapping
 
 
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """A value of the wrong form for its tag (``!!int a``, ``!!set 1``) is a located error,
+        not whatever exception the tag's constructor happens to raise."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (yaml.YAMLError, RecursionError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - ValueError, TypeError, AttributeError...
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value as {node.tag}: {exc}", node.start_mark
+            ) from None
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_yaml_map)
 
 
@@ -48,9 +69,13 @@ class SourceMap:
     """Document path -> (file, line); looks up the nearest recorded ancestor of a path."""
 
     entries: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
+    #: where a key an overlay deleted was deleted: a check then missing it names that line
+    deleted: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
 
     def locate(self, path: DocPath) -> tuple[str, int]:
         path = tuple(path)
+        if path not in self.entries and path in self.deleted:
+            return self.deleted[path]
         while path not in self.entries and path:
             path = path[:-1]
         return self.entries.get(path, ("?", 0))
@@ -99,22 +124,116 @@ class Located:
     source: SourceMap
 
 
-def _record(node: Node, path: DocPath, file: str, table: dict[DocPath, tuple[str, int]]) -> None:
-    if isinstance(node, MappingNode):
-        for key_node, value_node in node.value:
-            child = (*path, key_node.value)
-            table.setdefault(child, (file, key_node.start_mark.line + 1))
-            _record(value_node, child, file, table)
-    elif isinstance(node, SequenceNode):
-        for i, item in enumerate(node.value):
-            child = (*path, i)
-            table.setdefault(child, (file, item.start_mark.line + 1))
-            _record(item, child, file, table)
+@attrs.frozen
+class Limits:
+    """How big a YAML document may be. Title files today are under 20 KB, under 10,000 values
+    and 12 levels deep; these bounds leave room for titles many times larger while keeping
+    the worst accepted file to seconds of work."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_values: int = 500_000  # scalars, maps and lists, every alias expanded
+    max_depth: int = 64  # maps and lists inside each other (the C parser recurses on it)
 
 
-def parse_yaml(text: str, file: str | os.PathLike[str], prefix: DocPath = ()) -> Located:
-    """Parse ``text``; raise TitleErrors naming the line of a syntax error."""
+LIMITS = Limits()
+
+# Characters YAML refuses (the same class as PyYAML's reader), found up front so that the
+# error names the line they are on.
+_NOT_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+
+
+def _line(event: Any) -> int:
+    """The 1-based line an event starts on (0 when the parser gives none)."""
+    mark = event.start_mark
+    return mark.line + 1 if mark is not None else 0
+
+
+def _fail(file: str, line: int, message: str) -> TitleErrors:
+    return TitleErrors([TitleError(file, line, "(yaml)", message)])
+
+
+def _check_text(text: str, file: str, limits: Limits) -> None:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.max_bytes:
+        raise _fail(file, 1, f"file too large: {size} bytes (limit {limits.max_bytes})")
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise _fail(file, line, f"character {ord(bad.group()):#06x} is not allowed in YAML")
+
+
+def _measure(text: str, file: str, limits: Limits) -> None:
+    """Refuse a document too deep, or too large once aliases are expanded, before any node is
+    built (the C composer recurses per level and would crash on 100,000 nested lists)."""
+    loader = _LineLoader(text)
+    sizes: dict[str, int] = {}  # anchor -> values it stands for
+    open_: list[tuple[str | None, int]] = []  # (anchor, total before it) per open collection
+    total = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, AliasEvent):
+                if event.anchor in sizes:
+                    total += sizes[event.anchor]
+                elif any(anchor == event.anchor for anchor, _ in open_):
+                    raise _fail(file, _line(event),
+                                f"alias *{event.anchor} refers to a value that contains it")
+            elif isinstance(event, ScalarEvent):
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, CollectionStartEvent):
+                open_.append((event.anchor, total))
+                total += 1
+                if len(open_) > limits.max_depth:
+                    raise _fail(file, _line(event),
+                                f"nested too deeply: more than {limits.max_depth} levels")
+            elif isinstance(event, CollectionEndEvent):
+                anchor, before = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - before
+            if total > limits.max_values:
+                raise _fail(file, event.start_mark.line + 1,
+                            f"too many values: more than {limits.max_values} with every alias "
+                            "expanded")
+    except yaml.YAMLError:
+        return  # a syntax error: parse_yaml reports it with its line
+    finally:
+        loader.dispose()
+
+
+def _record(root: Node, prefix: DocPath, file: str, table: dict[DocPath, tuple[str, int]]) -> None:
+    """Lines of every key and item; a node shared through an alias is walked once (its other
+    places resolve to the alias's own line through their nearest recorded ancestor)."""
+    seen: set[int] = set()
+    stack: list[tuple[Node, DocPath]] = [(root, prefix)]
+    while stack:
+        node, path = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        children: list[tuple[Node, DocPath]] = []
+        if isinstance(node, MappingNode):
+            for key_node, value_node in node.value:
+                child = (*path, key_node.value)
+                table.setdefault(child, (file, key_node.start_mark.line + 1))
+                children.append((value_node, child))
+        elif isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                child = (*path, i)
+                table.setdefault(child, (file, item.start_mark.line + 1))
+                children.append((item, child))
+        stack.extend(reversed(children))  # document order: an anchor is walked where it stands
+
+
+def parse_yaml(
+    text: str, file: str | os.PathLike[str], prefix: DocPath = (), limits: Limits = LIMITS
+) -> Located:
+    """Parse ``text``; raise TitleErrors naming the line of a syntax error, of a character YAML
+    refuses, or of where the document passes :data:`LIMITS`."""
     name = os.fspath(file)
+    _check_text(text, name, limits)
+    _measure(text, name, limits)
     loader = _LineLoader(text)
     try:
         node = loader.get_single_node()
@@ -131,6 +250,10 @@ def parse_yaml(text: str, file: str | os.PathLike[str], prefix: DocPath = ()) ->
         raise TitleErrors([TitleError(name, line, "(yaml)", f"{problem}{where}")]) from None
     except yaml.YAMLError as exc:
         raise TitleErrors([TitleError(name, 1, "(yaml)", str(exc))]) from None
+    except RecursionError:  # only below the depth limit on a very small stack
+        raise _fail(name, 1, "nested too deeply") from None
+    except Exception as exc:  # noqa: BLE001 - a tag's constructor refusing its value late
+        raise _fail(name, 1, f"a tagged value of the wrong form: {exc}") from None
     finally:
         loader.dispose()
     table: dict[DocPath, tuple[str, int]] = {prefix: (name, 1)}
@@ -139,10 +262,28 @@ def parse_yaml(text: str, file: str | os.PathLike[str], prefix: DocPath = ()) ->
     return Located(data, SourceMap(table))
 
 
+def read_text(file: str | os.PathLike[str], limits: Limits = LIMITS) -> str:
+    """A title file's text: UTF-8 (a byte-order mark allowed), within the size limit; anything
+    else is a TitleErrors naming the file and the line of the first bad byte."""
+    name = os.fspath(file)
+    path = Path(file)
+    try:
+        size = path.stat().st_size
+        if size > limits.max_bytes:
+            raise _fail(name, 1, f"file too large: {size} bytes (limit {limits.max_bytes})")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _fail(name, 0, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise _fail(name, line, f"not UTF-8 text: byte {raw[exc.start]:#04x} cannot be read") from None
+
+
 def load_yaml(file: str | os.PathLike[str], prefix: DocPath = ()) -> Located:
-    """Read and parse one YAML file (see :func:`parse_yaml`)."""
-    text = Path(file).read_text(encoding="utf-8")
-    return parse_yaml(text, file, prefix)
+    """Read and parse one YAML file (see :func:`read_text` and :func:`parse_yaml`)."""
+    return parse_yaml(read_text(file), file, prefix)
 
 
 def parse_value(text: str) -> Any:

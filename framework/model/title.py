@@ -47,4 +47,3 @@ class TitleManifest:
     rules: str | None = None
     description: str = ""
     variants: dict[str, Variant] = attrs.field(factory=dict)
-    view: str | None = None  # a renderer module of the title's own (default: the hex-map client)

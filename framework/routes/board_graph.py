@@ -53,9 +53,10 @@ def graph_from_tiles(
     pairs no track may cross; stops of ``terminal_kinds`` may end a route but not be passed;
     ``pass_through``: hex -> (the only companies that may pass its stops, the rule's name).
     """
-    tokens = tokens or {}
-    reserved = reserved or {}
-    homes = homes or {}
+    none: dict[StopKey, Sequence[str]] = {}
+    tokens = tokens or none
+    reserved = reserved or none
+    homes = homes or none
     pass_through = pass_through or {}
     terminal = set(terminal_kinds)
     blocked_edges = set()

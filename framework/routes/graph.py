@@ -21,6 +21,10 @@ from functools import cached_property
 import attrs
 
 
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
 @attrs.frozen
 class StopNode:
     """A place a route visits and may be paid for.
@@ -40,9 +44,9 @@ class StopNode:
     revenue: int = 0
     group: str | None = None
     slots: int = 0
-    tokens: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    reserved: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    homes: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    tokens: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    reserved: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    homes: tuple[str, ...] = attrs.field(default=(), converter=_names)
     terminal: bool = False
     through_only: tuple[str, ...] | None = attrs.field(
         default=None, converter=lambda v: None if v is None else tuple(v)
@@ -147,9 +151,6 @@ class TrackGraph:
     def _junction_set(self) -> frozenset[str]:
         return frozenset(self.junctions)
 
-    def is_stop(self, node: str) -> bool:
-        return node in self.stops
-
     @cached_property
     def _piece_bits(self) -> dict[int, int]:
         return {pid: 1 << i for i, pid in enumerate(self.pieces)}
@@ -162,10 +163,6 @@ class TrackGraph:
     def piece_bit(self, piece_id: int) -> int:
         """The resource bit of a track piece (for disjointness masks)."""
         return self._piece_bits[piece_id]
-
-    def junction_bit(self, junction: str) -> int:
-        """The resource bit of a junction (for disjointness masks)."""
-        return self._junction_bits[junction]
 
     @cached_property
     def incident(self) -> dict[str, tuple[Piece, ...]]:

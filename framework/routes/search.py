@@ -702,9 +702,9 @@ def _best_routes(
     quick = total_ub - (total_ub - lb) // 4
     if quick <= lb or not combine(candidates(quick), quick):
         top = quick - 1 if quick > lb else total_ub  # the quick look failed: below ``quick``
-        found = candidates(lb)
+        every = candidates(lb)
         for target in (top - (top - lb) // 4, top - (top - lb) // 2, lb):
-            if combine(found, max(target, lb)):
+            if combine(every, max(target, lb)):
                 break
     runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
     for pos, i in enumerate(order):

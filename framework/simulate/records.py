@@ -98,6 +98,3 @@ def find_record_files(root: str | Path) -> Iterator[Path]:
         return
     yield from sorted(root.rglob(RECORD_FILE))
 
-
-def crashed(record: dict[str, Any]) -> bool:
-    return bool(record.get("error")) or bool(record.get("violation"))

@@ -185,7 +185,7 @@ def _seat_number(key: str) -> int:
     return int(key.split()[-1])
 
 
-def _table(rows: Sequence[Sequence[str]], head: Sequence[str]) -> str:
+def _table(rows: Sequence[Sequence[Any]], head: Sequence[str]) -> str:
     out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for row in rows:
         out.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")

@@ -8,17 +8,15 @@ bot ``(s + i) % len(bots)``) so that a bot's win rate is not a seat's.
 
 from __future__ import annotations
 
-import hashlib
-import random
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
-from railyard.framework.bots.base import make_bot, seat_of
-from railyard.framework.core.actions import tag_of
-from railyard.framework.core.errors import IllegalAction, InvariantBroken
+from railyard.framework import autoplay
+from railyard.framework.autoplay import derive_seed
+from railyard.framework.autoplay import is_pass as is_pass  # re-exported for callers
 from railyard.framework.simulate.records import (
     RoundProbe,
     bankrupt_players,
@@ -27,11 +25,10 @@ from railyard.framework.simulate.records import (
     winners,
 )
 
-#: a game still going after this many actions is recorded as unfinished
-MAX_ACTIONS = 20_000
-#: a game where this many actions per player in a row were passes is stuck (nobody can afford
-#: anything, say) and is recorded as unfinished with end reason "stalled"
-STALL_PASSES = 100
+#: a game still going after this many actions is recorded as unfinished; one where this many
+#: actions per player in a row were passes is recorded as unfinished with end reason "stalled"
+MAX_ACTIONS = autoplay.MAX_ACTIONS
+STALL_PASSES = autoplay.STALL_PASSES
 
 
 @attrs.frozen
@@ -57,12 +54,6 @@ class Job:
     base_seed: int
 
 
-def derive_seed(base_seed: int, index: int, purpose: str = "game") -> int:
-    """A 63-bit seed from the base seed, the game index and what it is for."""
-    digest = hashlib.sha256(f"{base_seed}:{index}:{purpose}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
 def seat_bots(config: SimConfig, index: int) -> tuple[str, ...]:
     bots = config.bots
     shift = index if config.rotate else 0
@@ -86,26 +77,6 @@ def loaded(config: SimConfig) -> tuple[Any, Any]:
         title = load_title(config.title, config.variant, config.overrides)
         _LOADED[key] = (title, ruleset_for(title))
     return _LOADED[key]
-
-
-def _acting_player(game: Any, players: Sequence[str]) -> tuple[str, list[Any]]:
-    """The player to move and every legal action of the entities that player decides for."""
-    active = game.active_entities()
-    if not active:
-        raise RuntimeError("the game is not over but nobody may act")
-    view = game.view()
-    first = seat_of(view, active[0], players) or active[0]
-    legal: list[Any] = []
-    for entity in active:
-        if (seat_of(view, entity, players) or entity) == first:
-            legal += game.legal_actions(entity)
-    return first, legal
-
-
-def is_pass(action: Any) -> bool:
-    """A pass of any ruleset: ``pass`` or a title's own prefixed tag (``xx_pass``)."""
-    tag = tag_of(action)
-    return tag == "pass" or tag.endswith("_pass")
 
 
 def reset_caches() -> None:
@@ -149,33 +120,18 @@ def play_game(job: Job) -> dict[str, Any]:
     try:
         title, ruleset = loaded(config)
         game = Game(title, players, seed, config.variant, config.overrides, ruleset=ruleset, debug=config.check)
-        seat_of_player = {p: i for i, p in enumerate(players)}
-        bots = [make_bot(name, ruleset) for name in bots_here]
-        rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
         probe.observe(game.state)
-        passes = 0
-        while not game.is_over() and len(game.actions) < config.max_actions:
-            if passes >= STALL_PASSES * len(players):
-                record["stalled"] = True
-                break
-            player, legal = _acting_player(game, players)
-            if not legal:
-                raise RuntimeError(f"{player} is to act but has no legal action")
-            seat = seat_of_player.get(player, 0)
-            action = bots[seat].choose(game.view(), legal, rngs[seat])
-            try:
-                game.process(action)
-            except InvariantBroken as broken:
-                record["violation"] = {
-                    "action_index": len(game.actions),
-                    "action": _action_json(action),
-                    "problems": list(broken.problems),
-                }
-                break
-            except IllegalAction as refused:
-                raise RuntimeError(f"a listed legal action was refused: {action!r}: {refused}") from refused
-            probe.observe(game.state)
-            passes = passes + 1 if is_pass(action) else 0
+        result = autoplay.play(game, list(bots_here), max_actions=config.max_actions,
+                               stall_passes=STALL_PASSES,
+                               on_action=lambda played, _action: probe.observe(played.state))
+        if result.stalled:
+            record["stalled"] = True
+        if result.violation:
+            record["violation"] = {
+                "action_index": len(game.actions),
+                "action": _action_json(result.violating_action),
+                "problems": list(result.violation),
+            }
     except Exception as error:  # a crash is a result: the record names it, the run goes on
         frames = traceback.extract_tb(error.__traceback__)
         where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
@@ -275,7 +231,7 @@ def _play_in_child(conn: Any, job: Job) -> None:
 
 def _run_forked(jobs: Sequence[Job], limit: int) -> Iterator[dict[str, Any]]:
     import multiprocessing
-    from multiprocessing.connection import wait
+    from multiprocessing.connection import Connection, wait
 
     context = multiprocessing.get_context("fork")
     waiting = iter(jobs)
@@ -299,6 +255,7 @@ def _run_forked(jobs: Sequence[Job], limit: int) -> Iterator[dict[str, Any]]:
             launch()
         while live:
             for receive in wait(list(live)):
+                assert isinstance(receive, Connection)  # wait() returns what it was given
                 job, process = live.pop(receive)
                 try:
                     done[job.index] = receive.recv()

@@ -1,5 +1,6 @@
-"""``railyard play`` and ``railyard render`` for this client (named by ``view:`` in the
-title's title.yaml): a window, a headless bot game saved with its PNG, or a PNG of a game."""
+"""``railyard play`` and ``railyard render`` for this client (found through the family's
+``railyard.views`` entry point): a window, a headless bot game saved with its PNG,
+or a PNG of a game."""
 
 from __future__ import annotations
 
@@ -32,38 +33,10 @@ def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
 
 def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int = 10000) -> str:
     """Bots in every seat until the game ends (or cannot go on); returns how far it got."""
-    from railyard.framework.core.errors import IllegalAction
-    from railyard.renderer.imperial_steam.app import choose
+    from railyard.framework import autoplay as engine
 
-    seats: dict[str, Any] = {}
-    reason = f"stopped at the limit of {max_actions} actions"
-    for _ in range(max_actions):
-        if game.is_over():
-            reason = "the game is over"
-            break
-        active = game.active_entities()
-        legal = game.legal_actions(active[0]) if active else []
-        if not legal:
-            reason = "the engine offers no legal action here"
-            break
-        action = choose(game, active[0], legal, seats, bot, seed)
-        try:
-            game.process(action)
-        except IllegalAction as refusal:
-            reason = f"the engine refused its own legal action ({refusal})"
-            break
-    lines = [f"Played {len(game.actions)} actions; round {game.state.round}: {reason}."]
-    try:
-        from railyard.framework.bots import UnknownBot, make_bot
-
-        make_bot(bot, game.ruleset)
-    except UnknownBot:
-        lines.append(f"(no bot {bot!r} for this title: random bots played)")
-    except Exception:  # no bots package: random moves
-        lines.append("(random legal moves: no bot available)")
-    if game.is_over():
-        lines.append("Final standings: " + ", ".join(f"{p} {s}" for p, s in game.standings()))
-    return "\n".join(lines)
+    result = engine.play(game, bot, max_actions=max_actions, fallback="random", stop_on_error=True)
+    return engine.report(game, result, f"round {game.state.round}")
 
 
 def play(title: Any, args: argparse.Namespace, game: Any = None, headless: bool = False) -> int:

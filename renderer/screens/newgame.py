@@ -6,15 +6,11 @@ presses Start: a ``GameSetup`` the caller turns into a game.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import attrs
 import pygame
 from railyard.renderer import colors
 from railyard.renderer.fonts import text
 from railyard.renderer.ui.widgets import Button, TextField
-
-TITLES_DIR = Path(__file__).resolve().parents[2] / "titles"
 
 
 @attrs.frozen
@@ -27,12 +23,11 @@ class GameSetup:
 
 def available_titles() -> list[str]:
     """Titles the window can draw: those of the hex-map family."""
-    if not TITLES_DIR.is_dir():
-        return []
     import yaml
+    from railyard.framework.resources import titles_folder
 
     out = []
-    for folder in sorted(TITLES_DIR.iterdir()):
+    for folder in sorted(titles_folder().iterdir()):
         manifest = folder / "title.yaml"
         if not manifest.is_file():
             continue

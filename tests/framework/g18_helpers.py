@@ -11,13 +11,40 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from railyard.framework.core.actions import Action
+from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import G18Ruleset, G18State
-from railyard.framework.eighteen.rounds import PlaceholderOperatingRound, start_round
+from railyard.framework.eighteen.rounds import RoundType, start_round
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.loader import load_title
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"
 PLAYERS = ("ann", "bob", "cy")
+
+
+class PlaceholderOperatingRound(RoundType):
+    """A test stand-in for the operating round: it ends at once and every floated company
+    counts as having operated, so that a position tests the rounds around it alone."""
+
+    kind = "operating"
+
+    def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
+        for company in state.companies.values():
+            if company.floated and not company.closed:
+                company.operated = True
+        return []
+
+    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+        return ()
+
+    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+        return []
+
+    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+        raise IllegalAction("rule:operating_round", "the test's operating round takes no action")
+
+    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+        return True
 
 
 @functools.cache

@@ -21,7 +21,7 @@ def saved_game(tmp_path):
 
 def test_replay_prints_standings_and_the_log_tail(tmp_path, capsys):
     path = saved_game(tmp_path)
-    assert main(["replay", str(path), "--tail", "2"]) == 0
+    assert main(["replay", str(path), "--tail", "2", "--title", str(TITLE)]) == 0
     out = capsys.readouterr().out
     assert "packetrail: 3 of 3 actions replayed" in out
     assert "  ann buys P2 for 40\n" in out
@@ -33,6 +33,6 @@ def test_replay_exits_1_naming_the_refused_action_and_rule(tmp_path, capsys):
     data = json.loads(path.read_text())
     data["actions"].append({"type": "bid", "entity": "bob", "item": "P1", "price": 10})
     path.write_text(json.dumps(data))
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path), "--title", str(TITLE)]) == 1
     err = capsys.readouterr().err
     assert "action 3 refused (rule:auction.min_bid)" in err

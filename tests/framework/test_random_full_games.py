@@ -87,7 +87,7 @@ def play(
 def save_load_identical(game: Game, tmp_path) -> None:
     path = tmp_path / "game.json"
     game.save(path)
-    again = Game.load(path)
+    again = Game.load(path, title=game.title.path)  # a fixture title: by folder, as --title PATH
     assert again.state_hash() == game.state_hash()
     assert again.log == game.log
 

@@ -93,7 +93,7 @@ def test_random_legal_play_keeps_every_invariant(seed, variant, tmp_path):
     assert game.check_invariants() == []
     path = tmp_path / "game.json"
     game.save(path)
-    again = Game.load(path)
+    again = Game.load(path, title=TITLE)
     assert again.state_hash() == game.state_hash()
     assert again.log == game.log
 
@@ -142,4 +142,4 @@ def test_random_whole_games_end_and_replay_identically(seed, tmp_path):
     assert [p for p, _ in table] and table == sorted(table, key=lambda pw: -pw[1])
     path = tmp_path / "whole.json"
     game.save(path)
-    assert Game.load(path).state_hash() == game.state_hash()
+    assert Game.load(path, title=TITLE).state_hash() == game.state_hash()

@@ -63,7 +63,7 @@ def test_check_stops_at_the_first_broken_invariant_with_its_seed_and_action(tmp_
     assert f"game 0 (seed {derive_seed(1, 0)}) after action 4" in err
     assert len(games) < 6  # the run stopped there
     # the saved game holds the actions before the violation; the recorded one breaks it again
-    game = Game.load(out / "games" / "game_00000.json", debug=True)
+    game = Game.load(out / "games" / "game_00000.json", title=title, debug=True)  # a save names ids only
     with pytest.raises(InvariantBroken):
         game.process(from_json(games[0]["violation"]["action"]))
 
@@ -90,8 +90,8 @@ def test_saved_games_replay_to_the_recorded_standings(tmp_path, capsys):
                  "--save-games", "--quiet", "--out", str(out)]) == 0
     games = records.read_jsonl(out / records.RECORD_FILE)
     save = out / "games" / "game_00001.json"
-    assert main(["replay", str(save), "--tail", "0"]) == 0
-    replayed = Game.load(save)
+    assert main(["replay", str(save), "--tail", "0", "--title", str(TINYRAIL)]) == 0
+    replayed = Game.load(save, title=TINYRAIL)  # a save names its title by id only
     assert replayed.is_over() and len(replayed.actions) == games[1]["actions"]
     assert [dict(replayed.standings())[p] for p in games[1]["players"]] == games[1]["net_worth"]
     # the run says which code played it (a git commit here, marked when the tree had changes)

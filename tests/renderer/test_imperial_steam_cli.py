@@ -15,7 +15,7 @@ def test_headless_play_runs_a_bot_game_to_the_end_saves_it_and_draws_it(tmp_path
                  "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "the game is over" in out and "Final standings" in out
-    assert "random bots played" not in out  # the title's own greedy bot played
+    assert "random bots play" not in out  # the title's own greedy bot played
     game = Game.load(save)
     assert game.is_over() and len(game.players) == 3
     image = pygame.image.load(str(save.with_suffix(".png")))
@@ -27,7 +27,7 @@ def test_headless_play_names_the_fallback_to_random_bots(tmp_path, capsys):
     assert main(["play", "imperial_steam", "--headless", "--players", "2", "--bot", "no_such_bot",
                  "--max-actions", "6", "--save", str(save)]) == 0
     out = capsys.readouterr().out
-    assert "Played 6 actions" in out and "(no bot 'no_such_bot' for this title: random bots played)" in out
+    assert "Played 6 actions" in out and "(no bot 'no_such_bot' for this title: random bots play)" in out
 
 
 def test_render_draws_a_new_game_of_the_title(tmp_path, capsys):

@@ -8,9 +8,9 @@ start-of-round choices (``choices``, an interlude round; actions in ``actions``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.hooks import Decision, Rules
 from railyard.framework.eighteen.hooks import Hooks as BaseHooks
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
@@ -25,26 +25,25 @@ from . import (
     net_worth,
     priority,
     regions,
+    site_rules,
     start_packet,
 )
-from .common import first_edition, unpaid
-
-if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+from .common import check_options, option, unpaid
 
 NATIONALS = ("SD", "KK", "UG")
+#: the events ``on_event`` handles: validate refuses any other name in trains.yaml/phases.yaml
+EVENTS = frozenset({
+    "lay_bozen_tile", "form_national_sd", "must_form_kk", "must_form_ug", "exchange_all_coal",
+    "may_form_kk", "may_form_ug", "open_mountain_passes",
+})
 
 
 class Hooks(BaseHooks):
     # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
     # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
-    stock_options = {"packet_first": False}
-
-    def __init__(self, rules: G18Ruleset) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
-        # XII: a train purchase may stop the operating round for a choice (kk / Ug opening,
-        # the coal trains a major takes at the first "5")
-        rules.round_types.setdefault("operating", choices.OperatingRoundWithChoices())
+        check_options(rules)
 
     # ------------------------------------------------------------------ setup and rounds
     def on_setup(self, state: G18State) -> None:
@@ -64,12 +63,10 @@ class Hooks(BaseHooks):
         return default
 
     def next_round(self, state: G18State, finished: RoundState) -> str:
-        from railyard.framework.eighteen.rounds import round_type
-
         # I (second edition): "The first operating round follows immediately" the auction.
         # A title variant may name a stock round to follow a sold-out packet instead
         # (``setup.start_packet.then: stock``; variant 18xx_games).
-        if round_type(finished.kind).packet and not first_edition(self.rules):
+        if self.rules.round_type(finished.kind).packet and option(self.rules, "operating_round_after_packet"):
             then = self.rules.spec.title.setup.start_packet.then
             if then == "stock" and not state.packet_remaining:
                 return "stock"
@@ -139,6 +136,20 @@ class Hooks(BaseHooks):
     def can_buy_train(self, state: G18State, company_id: str, train_id: str) -> str | None:
         return depot.can_buy_train(self.rules, state, train_id)
 
+    # XII: a train purchase may stop the operating round for a choice (kk / Ug opening, the
+    # coal trains a major takes at the first "5"): the round's ``decision`` step (setup.yaml)
+    def pending_decision(self, state: G18State) -> Decision | None:
+        return choices.midround_decision(self.rules, state)
+
+    def decision_actions(self, state: G18State, decision: Decision) -> list[Action]:
+        return choices.choice_actions(self.rules, state, decision)
+
+    def answer_decision(self, state: G18State, decision: Decision, action: Action) -> list[str]:
+        return choices.answer_midround(self.rules, state, decision, action)
+
+    def on_decisions_settled(self, state: G18State) -> list[str]:
+        return choices.close_window(state)
+
     def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
         # VII: a brown Vienna / Budapest frees kk's / Ug's other tokens
         nationals.on_tile_change(self.rules, state)
@@ -162,20 +173,18 @@ class Hooks(BaseHooks):
 
     # ------------------------------------------------------------------ variant 18xx_games
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
-        from . import site_rules
-
-        if site_rules.applies(self.rules) and not site_rules.counts_toward_certificate_limit(self.rules, state, cert):
+        if not option(self.rules, "privates_count_toward_certificate_limit") and (
+            not site_rules.counts_toward_certificate_limit(self.rules, state, cert)
+        ):
             return False
         return super().counts_toward_certificate_limit(state, cert)
 
     def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
-        from . import site_rules
-
-        return site_rules.token_cost(self.rules, state, company_id, coord, cost) if site_rules.applies(self.rules) else cost
+        if option(self.rules, "token_distance") == "straight":
+            return site_rules.token_cost(self.rules, state, company_id, coord, cost)
+        return cost
 
     def must_sell_down(self, state: G18State, player_id: str) -> bool:
-        from . import site_rules
-
         # XIII "must sell down to 60 percent at their first available opportunity"; the site
         # only stops buying
-        return not site_rules.applies(self.rules)
+        return bool(option(self.rules, "must_sell_down"))

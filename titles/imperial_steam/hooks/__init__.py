@@ -6,3 +6,10 @@ from .ruleset import ImperialSteamRuleset
 RULESET = ImperialSteamRuleset
 
 __all__ = ["BOTS", "RULESET", "ImperialSteamRuleset"]
+
+
+def check_title(documents):
+    """validate's cross-checks of this title's files (run by the framework loader)."""
+    from .data import build, check
+
+    return check(build(documents))

@@ -15,10 +15,11 @@ from typing import Any
 import attrs
 import cattrs
 import yaml
+from railyard.framework.resources import title_folder
 
 GOODS: tuple[str, ...] = ("wood", "stone", "iron", "coal")
 HUB_COLOURS: tuple[str, ...] = ("bronze", "white", "green", "blue")
-FOLDER = Path(__file__).resolve().parent.parent
+FOLDER = title_folder("imperial_steam")
 
 
 @attrs.frozen
@@ -369,6 +370,10 @@ def check(data: TitleData) -> list[tuple[tuple[Any, ...], str]]:
         problems.append((("map", "sites"), "exactly one start (Wien) and one end (Trieste) site"))
     if sum(1 for c in data.connections.values() if c.semmering) != 1:
         problems.append((("map", "connections"), "exactly one Semmering connection"))
+    hands = data.rules.get("hands", {})
+    missing = [str(n) for n in range(1, int(data.rules.get("rounds", 0)) + 1) if str(n) not in hands]
+    if missing:
+        problems.append((("rules", "hands"), f"no hands for round(s) {', '.join(missing)}"))
     return problems
 
 

@@ -53,7 +53,7 @@ from .setup import new_state
 from .state import State, to_dict
 
 
-class ImperialSteamRuleset(Ruleset):
+class ImperialSteamRuleset(Ruleset[State]):
     """Stateless: the title data lives here, the position in the :class:`State`."""
 
     def __init__(self, title: Any = None) -> None:

@@ -86,10 +86,6 @@ def default_discard(player: Player, incoming: Mapping[str, int]) -> tuple[str, .
     return tuple(out)
 
 
-def held_total(player: Player) -> int:
-    return sum(player.goods.values())
-
-
 def passenger_cars(player: Player) -> int:
     return sum(t.passenger for t in player.trains)
 

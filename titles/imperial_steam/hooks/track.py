@@ -40,10 +40,6 @@ def owners(state: State, conn_id: str) -> list[str]:
     return [pid for pid, p in state.players.items() if conn_id in p.tracks]
 
 
-def tracks_touching(data: TitleData, player: Player, site: str) -> int:
-    return sum(1 for c in player.tracks if site in (data.connections[c].a, data.connections[c].b))
-
-
 def _materials(data: TitleData, kinds: list[str]) -> dict[str, int]:
     rules = data.rules["track"]
     need = dict(rules["materials"])

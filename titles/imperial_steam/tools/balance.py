@@ -11,12 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import statistics
 from pathlib import Path
 from typing import Any
 
-from railyard.framework.bots.base import make_bot
+from railyard.framework import autoplay
 from railyard.framework.core.game import Game
 from railyard.framework.simulate.runner import SimConfig, derive_seed, loaded, player_ids, seat_bots
 
@@ -28,28 +27,35 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     players = player_ids(config.players)
     bots_here = seat_bots(config, index)
     game = Game(title, players, seed, None, config.overrides, ruleset=ruleset, debug=config.check)
-    bots = [make_bot(name, ruleset) for name in bots_here]
-    rngs = [random.Random(derive_seed(seed, seat, "bot")) for seat in range(len(players))]
     money: list[list[int]] = []
     last_round = 0
     trieste_round: int | None = None
     fundraises = [0] * len(players)
     sales = [0] * len(players)
-    while not game.is_over():
-        state = game.state
-        if state.round != last_round and state.phase == 7:
-            money.append([state.players[p].cash for p in players])
-            last_round = state.round
-        entity = game.active_entities()[0]
-        legal = game.legal_actions(entity)
-        seat = players.index(entity)
-        action = bots[seat].choose(game.view(), legal, rngs[seat])
-        game.process(action)
+
+    def watch(game: Game, action: Any) -> None:
+        nonlocal last_round, trieste_round
+        seat = players.index(mover)
         kind = type(action).__name__
         fundraises[seat] += kind == "Fundraise"
         sales[seat] += kind == "SellShare"
         if trieste_round is None and game.state.trieste_by:
             trieste_round = game.state.round
+        note_turn(game)
+
+    def note_turn(game: Game) -> None:
+        """Before each move: money at the start of a round, and who moves next."""
+        nonlocal last_round, mover
+        state = game.state
+        if not game.is_over():
+            if state.round != last_round and state.phase == 7:
+                money.append([state.players[p].cash for p in players])
+                last_round = state.round
+            mover = game.active_entities()[0]
+
+    mover = players[0]
+    note_turn(game)
+    autoplay.play(game, list(bots_here), max_actions=10**9, stall_passes=10**9, on_action=watch)
     state = game.state
     final = [state.final[p] for p in players]
     best = max(final)

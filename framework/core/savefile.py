@@ -1,0 +1,381 @@
+"""Save files: written so that a crash never costs the previous save, read so that nothing in
+one is guessed at.
+
+Writing: the text goes to a temporary file in the same folder, is flushed to the disk, and
+then renamed over the old save (a rename within one folder is atomic), so a reader sees the old
+save or the new one, whole, never a mix or an empty file; the old save is kept beside it as
+``NAME.bak``. Reading: a save is a file a user may have been handed, so it is read within
+bounds (size, nesting), structured with no coercion (``"135"`` is not 135, ``true`` is not 1),
+and every refusal names the field (``actions[3].price: expected an integer, got 160.7``).
+A save names its title by id only: which code runs is never the save's choice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+import types
+import typing
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+SAVE_FORMAT = "railyard-save"
+SAVE_VERSION = 1
+BACKUP_SUFFIX = ".bak"
+
+#: a title or variant id: what a save may name (never a path)
+ID_PATTERN = re.compile(r"[a-z0-9_]+")
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_ACTIONS = 1_000_000
+MAX_SEED = 2**63
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read as one: names the field and what is wrong with it."""
+
+
+# ---------------------------------------------------------------------------- writing
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _keep_previous(target: Path, backup: Path) -> None:
+    """``backup`` becomes the current ``target`` (replaced atomically, so a crash here leaves
+    the old backup or the new one, whole)."""
+    temp = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        temp.unlink()
+    try:
+        os.link(target, temp)  # the same bytes under a second name, no copy
+    except OSError:
+        data = target.read_bytes()
+        with open(temp, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+    os.replace(temp, backup)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous: bool = False) -> None:
+    """Write ``text`` (UTF-8) to ``path`` so that ``path`` holds either its old content or all of
+    ``text``, whenever the process dies. With ``keep_previous`` the old content stays beside it
+    as ``path + ".bak"``."""
+    target = Path(path)
+    folder = target.parent
+    fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if keep_previous and target.is_file():
+            _keep_previous(target, target.with_name(target.name + BACKUP_SUFFIX))
+        os.replace(temp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _fsync_dir(folder)
+
+
+# ---------------------------------------------------------------------------- reading
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SaveError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise SaveError(f"{name} is not a number a save holds")
+
+
+def _depth(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests no deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if level > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return True
+
+
+def parse_json(text: str) -> Any:
+    """Strict JSON: no NaN or Infinity, no duplicate keys, bounded nesting; SaveError else."""
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except RecursionError:
+        raise SaveError(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+    except json.JSONDecodeError as error:
+        raise SaveError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise SaveError(f"not a save: {error}") from None
+    if not _depth(data, MAX_DEPTH):
+        raise SaveError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+    return data
+
+
+def read_json_file(path: str | os.PathLike[str], max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """A JSON file a user handed us: bounded in size, UTF-8, strict (see :func:`parse_json`);
+    OSError and SaveError are the only failures."""
+    file = Path(path)
+    size = file.stat().st_size
+    if size > max_bytes:
+        raise SaveError(f"file too large: {size} bytes (a save is at most {max_bytes})")
+    raw = file.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise SaveError(f"not UTF-8 text (byte {error.start})") from None
+    return parse_json(text)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _path(parts: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
+
+
+class _Wrong(Exception):
+    def __init__(self, where: tuple[str | int, ...], message: str) -> None:
+        super().__init__(message)
+        self.where = where
+        self.message = message
+
+
+def _strict(value: Any, kind: Any, where: tuple[str | int, ...]) -> Any:
+    """``value`` as ``kind`` (the types an action field may have), exactly: no conversion."""
+    origin = typing.get_origin(kind)
+    if kind is Any:
+        return value
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise _Wrong(where, f"expected true or false, got {_kind(value)}")
+        return value
+    if kind is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _Wrong(where, f"expected an integer, got {_kind(value)}")
+        return value
+    if kind is float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise _Wrong(where, f"expected a number, got {_kind(value)}")
+        return value
+    if kind is str:
+        if not isinstance(value, str):
+            raise _Wrong(where, f"expected a string, got {_kind(value)}")
+        return value
+    if kind is type(None):
+        if value is not None:
+            raise _Wrong(where, f"expected null, got {_kind(value)}")
+        return None
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(kind)
+        if value is None and type(None) in options:
+            return None
+        last: _Wrong | None = None
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _strict(value, option, where)
+            except _Wrong as wrong:
+                last = wrong
+        assert last is not None
+        if type(None) in options:
+            raise _Wrong(where, f"{last.message.removesuffix(f', got {_kind(value)}')} or null, "
+                                f"got {_kind(value)}")
+        raise last
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if not isinstance(value, list):
+            raise _Wrong(where, f"expected a list, got {_kind(value)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_strict(v, args[0], (*where, i)) for i, v in enumerate(value))
+        if len(args) != len(value):
+            raise _Wrong(where, f"expected {len(args)} items, got {len(value)}")
+        return tuple(_strict(v, a, (*where, i)) for i, (v, a) in enumerate(zip(args, value, strict=True)))
+    if origin is list:
+        (arg,) = typing.get_args(kind)
+        if not isinstance(value, list):
+            raise _Wrong(where, f"expected a list, got {_kind(value)}")
+        return [_strict(v, arg, (*where, i)) for i, v in enumerate(value)]
+    if isinstance(kind, type) and attrs.has(kind):
+        return _record(value, kind, where)
+    raise _Wrong(where, f"cannot read a value of type {kind!r}")
+
+
+def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str, ...] = ()) -> Any:
+    if not isinstance(value, dict):
+        raise _Wrong(where, f"expected an object, got {_kind(value)}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in attrs.fields(cls) if f.init}
+    for key in value:
+        if key not in fields and key not in skip:
+            raise _Wrong((*where, key), f"unknown field (allowed: {', '.join(sorted(fields))})")
+    args: dict[str, Any] = {}
+    for name, field in fields.items():
+        if name not in value:
+            if field.default is attrs.NOTHING:
+                raise _Wrong((*where, name), "missing")
+            continue
+        args[name] = _strict(value[name], hints.get(name, Any), (*where, name))
+    try:
+        return cls(**args)
+    except (TypeError, ValueError) as error:  # an attrs validator refused it
+        raise _Wrong(where, str(error)) from None
+
+
+def action_from_json(raw: Any, where: tuple[str | int, ...] = ()) -> Any:
+    """A saved action, structured strictly from the global tag registry; SaveError names the
+    field (``actions[3].price: expected an integer, got 160.7``)."""
+    from railyard.framework.core.actions import registered_types
+
+    try:
+        if not isinstance(raw, dict):
+            raise _Wrong(where, f"expected an action object, got {_kind(raw)}")
+        tag = raw.get("type")
+        known = registered_types()
+        if not isinstance(tag, str) or tag not in known:
+            raise _Wrong((*where, "type"), f"unknown action type {_kind(tag)}")
+        return _record(raw, known[tag], where, skip=("type",))
+    except _Wrong as wrong:
+        raise SaveError(f"{_path(wrong.where)}: {wrong.message}") from None
+
+
+@attrs.frozen
+class SaveData:
+    """A save's header, checked; its actions stay raw until the title's rules are loaded
+    (their classes are registered by the title's code)."""
+
+    title: str | None  # None only for a game of a ruleset with no title (tests' toy rules)
+    players: tuple[str, ...]
+    seed: int
+    actions: tuple[dict[str, Any], ...]
+    variant: str | None = None
+    overrides: tuple[str, ...] = ()
+    table: Mapping[str, Any] | None = None
+
+
+def _field(data: Mapping[str, Any], name: str, check: Callable[[Any], str | None],
+           default: Any = attrs.NOTHING) -> Any:
+    if name not in data:
+        if default is attrs.NOTHING:
+            raise SaveError(f"{name}: missing")
+        return default
+    value = data[name]
+    problem = check(value)
+    if problem is not None:
+        raise SaveError(f"{name}: {problem}, got {_kind(value)}")
+    return value
+
+
+def _an_id(value: Any) -> str | None:
+    if isinstance(value, str) and ID_PATTERN.fullmatch(value):
+        return None
+    return "expected an id of a-z, 0-9 and _"
+
+
+def _strings(value: Any) -> str | None:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return None
+    return "expected a list of strings"
+
+
+def _players(value: Any) -> str | None:
+    if _strings(value) is not None or not value:
+        return "expected a list of player names"
+    if len(set(value)) != len(value) or len(value) > 64 or any(not v or len(v) > 200 for v in value):
+        return "expected distinct player names of 1-200 characters"
+    return None
+
+
+def _seed(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEED < value < MAX_SEED:
+        return None
+    return "expected an integer seed"
+
+
+def _actions(value: Any) -> str | None:
+    if not isinstance(value, list):
+        return "expected a list of actions"
+    if len(value) > MAX_ACTIONS:
+        return f"expected at most {MAX_ACTIONS} actions"
+    return None
+
+
+def _table(value: Any) -> str | None:
+    return None if isinstance(value, dict) else "expected an object"
+
+
+_FIELDS = ("format", "version", "title", "variant", "overrides", "players", "seed", "actions",
+           "table", "title_path")
+
+
+def read_save(data: Any) -> SaveData:
+    """A save's parsed JSON checked field by field; SaveError names the first wrong one.
+
+    ``title_path`` (written by version 1 saves before titles were named by id only) is
+    accepted and ignored: a save never chooses which folder's code runs.
+    """
+    if not isinstance(data, dict):
+        raise SaveError(f"not a railyard save: expected an object, got {_kind(data)}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"not a railyard save: format {_kind(data.get('format'))} (expected {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if version != SAVE_VERSION or isinstance(version, bool):
+        raise SaveError(f"version {_kind(version)}: this railyard reads save version {SAVE_VERSION}")
+    for key in data:
+        if key not in _FIELDS:
+            raise SaveError(f"{key}: unknown field (allowed: {', '.join(_FIELDS[:-1])})")
+    title_path = data.get("title_path")
+    if title_path is not None and not isinstance(title_path, str):
+        raise SaveError(f"title_path: expected a string, got {_kind(title_path)}")
+    # checked in the order a save is written, so the first wrong field is the one named
+    title = _field(data, "title", lambda v: None if v is None else _an_id(v))
+    variant = _field(data, "variant", lambda v: None if v is None else _an_id(v), None)
+    overrides = _field(data, "overrides", _strings, [])
+    players = _field(data, "players", _players)
+    seed = _field(data, "seed", _seed)
+    actions = _field(data, "actions", _actions)
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise SaveError(f"actions[{i}]: expected an action object with a type, got {_kind(action)}")
+    table = _field(data, "table", _table, None)
+    return SaveData(title=title, players=tuple(players), seed=seed, actions=tuple(actions),
+                    variant=variant, overrides=tuple(overrides), table=table)
