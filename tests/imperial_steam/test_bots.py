@@ -154,3 +154,16 @@ def test_blind_bid_greedy_bids_vary_by_seed_and_seat():
             amounts[position].append(bot.choose(game.view(), game.legal_actions(pid), random.Random(seed)).amount)
     assert len(set(amounts[0])) >= 3
     assert sum(amounts[0]) > sum(amounts[2])
+
+
+def test_simulate_counts_seats_in_the_order_drawn_at_setup_not_after_the_bid():
+    """A record's ``seating`` is the turn order drawn at setup (the blind bid's reveal order);
+    the bid then resets the turn order, which a per-seat table must not use."""
+    from railyard.framework.simulate.runner import Job, SimConfig, derive_seed, play_game
+
+    config = SimConfig("imperial_steam", 3, ("greedy",))
+    record = play_game(Job(config, 0, 1))
+    title = load_title("imperial_steam")
+    fresh = Game(title, ["P1", "P2", "P3"], derive_seed(1, 0), ruleset=RULESET(title))
+    assert record["seating"] == list(fresh.state.order)
+    assert sorted(record["seating"]) == ["P1", "P2", "P3"]
