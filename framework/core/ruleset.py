@@ -63,6 +63,14 @@ class Ruleset(ABC, Generic[S]):
         """A read-only view for renderers and bots; by default the state itself."""
         return state
 
+    def seating(self, state: Any) -> tuple[str, ...]:
+        """The players in table order at the start (seat 1 first), for per-seat statistics.
+
+        A title that draws the order at setup says the drawn order; by default it is the order
+        of the state's players."""
+        players = getattr(state, "players", None) or []
+        return tuple(str(getattr(p, "id", p)) for p in players)
+
 
 RulesetFactory = Callable[[Any], Ruleset[Any]]
 

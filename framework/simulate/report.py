@@ -89,7 +89,7 @@ def plot_net_worth(sets: dict[str, list[dict[str, Any]]]) -> str:
     bots = sorted({k for g in by_bot.values() for k in g})
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(max(1, len(seats)), max(1, len(bots))))
     _grouped_boxes(left, by_seat, seats, "final net worth")
-    left.set_title("net worth by seat (1 = the starting player)")
+    left.set_title("net worth by seat (1 = first in the table order drawn at setup)")
     _grouped_boxes(right, by_bot, bots, "final net worth")
     right.set_title("net worth by bot")
     left.legend(loc="lower center", ncol=len(sets), fontsize="small")
@@ -176,7 +176,7 @@ def plot_win_rates(sets: dict[str, list[dict[str, Any]]]) -> str:
         _grouped_bars(ax, estimates, keys, scale=100)
         ax.set_ylabel("win rate per seat-game, % (± 95% CI)")
     left.set_title("win rate per bot and rule set")
-    right.set_title("win rate per seat (1 = the starting player)")
+    right.set_title("win rate per seat (1 = first in the table order drawn at setup)")
     right.legend()
     return _png(fig)
 

@@ -117,9 +117,11 @@ def play_game(job: Job) -> dict[str, Any]:
     }
     game = None
     probe = RoundProbe()
+    seats_at_start: list[str] = []
     try:
         title, ruleset = loaded(config)
         game = Game(title, players, seed, config.variant, config.overrides, ruleset=ruleset, debug=config.check)
+        seats_at_start[:] = ruleset.seating(game.state)  # before a title's bid can reorder them
         probe.observe(game.state)
         result = autoplay.play(game, list(bots_here), max_actions=config.max_actions,
                                stall_passes=STALL_PASSES,
@@ -141,7 +143,7 @@ def play_game(job: Job) -> dict[str, Any]:
             "action_index": len(game.actions) if game is not None else 0,
             "where": where,
         }
-    _finish_record(record, game, probe)
+    _finish_record(record, game, probe, seats_at_start)
     if config.save_dir is not None and game is not None:
         folder = Path(config.save_dir)
         folder.mkdir(parents=True, exist_ok=True)
@@ -158,7 +160,7 @@ def _action_json(action: Any) -> Any:
         return repr(action)
 
 
-def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None:
+def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe, seats: list[str]) -> None:
     over = bool(game is not None and game.is_over())
     worth: list[int] = []
     if game is not None:
@@ -179,18 +181,12 @@ def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe) -> None
             "or_phases": probe.phases,
             "bankruptcies": bankrupt_players(state) if state is not None else [],
             "actions": len(game.actions) if game is not None else 0,
-            "seating": seating(state),
+            "seating": seats,
         }
     )
     record.pop("stalled", None)
     record.setdefault("error", None)
     record.setdefault("violation", None)
-
-
-def seating(state: Any) -> list[str]:
-    """The players in the order they sat (the state's order; a title may draw it)."""
-    players = getattr(state, "players", None) or []
-    return [str(getattr(p, "id", p)) for p in players]
 
 
 def jobs_for(config: SimConfig, games: int, base_seed: int, first: int = 0) -> list[Job]:

@@ -10,6 +10,7 @@ best one is played, ties broken by the seat's rng so that a game is reproducible
 
 from __future__ import annotations
 
+import functools
 import heapq
 import random
 from collections.abc import Sequence
@@ -191,6 +192,39 @@ def site_is_hub(state: Any, site: str) -> bool:
     return state.sites[site].tile.startswith("hub:")
 
 
+@functools.cache
+def tie_compensation(players: int, spread: int) -> tuple[float, ...]:
+    """Per reveal position, the chance of one extra bid step that equalises the chance of
+    bidding highest (ties going to the later revealer) when every bidder draws a margin of
+    0..spread steps and adds its extra step: a fixed-point iteration on the exact chances."""
+    extra = [0.0] * players
+    for _ in range(200):
+        chances = _highest_bid_chances(extra, spread)
+        extra = [min(1.0, max(0.0, e + 0.5 * (chances[-1] - c))) for e, c in zip(extra, chances, strict=True)]
+        extra[-1] = 0.0
+    return tuple(extra)
+
+
+def _highest_bid_chances(extra: Sequence[float], spread: int) -> list[float]:
+    """Each reveal position's chance of the highest bid, a later revealer winning ties."""
+    share = 1 / (spread + 1)
+    dists = [[share * ((1 - e) * (v <= spread) + e * (v >= 1)) for v in range(spread + 2)] for e in extra]
+
+    def at_most(seat: int, value: int) -> float:
+        return sum(dists[seat][: value + 1])
+
+    chances = []
+    for seat, dist in enumerate(dists):
+        total = 0.0
+        for value, p in enumerate(dist):
+            for other in range(len(dists)):
+                if other != seat:
+                    p *= at_most(other, value if other < seat else value - 1)
+            total += p
+        chances.append(total)
+    return chances
+
+
 class GreedyBot(Bot):
     """Plans toward Trieste and pays for it: see the module docstring."""
 
@@ -205,7 +239,7 @@ class GreedyBot(Bot):
         if isinstance(first, StoreOrdered):
             return first
         if isinstance(first, Bid):
-            return self._bid(view, legal_actions)
+            return self._bid(view, legal_actions, rng)
         plan = Plan(self.data, view, first.entity)
         best = None
         best_score = float("-inf")
@@ -215,10 +249,26 @@ class GreedyBot(Bot):
                 best, best_score = action, score
         return best
 
-    def _bid(self, view: Any, legal: Sequence[Any]) -> Any:
-        """Enough influence to hire from the cheapest hub column (its marker's step)."""
+    # How many steps above the cheapest hub a blind bid may go, and how much of the tie
+    # compensation to use at each player count (ours, tuned by greedy self-play: at 4 players
+    # the later revealers lose more elsewhere than the first turn is worth, and no compensation
+    # is fairest; see docs/experiments/imperial_steam_balance.md).
+    bid_spread = 2
+    compensation_by_players: dict[int, float] = {2: 1.0, 3: 1.0}
+
+    def _bid(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Enough influence to hire from the cheapest hub column, plus a secret margin.
+
+        The margin varies (equal fixed bids would hand the first turn to the last to reveal
+        in every game: "Equal bids stack in reveal order"), and a bidder who reveals early adds
+        a step with the chance that gives every reveal position the same chance of the first
+        turn against bidders who bid the same way (:func:`tie_compensation`)."""
         lowest = min(hub.influence for hub in view.hubs.values())
-        want = lowest * self.data.bid_per_step
+        order = list(view.order)
+        strength = self.compensation_by_players.get(len(order), 0.0)
+        extra = strength * tie_compensation(len(order), self.bid_spread)[order.index(legal[0].entity)]
+        margin = rng.randint(0, self.bid_spread) + (1 if rng.random() < extra else 0)
+        want = (lowest + margin) * self.data.bid_per_step
         return min(legal, key=lambda a: (abs(a.amount - want), a.amount))
 
     # ------------------------------------------------------------ scores

@@ -89,6 +89,10 @@ class ImperialSteamRuleset(Ruleset[State]):
     def state_dict(self, state: State) -> dict[str, Any]:
         return to_dict(state)
 
+    def seating(self, state: State) -> tuple[str, ...]:
+        """The order drawn at setup (the blind bid's reveal order), which the bid then resets."""
+        return tuple(state.order)
+
     def view(self, state: State) -> State:
         """Money is public (implementation notes); only the opening bids stay secret until all
         are in, so the view shows who has bid but not how much."""

@@ -27,6 +27,10 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     players = player_ids(config.players)
     bots_here = seat_bots(config, index)
     game = Game(title, players, seed, None, config.overrides, ruleset=ruleset, debug=config.check)
+    # Everything below is by seat: the order drawn at setup (the blind bid's reveal order),
+    # not the players' names, which the setup shuffles into the seats.
+    by_name = dict(zip(players, bots_here, strict=True))
+    players = list(ruleset.seating(game.state))
     money: list[list[int]] = []
     last_round = 0
     trieste_round: int | None = None
@@ -61,7 +65,7 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     best = max(final)
     return {
         "index": index,
-        "seats": list(bots_here),
+        "seats": [by_name[p] for p in players],
         "final": final,
         "winners": [i for i, m in enumerate(final) if m == best],
         "rounds": state.round,
