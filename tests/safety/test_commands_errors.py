@@ -87,7 +87,7 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(monkeypatch, capsys) 
     parser = cli.build_parser()
     args = parser.parse_args(["info", "1837"])
     args.func = boom
-    monkeypatch.setattr(cli, "build_parser", lambda: _Fixed(parser, args))
+    monkeypatch.setattr(cli, "build_parser", lambda only=None: _Fixed(parser, args))
     assert cli.main(["info", "1837"]) == 1
     assert one_error_line(capsys) == "railyard info: RuntimeError: something no test foresaw"
 
