@@ -7,6 +7,10 @@ itself stays generic. The file (``import_<site>.yaml`` in the title folder) may 
     the variant the site's rules correspond to (used unless the caller names one)
 ``entities``
     company ids that differ (site id -> ours); unlisted ids are the same
+``companies``
+    private-company ids that differ, where the site gives a private and a corporation one
+    symbol (1889's TR): used for the ``company`` field of an action and for an action whose
+    ``entity_type`` is ``company``
 ``items``
     start-packet items and offers that differ (site id -> our item/offer id)
 ``trains``
@@ -43,6 +47,7 @@ class ImportMap:
 
     variant: str | None = None
     entities: dict[str, str] = attrs.Factory(dict)
+    companies: dict[str, str] = attrs.Factory(dict)
     items: dict[str, str] = attrs.Factory(dict)
     trains: dict[str, str] = attrs.Factory(dict)
     tiles: dict[str, str] = attrs.Factory(dict)
@@ -55,8 +60,14 @@ class ImportMap:
         text = str(site_id)
         return self.entities.get(text, text)
 
+    def company(self, site_id: Any) -> str:
+        """A private company named by the site (its ``company`` field, or an entity of type
+        ``company``)."""
+        text = str(site_id)
+        return self.companies.get(text, self.entity(text))
+
     def item(self, site_id: str) -> str:
-        return self.items.get(site_id, self.entity(site_id))
+        return self.items.get(site_id, self.company(site_id))
 
     def train_name(self, site_name: str) -> str:
         return self.trains.get(site_name, site_name)
@@ -99,6 +110,7 @@ def load_import_map(title: Any, site: str) -> ImportMap:
     return ImportMap(
         variant=data.get("variant"),
         entities={str(k): str(v) for k, v in (data.get("entities") or {}).items()},
+        companies={str(k): str(v) for k, v in (data.get("companies") or {}).items()},
         items={str(k): str(v) for k, v in (data.get("items") or {}).items()},
         trains={str(k): str(v) for k, v in (data.get("trains") or {}).items()},
         tiles={str(k): str(v) for k, v in (data.get("tiles") or {}).items()},

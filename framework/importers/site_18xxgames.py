@@ -176,7 +176,10 @@ class Importer:
         return handler(rec)
 
     def _entity(self, rec: dict[str, Any]) -> str:
-        entity = self.map.entity(rec["entity"])
+        if rec.get("entity_type") == "company":
+            entity = self.map.company(rec["entity"])
+        else:
+            entity = self.map.entity(rec["entity"])
         if self._is_company(entity) and self.state.companies[entity].kind == "private":
             # a private's ability used by the company operating now
             current = self._current()
