@@ -158,12 +158,8 @@ def parse_code(code: str, colour_phase: dict[str, str]) -> dict:
                     {"kind": k, "cost": cost if i == 0 else 0} for i, k in enumerate(kinds)
                 )
         elif kind == "border":
-            border = {"edge": int(attrs["edge"])}
-            if "type" in attrs:
-                border["kind"] = attrs["type"]
-            else:
-                border["kind"] = "drawing"  # joins the halves of a two-hex off-board
-            out["borders"].append(border)
+            # a border without a type joins the halves of a two-hex off-board drawing
+            out["borders"].append({"edge": int(attrs["edge"]), "kind": attrs.get("type", "drawing")})
         elif kind == "icon":
             out["icons"].append(attrs["image"])
         else:
