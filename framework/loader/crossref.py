@@ -8,10 +8,12 @@ place that names the missing thing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from railyard.framework.hexgrid import Grid
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.loader.families import Parts, Problem
+from railyard.framework.model.abilities import Close
 from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
 from railyard.framework.model.map import MapDef
 from railyard.framework.model.market import MarketDef
@@ -194,6 +196,38 @@ class _Checker:
             self.need(company.merges_into, self.companies, (*base, "merges_into"), "company")
             if company.start_price is not None and not self.market.find(company.start_price):
                 self.add((*base, "start_price"), f"no market cell shows {company.start_price}")
+            for i, ability in enumerate(company.ability_defs):
+                self.check_ability(ability, (*base, "abilities", i))
+
+    def check_ability(self, ability: Any, path: DocPath) -> None:
+        """What an ability names exists: hexes, tiles, companies, phases, certificates."""
+        for i, coord in enumerate(getattr(ability, "hexes", ())):
+            self.hex(coord, (*path, "hexes", i))
+        for i, tile_id in enumerate(getattr(ability, "tiles", ())):
+            self.need(tile_id, self.tiles, (*path, "tiles", i), "tile")
+        company = getattr(ability, "company", None)
+        if company:
+            self.need(company, self.companies, (*path, "company"), "company")
+        phase = getattr(ability, "phase", None)
+        if phase:
+            self.phase(phase, (*path, "phase"))
+        for i, cert in enumerate(getattr(ability, "certificates", ())):
+            owner, _, index = cert.rpartition(".")
+            if owner not in self.companies:
+                self.need(owner, self.companies, (*path, "certificates", i), "company")
+                continue
+            certs = self.companies[owner].certificates
+            if certs is None:
+                ctype = self.types.get(self.companies[owner].type)
+                certs = ctype.certificates if ctype is not None else ()
+            count = sum(c.count for c in certs) or 1
+            if int(index) >= count:
+                self.add((*path, "certificates", i), f"{owner} has {count} certificate(s): no {cert!r}")
+        if isinstance(ability, Close):
+            if ability.when == "bought_train" and not ability.company:
+                self.add((*path, "company"), "close when bought_train needs the buying company")
+            if ability.when == "phase" and not ability.phase:
+                self.add((*path, "phase"), "close when phase needs a phase")
 
     def check_market(self) -> None:
         for direction, fallbacks in self.market.fallbacks.items():

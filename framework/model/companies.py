@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.model.abilities import parse_abilities
 from railyard.framework.model.keys import key_field
 from railyard.framework.model.values import PhaseValue
 
@@ -88,6 +89,16 @@ class CompanyDef:
     start_price: int | None = None
     min_bid: int | None = None
     abilities: tuple[dict[str, Any], ...] = ()
+    # the same abilities typed (framework.model.abilities): what the engine reads
+    ability_defs: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    @ability_defs.default
+    def _parse_abilities(self) -> tuple[Any, ...]:
+        return parse_abilities(self.abilities)
+
+    def abilities_of(self, cls: Any) -> tuple[Any, ...]:
+        """This company's abilities of one kind (a class of framework.model.abilities)."""
+        return tuple(a for a in self.ability_defs if isinstance(a, cls))
 
     @property
     def home_choice(self) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 from jsonschema import Draft202012Validator
+from railyard.framework.model.abilities import KINDS
 from railyard.framework.model.companies import CompanyDef, CompanyType
 from railyard.framework.model.map import HexDef, MapDef, Region
 from railyard.framework.model.phases import PhaseDef
@@ -65,7 +66,7 @@ def test_every_property_is_described_and_optional_ones_state_a_default(path: Pat
 
 
 def fields(cls: type, *skip: str) -> set[str]:
-    return {f.name for f in attrs.fields(cls)} - set(skip)
+    return {f.name for f in attrs.fields(cls) if f.init} - set(skip)
 
 
 @pytest.mark.parametrize(
@@ -94,3 +95,11 @@ def test_schema_properties_are_the_model_fields(schema: str, pointer: tuple[str,
         node = node[step]
     skip = (key,) if key else ()
     assert set(node["properties"]) == fields(cls, *skip)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_ability_kind_schema_has_the_model_fields(kind: str) -> None:
+    node = load("18xx/abilities.schema.json")["$defs"][kind]
+    names = {"source" if n == "from" else n for n in node["properties"]} - {"kind"}
+    assert names == fields(KINDS[kind])
+    assert kind in load("18xx/abilities.schema.json")["$defs"]["ability"]["properties"]["kind"]["enum"]
