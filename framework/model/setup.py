@@ -9,6 +9,9 @@ import attrs
 class PlayerSetup:
     cash: int
     certificate_limit: int
+    # companies out of the game at this player count (1889: South Iyo Railway at 2 players,
+    # the Uno-Takamatsu Ferry below 4): closed from the start, their packet items unsold
+    removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen

@@ -192,3 +192,15 @@ def test_no_shares_are_bought_beyond_60_percent() -> None:
         game.process(Pass(to_act_player))
         to_act_player = game.active_entities()[0]
     assert "rule:" in str(refusal(game, BuyShares("A", "IR", "ipo")))
+
+
+@pytest.mark.parametrize("players,out", [(2, {"SIR", "UTF"}), (3, {"UTF"}), (4, set()), (6, set())])
+def test_the_privates_in_play_depend_on_the_player_count(players: int, out: set[str]) -> None:
+    """FACTS "Bank, players": SIR is removed at 2 players, UTF needs 4 or more; the removed
+    ones are never on sale and nobody can bid on them."""
+    game = new_game(TITLE, tuple("ABCDEF"[:players]))
+    privates = {"TER", "MF", "ER", "SMR", "DR", "SIR", "UTF"}
+    assert set(game.state.packet_remaining) == privates - out
+    assert {c for c in privates if game.state.companies[c].closed} == out
+    bids = {getattr(a, "item", None) for a in game.legal_actions("A")}
+    assert not (bids & out)
