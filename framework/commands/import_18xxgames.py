@@ -59,7 +59,10 @@ def run(args: argparse.Namespace) -> int:
         if not check.agrees:
             print(f"  run {check.company}: recorded {check.recorded_revenue}+{check.recorded_subsidy}, "
                   f"ours {check.our_revenue}+{check.our_treasury}")
-        if check.best_total is not None and check.best_total < check.recorded_revenue + check.recorded_subsidy:
+        if (
+            check.checked and check.best_total is not None
+            and check.best_total < check.recorded_revenue + check.recorded_subsidy
+        ):
             print(f"  run {check.company}: our best routes earn {check.best_total}, less than recorded")
     if args.out:
         game.save(args.out)

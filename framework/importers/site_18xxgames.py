@@ -92,14 +92,23 @@ class RunCheck:
 
     index: int
     company: str
-    recorded_revenue: int
+    recorded_revenue: int | None  # None: the recording gives only the track (older games)
     recorded_subsidy: int
     our_revenue: int
     our_treasury: int
     best_total: int | None  # revenue + treasury of our best routes (None: not searched)
 
     @property
+    def checked(self) -> bool:
+        """Whether the recording says what the run earned."""
+        return self.recorded_revenue is not None
+
+    @property
     def agrees(self) -> bool:
+        """Ours earns what the recording says (a run recorded without revenue cannot
+        disagree; ``checked`` tells the two apart)."""
+        if self.recorded_revenue is None:
+            return True
         return (self.recorded_revenue, self.recorded_subsidy) == (self.our_revenue, self.our_treasury)
 
 
@@ -455,10 +464,15 @@ class Importer:
             self.pooled.difference_update(rec.get("shares") or ())
         elif isinstance(action, RunRoutes) and before is not None:
             result, best = before
+            routes = rec.get("routes") or ()
+            revenue = (
+                sum(int(r["revenue"]) for r in routes)
+                if all("revenue" in r for r in routes) else None
+            )
             self.result.runs.append(RunCheck(
                 index=len(self.result.origin) - 1,
                 company=action.entity,
-                recorded_revenue=sum(int(r["revenue"]) for r in rec.get("routes") or ()),
+                recorded_revenue=revenue,
                 recorded_subsidy=int(rec.get("subsidy") or 0),
                 our_revenue=result.revenue,
                 our_treasury=result.treasury,
@@ -474,8 +488,7 @@ def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
     """
     from railyard.framework.routes.board_graph import junction_id
 
-    stops = [str(n) for n in route.get("nodes") or ()]
-    connections = [list(c) for c in route.get("connections") or ()]
+    stops, connections = route_stops(route)
     if not stops:
         return []
     # the junctions on either side of each stop
@@ -498,6 +511,41 @@ def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
         if i < len(legs):
             out.extend(legs[i])
     return out
+
+
+def route_stops(route: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """A recorded route's stops in travel order (``"<hex>-<i>"``) and its connections, each
+    turned to run from one stop to the next.
+
+    Newer recordings name the stops (``nodes``); older ones give only the connections, in no
+    fixed direction, whose ends are the stops: those are chained, and each stop gets index 0
+    (the track decides among a hex's stops, see ``_pick_stop``)."""
+    connections = [list(c) for c in route.get("connections") or ()]
+    nodes = [str(n) for n in route.get("nodes") or ()]
+    if not nodes:
+        hexes = _chain(connections)
+        nodes = [f"{h}-0" for h in hexes]
+    stop_hexes = [n.rpartition("-")[0] for n in nodes]
+    oriented = []
+    for i, hexes in enumerate(connections):
+        if i + 1 < len(stop_hexes) and hexes[0] != stop_hexes[i] and hexes[-1] == stop_hexes[i]:
+            hexes = hexes[::-1]
+        oriented.append(hexes)
+    return nodes, oriented
+
+
+def _chain(connections: list[list[str]]) -> list[str]:
+    """The stop hexes a list of connections joins, in order (each connection runs from one
+    stop to the next, in either direction)."""
+    if not connections:
+        return []
+    first = connections[0]
+    if len(connections) > 1 and first[0] in (connections[1][0], connections[1][-1]):
+        first = first[::-1]
+    stops = [first[0], first[-1]]
+    for hexes in connections[1:]:
+        stops.append(hexes[-1] if hexes[0] == stops[-1] else hexes[0])
+    return stops
 
 
 def _pick_pair(graph: Any, a: str, b: str) -> tuple[str, str]:

@@ -53,3 +53,19 @@ def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> N
     assert replay.handled == actions
     assert [r for r in replay.runs if not r.agrees] == []
     assert dict(replay.game.standings()) == result
+
+
+def test_a_route_recorded_without_its_stops_is_chained_from_its_connections() -> None:
+    """Older recordings give a run only as connections, each in either direction (1889 game
+    962, UR's 4 train: Matsuyama - Ohzu - Uwajima - Kouchi)."""
+    from railyard.framework.importers.site_18xxgames import route_stops
+
+    route = {"connections": [["E2", "D3", "C4"], ["B7", "B5", "C4"],
+                             ["F9", "E8", "D9", "C8", "B7"]], "train": "4-0"}
+    stops, legs = route_stops(route)
+    assert stops == ["E2-0", "C4-0", "B7-0", "F9-0"]
+    assert legs == [["E2", "D3", "C4"], ["C4", "B5", "B7"], ["B7", "C8", "D9", "E8", "F9"]]
+    recorded = {"connections": [["F22", "F20"], ["F24", "F22"]],
+                "nodes": ["F20-1", "F22-0", "F24-0"]}
+    assert route_stops(recorded) == (["F20-1", "F22-0", "F24-0"],
+                                     [["F20", "F22"], ["F22", "F24"]])
