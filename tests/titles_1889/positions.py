@@ -69,7 +69,9 @@ def float_corporation(game: Game, corp: str, par: int, holders: dict[str, int]) 
         if all(state.percent_held(p, corp) >= n for p, n in wanted.items()):
             return
         (who,) = game.active_entities()
-        if who == first and state.companies[corp].par_price is None:
+        if getattr(state.round, "bought_this_turn", False):
+            game.process(Pass(who))  # the turn goes on after a buy (sell-buy-sell): end it
+        elif who == first and state.companies[corp].par_price is None:
             game.process(Par(who, corp, par))
         elif state.companies[corp].par_price is not None and \
                 state.percent_held(who, corp) < wanted.get(who, 0):
