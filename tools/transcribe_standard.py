@@ -73,6 +73,9 @@ TITLES = {
             "# Edges: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.",
         ],
         "colour_phase": {"yellow": "2", "green": "3", "brown": "5"},
+        # FACTS "Map": Gulf = J2 + I1 and Canada = A11 + A9, each one stop for a route; the
+        # board file names the group on I1, A9 and A11 only
+        "groups": {"J2": "Gulf"},
         "notes": {
             "H12": "home of PRR",
             "E19": "home of NYC",
@@ -231,6 +234,9 @@ def write_map(title: str, board: dict) -> tuple[str, dict]:
     parsed_all = {}
     for coord, (color, code) in board["hexes"].items():
         parsed = parse_code(code, spec["colour_phase"])
+        if coord in spec.get("groups", {}):
+            for stop in parsed["stops"]:
+                stop["group"] = spec["groups"][coord]
         parsed_all[coord] = {"color": color, **parsed}
         groups[classify(color, parsed)].append(coord)
     lines = [*spec["intro"], f"layout: {spec['layout']}", f"axes: {spec['axes']}", "", "hexes:"]

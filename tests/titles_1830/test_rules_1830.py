@@ -131,3 +131,19 @@ def test_chicago_pays_40_then_70_from_phase_5() -> None:
     run5 = running.best(game.ruleset, game.state, "C&O", [])
     assert phase2 == 30 + 40
     assert running.check(game.ruleset, game.state, run5, []).revenue == 30 + 70
+
+
+def test_the_two_halves_of_the_gulf_count_as_one_stop() -> None:
+    """FACTS "Map": Gulf = J2 + I1 (one drawing over two hexes): a route may use only one of
+    the two. PRR (a token in Columbus, H4, on a green 15) runs a 3 train over track joining
+    both halves: it earns Columbus + one Gulf half (60), never both (90)."""
+    game = operating(TITLE, "PRR", 100, PRR_FLOATED)
+    board = game.state.board
+    for coord, tile, rotation in (("I3", "8", 1), ("H4", "57", 0), ("H4", "15", 3), ("I5", "8", 0),
+                                  ("J4", "8", 1)):
+        lay(game, coord, tile, rotation)
+    board.place_token("H4", 0, "PRR")
+    game.state.companies["PRR"].tokens_left -= 1
+    give_train(game, "PRR", "3")
+    run = running.best(game.ruleset, game.state, "PRR", [])
+    assert running.check(game.ruleset, game.state, run, []).revenue == 30 + 30
