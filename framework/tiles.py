@@ -97,6 +97,9 @@ class Stop:
     reserved: Mapping[int, str] = attrs.field(
         factory=dict, converter=_to_reserved, eq=False, hash=False
     )
+    # train name -> what this stop pays that train whatever the phase (an off-board paying a
+    # D train more); not part of equality or hash, like ``reserved``
+    train_revenue: Mapping[str, int] = attrs.field(factory=dict, converter=dict, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         if self.kind == "town" and self.slots == 1:

@@ -17,10 +17,10 @@ from railyard.framework.eighteen.shares import give_certificate
 from railyard.framework.eighteen.state import BANK, IPO, G18State, Offer, RoundState
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def item_certificates(rules: G18Ruleset, state: G18State, item_id: str) -> list[str]:
+def item_certificates(rules: Context, state: G18State, item_id: str) -> list[str]:
     """The certificates a packet item sells: the director's certificate of each company."""
     item = rules.spec.setup.start_packet.items[item_id]
     certs = []
@@ -31,7 +31,7 @@ def item_certificates(rules: G18Ruleset, state: G18State, item_id: str) -> list[
 
 
 def sell_item(
-    rules: G18Ruleset, state: G18State, item_id: str, player: str, price: int
+    rules: Context, state: G18State, item_id: str, player: str, price: int
 ) -> list[str]:
     """Give a packet item to ``player`` for ``price`` (paid to the bank)."""
     certs = item_certificates(rules, state, item_id)
@@ -47,7 +47,7 @@ def sell_item(
     return lines
 
 
-def leftover_offers(rules: G18Ruleset, state: G18State) -> list[str]:
+def leftover_offers(rules: Context, state: G18State) -> list[str]:
     """Unsold packet items stay on sale at face value in later stock rounds."""
     lines = []
     for item_id in state.packet_remaining:
@@ -93,16 +93,16 @@ class BiddingAuction(RoundType):
     kind = "auction"
     packet = True
 
-    def new_state(self, rules: G18Ruleset, state: G18State) -> AuctionState:
+    def new_state(self, rules: Context, state: G18State) -> AuctionState:
         return AuctionState(turn=state.priority)
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         rs: AuctionState = state.round  # type: ignore[assignment]
         if rs.item is not None:
             return (rs.to_act,) if rs.to_act else ()
         return (state.players[_skip_bankrupt(state, rs.turn)].id,)
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         rs: AuctionState = state.round  # type: ignore[assignment]
         cash = state.player(entity).cash
         step = rules.spec.setup.start_packet.min_increment
@@ -120,7 +120,7 @@ class BiddingAuction(RoundType):
                     actions.append(Bid(entity, item_id, price))
         return actions
 
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
         rs: AuctionState = state.round  # type: ignore[assignment]
         player = action.entity
@@ -163,7 +163,7 @@ class BiddingAuction(RoundType):
         i = rs.bidders.index(player)
         return rs.bidders[(i + 1) % len(rs.bidders)]
 
-    def _pass(self, rules: G18Ruleset, state: G18State, rs: AuctionState, player: str) -> list[str]:
+    def _pass(self, rules: Context, state: G18State, rs: AuctionState, player: str) -> list[str]:
         if rs.item is None:
             rs.passes_in_row += 1
             rs.turn = _skip_bankrupt(state, (state.player_index(player) + 1) % len(state.players))
@@ -176,7 +176,7 @@ class BiddingAuction(RoundType):
         rs.to_act = nxt
         return lines
 
-    def _award(self, rules: G18Ruleset, state: G18State, rs: AuctionState) -> list[str]:
+    def _award(self, rules: Context, state: G18State, rs: AuctionState) -> list[str]:
         assert rs.item is not None and rs.high_bidder is not None
         winner, item, price = rs.high_bidder, rs.item, rs.high_bid
         lines = sell_item(rules, state, item, winner, price)
@@ -184,14 +184,14 @@ class BiddingAuction(RoundType):
         _after_purchase(state, rs, winner)
         return lines
 
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         rs: AuctionState = state.round  # type: ignore[assignment]
         if rs.item is not None:
             return False
         active = sum(1 for p in state.players if not p.bankrupt)
         return not state.packet_remaining or rs.passes_in_row >= active
 
-    def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def finish(self, rules: Context, state: G18State) -> list[str]:
         return leftover_offers(rules, state) + rules.hooks.on_start_packet_end(state)
 
 
@@ -211,10 +211,10 @@ class FixedPriceColumns(RoundType):
     kind = "fixed_price_columns"
     packet = True
 
-    def new_state(self, rules: G18Ruleset, state: G18State) -> FixedPriceState:
+    def new_state(self, rules: Context, state: G18State) -> FixedPriceState:
         return FixedPriceState(turn=state.priority)
 
-    def available(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def available(self, rules: Context, state: G18State) -> list[str]:
         columns = rules.spec.packet.columns or tuple((i,) for i in state.packet_remaining)
         tops = []
         for column in columns:
@@ -227,19 +227,19 @@ class FixedPriceColumns(RoundType):
         tops += [i for i in state.packet_remaining if i not in placed]
         return tops
 
-    def price(self, rules: G18Ruleset, state: G18State, item_id: str) -> int:
+    def price(self, rules: Context, state: G18State, item_id: str) -> int:
         rs: FixedPriceState = state.round  # type: ignore[assignment]
         face = rules.spec.item_price(rules.spec.setup.start_packet.items[item_id])
         return max(0, face - rs.discount)
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         rs: FixedPriceState = state.round  # type: ignore[assignment]
         return (state.players[_skip_bankrupt(state, rs.turn)].id,)
 
-    def _forced(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def _forced(self, rules: Context, state: G18State) -> list[str]:
         return [i for i in self.available(rules, state) if self.price(rules, state, i) == 0]
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         cash = state.player(entity).cash
         forced = self._forced(rules, state)
         actions: list[Action] = [] if forced else [Pass(entity)]
@@ -249,7 +249,7 @@ class FixedPriceColumns(RoundType):
                 actions.append(BuyItem(entity, item_id, price))
         return actions
 
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
         rs: FixedPriceState = state.round  # type: ignore[assignment]
         player = action.entity
@@ -292,8 +292,8 @@ class FixedPriceColumns(RoundType):
         _after_purchase(state, rs, player)
         return lines
 
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         return not state.packet_remaining
 
-    def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def finish(self, rules: Context, state: G18State) -> list[str]:
         return leftover_offers(rules, state) + rules.hooks.on_start_packet_end(state)

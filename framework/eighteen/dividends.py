@@ -18,13 +18,13 @@ from railyard.framework.eighteen.state import BANK, POOL, G18State
 from railyard.framework.eighteen.stock_round import move_price
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 DEBT_KEY = "bank_debt"  # Company.extra: money the bank financed in a forced train purchase
 SPLIT = "split"
 
 
-def choices(rules: G18Ruleset, state: G18State, company_id: str, revenue: int) -> tuple[str, ...]:
+def choices(rules: Context, state: G18State, company_id: str, revenue: int) -> tuple[str, ...]:
     ctype = rules.spec.type_of(company_id)
     if ctype.revenue_split is not None:
         base: tuple[str, ...] = (SPLIT,)
@@ -48,7 +48,7 @@ def _payee(state: G18State, owner: str, company_id: str, pool_to: str) -> str | 
 
 
 def _share_out(
-    rules: G18Ruleset, state: G18State, company_id: str, amount: int, divisor: int
+    rules: Context, state: G18State, company_id: str, amount: int, divisor: int
 ) -> tuple[list[str], int]:
     """Pay each holder ``amount * percent / divisor`` rounded down; returns the lines and the
     total paid."""
@@ -69,7 +69,7 @@ def _share_out(
     return lines, paid
 
 
-def _move(rules: G18Ruleset, state: G18State, company_id: str, direction: str) -> list[str]:
+def _move(rules: Context, state: G18State, company_id: str, direction: str) -> list[str]:
     company = state.companies[company_id]
     if company.market is None:
         return []
@@ -92,7 +92,7 @@ def repay(state: G18State, company_id: str) -> list[str]:
     return [f"{company_id} repays {paid} to the bank ({debt - paid} still owed)"]
 
 
-def distribute(rules: G18Ruleset, state: G18State, company_id: str, revenue: int, kind: str) -> list[str]:
+def distribute(rules: Context, state: G18State, company_id: str, revenue: int, kind: str) -> list[str]:
     allowed = choices(rules, state, company_id, revenue)
     if kind not in allowed:
         raise IllegalAction("rule:dividends.kind", f"{company_id} may choose {', '.join(allowed)}, not {kind}")

@@ -27,11 +27,11 @@ from railyard.framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TR
 from railyard.framework.eighteen.stock_round import SalePlan, check_sell, move_price
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
     from railyard.framework.eighteen.state import Certificate
 
 
-def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:
+def shortfall(rules: Context, state: G18State, company_id: str) -> int:
     """What the director still has to raise to afford the dearest train a helped purchase may
     take (0: nothing to raise, or no helped purchase)."""
     prices = trains.help_prices(rules, state, company_id)
@@ -42,12 +42,12 @@ def shortfall(rules: G18Ruleset, state: G18State, company_id: str) -> int:
     return max(0, max(prices) - have)
 
 
-def director_must_act(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+def director_must_act(rules: Context, state: G18State, company_id: str) -> bool:
     """Whether the director has to raise money (or go bankrupt) for the company's train."""
     return shortfall(rules, state, company_id) > 0
 
 
-def check_sale(rules: G18Ruleset, state: G18State, company_id: str, action: SellShares) -> SalePlan:
+def check_sale(rules: Context, state: G18State, company_id: str, action: SellShares) -> SalePlan:
     if controller_of(state, company_id) != action.entity:
         raise IllegalAction("rule:emergency.director", f"only {company_id}'s director may sell to raise money")
     if shortfall(rules, state, company_id) <= 0:
@@ -60,7 +60,7 @@ def check_sale(rules: G18Ruleset, state: G18State, company_id: str, action: Sell
     return plan
 
 
-def apply_sale(rules: G18Ruleset, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
+def apply_sale(rules: Context, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
     lines = []
     if plan.new_director is not None:
         swap_director(state, action.company, plan.new_director)
@@ -80,7 +80,7 @@ def apply_sale(rules: G18Ruleset, state: G18State, action: SellShares, plan: Sal
     return [f"{action.entity} sells {action.percent}% of {action.company} for {money} (emergency)"] + lines
 
 
-def sale_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[SellShares]:
+def sale_choices(rules: Context, state: G18State, company_id: str) -> list[SellShares]:
     director = controller_of(state, company_id)
     if director is None or shortfall(rules, state, company_id) <= 0:
         return []
@@ -100,7 +100,7 @@ def sale_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[Se
     return out
 
 
-def check_bankruptcy(rules: G18Ruleset, state: G18State, company_id: str, action: DeclareBankruptcy) -> None:
+def check_bankruptcy(rules: Context, state: G18State, company_id: str, action: DeclareBankruptcy) -> None:
     if controller_of(state, company_id) != action.entity:
         raise IllegalAction("rule:bankruptcy.director", f"{action.entity} does not run {company_id}")
     prices = trains.help_prices(rules, state, company_id)
@@ -121,7 +121,7 @@ def _new_controller(state: G18State, company_id: str) -> str | None:
     return next(p for p in alive if state.percent_held(p, company_id) == best)
 
 
-def _to_bank(rules: G18Ruleset, state: G18State, company_id: str, certs: list[Certificate]) -> list[str]:
+def _to_bank(rules: Context, state: G18State, company_id: str, certs: list[Certificate]) -> list[str]:
     """A bankrupt player's certificates of one corporation go to the bank: all to the pool, or
     (``bankrupt_shares: pool_up_to_limit``) the director's certificate to the pool, the others
     while the pool stays within its limit, the rest back to the initial offering."""
@@ -142,7 +142,7 @@ def _to_bank(rules: G18Ruleset, state: G18State, company_id: str, certs: list[Ce
     return [f"{back}% of {company_id} goes back to the initial offering (the pool holds {limit}% at most)"]
 
 
-def leave(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
+def leave(rules: Context, state: G18State, player: str) -> list[str]:
     """A bankrupt player leaves play: shares to the pool, own companies closed, control passed."""
     lines = []
     stranded = []
@@ -176,7 +176,7 @@ def leave(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
     return lines
 
 
-def apply_bankruptcy(rules: G18Ruleset, state: G18State, company_id: str, action: DeclareBankruptcy) -> list[str]:
+def apply_bankruptcy(rules: Context, state: G18State, company_id: str, action: DeclareBankruptcy) -> list[str]:
     player = action.entity
     company = state.companies[company_id]
     bank_trains = [(t, p) for t, p in trains.offers(rules, state, company_id) if state.trains[t].owner in (DEPOT, TRAIN_POOL)]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 #: what ``setup.game_end.bank_broken`` values mean
 END_OF_ROUND = "end_of_round"  # the operating round in progress is the last
@@ -15,7 +15,7 @@ END_OF_SET = "end_of_set"  # the set of operating rounds in progress (or next) i
 AFTER_NEXT_OR = "after_next_operating_round"  # the next operating round to finish is the last
 
 
-def _rule_for(rules: G18Ruleset, kind: str) -> str:
+def _rule_for(rules: Context, kind: str) -> str:
     broken = rules.spec.setup.game_end.bank_broken
     if kind == "operating":
         return broken.during_operating_round
@@ -30,7 +30,7 @@ def end_game(state: G18State, reason: str) -> list[str]:
     return [f"-- game over: {reason} --"]
 
 
-def after_round(rules: G18Ruleset, state: G18State) -> list[str]:
+def after_round(rules: Context, state: G18State) -> list[str]:
     """Called after each round is recorded in the history: end the game if it is due."""
     reason = rules.hooks.check_game_end(state)
     if reason:
@@ -56,7 +56,7 @@ def after_round(rules: G18Ruleset, state: G18State) -> list[str]:
     return []
 
 
-def declare_bankruptcy(rules: G18Ruleset, state: G18State, player_id: str) -> list[str]:
+def declare_bankruptcy(rules: Context, state: G18State, player_id: str) -> list[str]:
     """A player cannot raise money owed: per ``setup.game_end.bankruptcy`` the game ends now
     (``ends_game``) or the player leaves play (``player_leaves``)."""
     state.player(player_id).bankrupt = True
@@ -70,7 +70,7 @@ def declare_bankruptcy(rules: G18Ruleset, state: G18State, player_id: str) -> li
     return lines
 
 
-def net_worth(rules: G18Ruleset, state: G18State, player_id: str) -> int:
+def net_worth(rules: Context, state: G18State, player_id: str) -> int:
     """Cash plus the value of every certificate held (company treasuries do not count)."""
     total = state.player(player_id).cash
     for company in state.companies.values():
@@ -80,7 +80,7 @@ def net_worth(rules: G18Ruleset, state: G18State, player_id: str) -> int:
     return total
 
 
-def standings(rules: G18Ruleset, state: G18State) -> list[tuple[str, int]]:
+def standings(rules: Context, state: G18State) -> list[tuple[str, int]]:
     """(player, net worth), richest first; equal worth keeps seat order. A player who went
     bankrupt has left the game and ranks below everyone still playing, whatever is left to
     their name."""

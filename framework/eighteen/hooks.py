@@ -8,16 +8,39 @@ Each method's docstring says when it is called; docs/hooks.md lists them all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
+import attrs
+from railyard.framework.core.actions import Action
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
-if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+
+class Rules(Protocol):
+    """What hooks are given: the game's rules (a ``context.Context``, the ``G18Ruleset``).
+    Declared here rather than imported so that hooks.py stays below every rule module."""
+
+    @property
+    def spec(self) -> Any: ...
+
+    @property
+    def hooks(self) -> Any: ...
+
+    def round_type(self, kind: str) -> Any: ...
+
+
+@attrs.frozen
+class Decision:
+    """A choice the rules put to one entity that stops the round until it is made
+    (``key`` names it for the title, ``subject`` is what it is about)."""
+
+    key: str
+    entity: str
+    subject: str = ""
 
 
 class Hooks:
-    def __init__(self, rules: G18Ruleset) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     @property
@@ -40,10 +63,8 @@ class Hooks:
         """The kind of the round after ``finished`` (a main round). Default sequence:
         packet round -> ``then`` (stock by default); stock -> a set of operating rounds (the
         phase's count); the last OR of a set -> stock."""
-        from railyard.framework.eighteen.rounds import round_type
-
         kind = finished.kind
-        if round_type(kind).packet:
+        if self.rules.round_type(kind).packet:
             return self.spec.packet.then
         if kind == "operating":
             if state.operating_round_in_set < state.operating_rounds_in_set:
@@ -197,6 +218,29 @@ class Hooks:
         only while it owes the bank)."""
         return options
 
+    # -- the operating round's steps (framework/eighteen/or_steps.py)
+    def operating_steps(self, steps: list[Any]) -> Sequence[Any]:
+        """The operating round's steps (``framework.eighteen.steps.Step`` objects) after the
+        data's ``setup.operating_round.steps``: insert, replace or remove what the data cannot
+        say (called once per game)."""
+        return steps
+
+    def pending_decision(self, state: G18State) -> Decision | None:
+        """The decision the ``decision`` step waits for (None: nothing pending)."""
+        return None
+
+    def decision_actions(self, state: G18State, decision: Decision) -> list[Action]:
+        """The answers ``decision.entity`` may give to a pending decision."""
+        return []
+
+    def answer_decision(self, state: G18State, decision: Decision, action: Action) -> list[str]:
+        """Check an answer to a pending decision (raise IllegalAction) and carry it out."""
+        return []
+
+    def on_decisions_settled(self, state: G18State) -> list[str]:
+        """Called by the ``decision`` step after an action leaves nothing pending."""
+        return []
+
     def company_formation(self, state: G18State) -> list[str]:
         """Called at the start of each round, before interludes: form/merge companies whose
         time has come (national railways and the like)."""
@@ -211,12 +255,10 @@ class Hooks:
         """What a held certificate adds to net worth. Default: corporations at market price
         (at par while the marker is not yet on the chart, if a player directs it), other
         companies nothing."""
-        from railyard.framework.eighteen.shares import market_price, share_value
-
         company = state.companies[cert.company]
         if company.kind != "corporation" or company.closed:
             return 0
-        price = market_price(self.rules, state, cert.company)
+        price = self.spec.cell(company.market).price if company.market is not None else None
         if price is None and state.director(cert.company) is not None:
             price = company.par_price
-        return 0 if price is None else share_value(self.rules, price, cert.percent)
+        return 0 if price is None else price * cert.percent // self.spec.stock.share_percent

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from railyard.framework.eighteen.operating_round import invariants as operating_invariants
 from railyard.framework.eighteen.state import (
     CLOSED,
     DEPOT,
@@ -17,7 +18,7 @@ from railyard.framework.eighteen.state import (
 )
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 BANK_PLACES = {IPO, POOL, RESERVED, CLOSED}
 
@@ -112,7 +113,7 @@ def market(state: G18State) -> list[str]:
     return problems
 
 
-def tiles(rules: G18Ruleset, state: G18State) -> list[str]:
+def tiles(rules: Context, state: G18State) -> list[str]:
     """Tiles on the board plus tiles in the supply equal the manifest (when there is a board)."""
     board: Any = state.board
     if board is None:
@@ -123,15 +124,13 @@ def tiles(rules: G18Ruleset, state: G18State) -> list[str]:
     return []
 
 
-def all_invariants(rules: G18Ruleset, state: G18State) -> list[str]:
+def all_invariants(rules: Context, state: G18State) -> list[str]:
     printed = {
         cid: sum(c.percent * c.count for c in rules.spec.certificates_of(cid))
         for cid in state.companies
         if cid in rules.spec.companies
     }
-    from railyard.framework.eighteen.operating_round import invariants as operating
-
     return (
         money(state) + certificates(state, printed) + trains(state) + market(state) + tiles(rules, state)
-        + operating(rules, state)
+        + operating_invariants(rules, state)
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
 @attrs.frozen
@@ -25,6 +25,6 @@ class OperatingOptions:
     tokens_per_turn: int = 1
 
 
-def options(rules: G18Ruleset) -> OperatingOptions:
+def options(rules: Context) -> OperatingOptions:
     found = getattr(rules.hooks, "operating_options", None)
     return found if isinstance(found, OperatingOptions) else OperatingOptions()

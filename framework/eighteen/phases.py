@@ -10,33 +10,33 @@ from typing import TYPE_CHECKING
 from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def phase_index(rules: G18Ruleset, name: str) -> int:
+def phase_index(rules: Context, name: str) -> int:
     return rules.spec.phase_order.index(name)
 
 
-def reached(rules: G18Ruleset, state: G18State, name: str | None) -> bool:
+def reached(rules: Context, state: G18State, name: str | None) -> bool:
     """Whether the game has reached phase ``name`` (None: never)."""
     if name is None or name not in rules.spec.phases:
         return False
     return phase_index(rules, state.phase) >= phase_index(rules, name)
 
 
-def current(rules: G18Ruleset, state: G18State):  # -> PhaseDef
+def current(rules: Context, state: G18State):  # -> PhaseDef
     return rules.spec.phases[state.phase]
 
 
-def tile_colors(rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+def tile_colors(rules: Context, state: G18State) -> tuple[str, ...]:
     return tuple(current(rules, state).tiles)
 
 
-def buy_from_companies(rules: G18Ruleset, state: G18State) -> bool:
+def buy_from_companies(rules: Context, state: G18State) -> bool:
     return bool(current(rules, state).buy_from_companies)
 
 
-def train_limit(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
+def train_limit(rules: Context, state: G18State, company_id: str) -> int | None:
     """The company's train limit now (None: no limit); the title's ``train_limit`` hook has the
     last word."""
     ctype = rules.spec.type_of(company_id)
@@ -45,7 +45,7 @@ def train_limit(rules: G18Ruleset, state: G18State, company_id: str) -> int | No
     return rules.hooks.train_limit(state, company_id, default)
 
 
-def region_closed(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
+def region_closed(rules: Context, state: G18State, coord: str) -> str | None:
     """The id of a region that keeps ``coord`` closed to track now, or None."""
     title = rules.spec.title
     regions = getattr(getattr(title, "map", None), "regions", None) or {}
@@ -76,7 +76,7 @@ def scrap(state: G18State, train_id: str) -> None:
     state.depot.scrapped.append(train_id)
 
 
-def start_phase(rules: G18Ruleset, state: G18State, name: str) -> list[str]:
+def start_phase(rules: Context, state: G18State, name: str) -> list[str]:
     """Enter phase ``name``: operating rounds per set, privates closing, then the title's
     ``on_phase_change`` and the phase's events."""
     phase = rules.spec.phases[name]
@@ -95,7 +95,7 @@ def start_phase(rules: G18Ruleset, state: G18State, name: str) -> list[str]:
     return lines
 
 
-def on_first_purchase(rules: G18Ruleset, state: G18State, name: str) -> list[str]:
+def on_first_purchase(rules: Context, state: G18State, name: str) -> list[str]:
     """The first train of ``name`` was bought: later phases it starts begin, the trains it
     rusts are scrapped, and its events are raised (in that order)."""
     if name in state.depot.sold_names:

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.end import after_round
 from railyard.framework.eighteen.state import G18State, RoundRecord, RoundState
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
 class RoundType(ABC):
@@ -27,31 +28,31 @@ class RoundType(ABC):
     #: a start-packet round
     packet: ClassVar[bool] = False
 
-    def new_state(self, rules: G18Ruleset, state: G18State) -> RoundState:
+    def new_state(self, rules: Context, state: G18State) -> RoundState:
         """The round's fresh state (override to return a RoundState subclass)."""
         return RoundState()
 
-    def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def start(self, rules: Context, state: G18State) -> list[str]:
         """Called once ``state.round`` holds the new round's state."""
         return []
 
     @abstractmethod
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         """Who may act now."""
 
     @abstractmethod
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         """Legal actions of one active entity."""
 
     @abstractmethod
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         """Check and apply an action of this round."""
 
     @abstractmethod
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         """Whether the round is over (checked after every action and after start)."""
 
-    def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def finish(self, rules: Context, state: G18State) -> list[str]:
         """End-of-round effects (sold-out moves, priority deal...)."""
         return []
 
@@ -67,7 +68,7 @@ def register_round_type(cls: type[RoundType]) -> type[RoundType]:
     return cls
 
 
-def round_type(kind: str, rules: G18Ruleset | None = None) -> RoundType:
+def round_type(kind: str, rules: Context | None = None) -> RoundType:
     """The round type of ``kind``: the ruleset's own override if it has one, else the
     registered one."""
     own = getattr(rules, "round_types", None)
@@ -83,7 +84,7 @@ def registered_round_kinds() -> tuple[str, ...]:
     return tuple(_ROUND_TYPES)
 
 
-def start_round(rules: G18Ruleset, state: G18State, kind: str) -> list[str]:
+def start_round(rules: Context, state: G18State, kind: str) -> list[str]:
     """Make ``kind`` the current round and start it."""
     rtype = round_type(kind, rules)
     number = 1 + sum(1 for r in state.history if r.kind == kind)
@@ -111,7 +112,7 @@ def start_round(rules: G18Ruleset, state: G18State, kind: str) -> list[str]:
     return lines
 
 
-def begin_next_round(rules: G18Ruleset, state: G18State) -> list[str]:
+def begin_next_round(rules: Context, state: G18State) -> list[str]:
     """Choose and start the round after the current one (queue, then interludes, then main)."""
     lines = rules.hooks.company_formation(state)
     if state.round_queue:
@@ -132,10 +133,8 @@ def begin_next_round(rules: G18Ruleset, state: G18State) -> list[str]:
     return lines + start_round(rules, state, kind)
 
 
-def advance(rules: G18Ruleset, state: G18State) -> list[str]:
+def advance(rules: Context, state: G18State) -> list[str]:
     """Finish every finished round and start the next, until one needs an action."""
-    from railyard.framework.eighteen.end import after_round
-
     lines: list[str] = []
     for _ in range(1000):
         if state.game_over:
@@ -154,7 +153,7 @@ def advance(rules: G18Ruleset, state: G18State) -> list[str]:
     raise RuntimeError("rounds keep finishing without any action: check the round sequence")
 
 
-def require_active(rules: G18Ruleset, state: G18State, entity: str) -> None:
+def require_active(rules: Context, state: G18State, entity: str) -> None:
     """Refuse an action by someone who is not to act."""
     active = round_type(state.round.kind, rules).active_entities(rules, state)
     if entity not in active:
@@ -169,22 +168,22 @@ class PlaceholderOperatingRound(RoundType):
 
     kind = "operating"
 
-    def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def start(self, rules: Context, state: G18State) -> list[str]:
         for company in state.companies.values():
             if company.floated and not company.closed:
                 company.operated = True
         return []
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         return ()
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         return []
 
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         raise IllegalAction("rule:operating_round", "operating rounds are not implemented")
 
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         return True
 
 

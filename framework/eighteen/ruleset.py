@@ -11,7 +11,8 @@ from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, title_hooks_module
 from railyard.framework.eighteen import end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
-from railyard.framework.eighteen.rounds import RoundType, round_type, start_round
+from railyard.framework.eighteen.or_steps import steps_of
+from railyard.framework.eighteen.rounds import RoundType, advance, round_type, start_round
 from railyard.framework.eighteen.spec import GameSpec, spec_from_title
 from railyard.framework.eighteen.state import (
     RESERVED,
@@ -21,6 +22,7 @@ from railyard.framework.eighteen.state import (
     Player,
     Train,
 )
+from railyard.framework.eighteen.stock_round import par_cell_for
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 _PLAIN = (str, int, float, bool, type(None))
@@ -96,6 +98,7 @@ class G18Ruleset(Ruleset):
                 stock=attrs.evolve(self.spec.stock, **(stock_opts or {})),
             )
         self.hooks = hooks(self)
+        steps_of(self)  # a step the data names but nobody registered fails here, not mid-game
 
     @classmethod
     def from_spec(cls, spec: GameSpec, hooks: type[Hooks] | None = None) -> G18Ruleset:
@@ -145,8 +148,6 @@ class G18Ruleset(Ruleset):
         state.board = self.new_board(state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))
-        from railyard.framework.eighteen.rounds import advance
-
         advance(self, state)
         return state
 
@@ -166,8 +167,6 @@ class G18Ruleset(Ruleset):
         company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
         company.tokens_left = tokens.supply(self, cid)
         if cdef.start_price is not None:
-            from railyard.framework.eighteen.stock_round import par_cell_for
-
             company.par_price = cdef.start_price
             company.par_cell = par_cell_for(self, cdef.start_price)
         return company
@@ -210,8 +209,6 @@ class G18Ruleset(Ruleset):
         return actions
 
     def apply(self, state: G18State, action: Action) -> list[str]:
-        from railyard.framework.eighteen.rounds import advance
-
         if state.game_over:
             raise IllegalAction("rule:game_over", "the game is over")
         lines = round_type(state.round.kind, self).apply(self, state, action)

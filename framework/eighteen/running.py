@@ -19,7 +19,7 @@ from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes,
 from railyard.framework.routes.board_graph import graph_for_board
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 _RULES: dict[int, tuple[object, RouteRules]] = {}
 
@@ -31,7 +31,7 @@ class RunResult:
     routes: tuple[tuple[str, Route], ...]  # (train id, route)
 
 
-def route_rules(rules: G18Ruleset) -> RouteRules:
+def route_rules(rules: Context) -> RouteRules:
     """The title's route rules, built once per title (the entry holds the title, so that its
     id cannot pass to another title, say another variant loaded later)."""
     title = rules.spec.title
@@ -41,7 +41,7 @@ def route_rules(rules: G18Ruleset) -> RouteRules:
     return found[1]
 
 
-def spec_of(rules: G18Ruleset, state: G18State, train_id: str) -> TrainSpec:
+def spec_of(rules: Context, state: G18State, train_id: str) -> TrainSpec:
     tdef = rules.spec.trains[state.trains[train_id].name]
     return TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus)
 
@@ -51,11 +51,11 @@ def runnable(state: G18State, company_id: str, ran: list[str]) -> list[str]:
     return [t for t in state.companies[company_id].trains if t not in ran]
 
 
-def graph(rules: G18Ruleset, state: G18State) -> Any:
+def graph(rules: Context, state: G18State) -> Any:
     return graph_for_board(state.board, rules.spec.title, state.phase)
 
 
-def result_of(rules: G18Ruleset, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
+def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
     revenue = sum(r.revenue for _, r in routes)
     treasury = sum(r.treasury for _, r in routes)
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
@@ -63,7 +63,7 @@ def result_of(rules: G18Ruleset, state: G18State, company_id: str, routes: list[
     return RunResult(revenue, treasury, tuple(routes))
 
 
-def check(rules: G18Ruleset, state: G18State, action: RunRoutes, ran: list[str]) -> RunResult:
+def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) -> RunResult:
     company_id = action.entity
     allowed = runnable(state, company_id, ran)
     ids = [run.train for run in action.runs]
@@ -94,7 +94,7 @@ def check(rules: G18Ruleset, state: G18State, action: RunRoutes, ran: list[str])
     return result_of(rules, state, company_id, routes)
 
 
-def best(rules: G18Ruleset, state: G18State, company_id: str, ran: list[str]) -> RunRoutes:
+def best(rules: Context, state: G18State, company_id: str, ran: list[str]) -> RunRoutes:
     """The routes earning the company the most with its runnable trains."""
     trains = runnable(state, company_id, ran)
     if not trains or state.board is None:

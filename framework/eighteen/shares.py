@@ -14,7 +14,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.state import BANK, IPO, POOL, RESERVED, Certificate, G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
 def pick_certificates(certs: Iterable[Certificate], percent: int) -> list[Certificate] | None:
@@ -36,12 +36,12 @@ def pick_certificates(certs: Iterable[Certificate], percent: int) -> list[Certif
     return None
 
 
-def share_value(rules: G18Ruleset, price: int, percent: int) -> int:
+def share_value(rules: Context, price: int, percent: int) -> int:
     """The money for ``percent`` of a company at ``price`` per share unit."""
     return price * percent // rules.spec.stock.share_percent
 
 
-def market_price(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
+def market_price(rules: Context, state: G18State, company_id: str) -> int | None:
     company = state.companies[company_id]
     if company.market is None:
         return None
@@ -88,7 +88,7 @@ def update_director(state: G18State, company_id: str) -> str | None:
     return None
 
 
-def start_company(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def start_company(rules: Context, state: G18State, company_id: str) -> list[str]:
     """A private or minor whose owner's certificate was just bought starts: it floats and the
     bank pays its printed capital."""
     company = state.companies[company_id]
@@ -110,7 +110,7 @@ def bought_from_offering(state: G18State, company_id: str) -> int:
     return company.ipo_percent_at_start - state.percent_held(IPO, company_id)
 
 
-def maybe_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def maybe_float(rules: Context, state: G18State, company_id: str) -> list[str]:
     """Float a corporation once its type's float percent has been bought from the offering."""
     company = state.companies[company_id]
     ctype = rules.spec.types[company.type]
@@ -133,7 +133,7 @@ def maybe_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str
     return lines
 
 
-def offering_payee(rules: G18Ruleset, state: G18State, company_id: str) -> str:
+def offering_payee(rules: Context, state: G18State, company_id: str) -> str:
     """Who receives the price of a certificate bought from the initial offering."""
     company = state.companies[company_id]
     if company.kind == "corporation":
@@ -144,7 +144,7 @@ def offering_payee(rules: G18Ruleset, state: G18State, company_id: str) -> str:
 
 
 def give_certificate(
-    rules: G18Ruleset, state: G18State, cert: Certificate, player: str, price: int, payee: str
+    rules: Context, state: G18State, cert: Certificate, player: str, price: int, payee: str
 ) -> list[str]:
     """Sell one certificate to ``player`` for ``price`` paid to ``payee``; applies director
     change and starting/floating."""

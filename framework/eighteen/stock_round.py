@@ -26,7 +26,7 @@ from railyard.framework.eighteen.shares import (
 from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
 @attrs.define
@@ -52,7 +52,7 @@ def _round(state: G18State) -> StockState:
     return state.round  # type: ignore[return-value]
 
 
-def certificate_count(rules: G18Ruleset, state: G18State, player: str) -> int:
+def certificate_count(rules: Context, state: G18State, player: str) -> int:
     """Certificates a player holds that count toward the certificate limit."""
     return sum(
         1
@@ -66,7 +66,7 @@ def packet_offers_left(state: G18State) -> bool:
     return any(o.from_packet for o in state.offers.values())
 
 
-def par_slots_used(rules: G18Ruleset, state: G18State, price: int) -> int:
+def par_slots_used(rules: Context, state: G18State, price: int) -> int:
     return sum(
         1
         for cid, c in state.companies.items()
@@ -74,14 +74,14 @@ def par_slots_used(rules: G18Ruleset, state: G18State, price: int) -> int:
     )
 
 
-def par_cell_for(rules: G18Ruleset, price: int) -> tuple[int, int] | None:
+def par_cell_for(rules: Context, price: int) -> tuple[int, int] | None:
     cells = [c for c in rules.spec.market.par_cells() if c.price == price]
     if not cells:
         cells = list(rules.spec.market.find(price))
     return (cells[0].row, cells[0].column) if cells else None
 
 
-def move_price(rules: G18Ruleset, state: G18State, company_id: str, direction: str, times: int = 1) -> None:
+def move_price(rules: Context, state: G18State, company_id: str, direction: str, times: int = 1) -> None:
     """Move a price marker; a marker arriving on an occupied cell goes underneath."""
     company = state.companies[company_id]
     if company.market is None or direction not in rules.spec.market.moves:
@@ -95,7 +95,7 @@ def move_price(rules: G18Ruleset, state: G18State, company_id: str, direction: s
 
 # ---------------------------------------------------------------------- checks
 def check_buy_common(
-    rules: G18Ruleset,
+    rules: Context,
     state: G18State,
     player: str,
     certs: list[Certificate],
@@ -151,7 +151,7 @@ def check_corporation(state: G18State, company_id: str) -> None:
         raise IllegalAction("rule:stock_round.closed", f"{company_id} has closed")
 
 
-def check_par(rules: G18Ruleset, state: G18State, action: Par) -> Certificate:
+def check_par(rules: Context, state: G18State, action: Par) -> Certificate:
     check_corporation(state, action.company)
     company = state.companies[action.company]
     director = next((c for c in company.certificates if c.director), None)
@@ -174,7 +174,7 @@ def check_par(rules: G18Ruleset, state: G18State, action: Par) -> Certificate:
     return director
 
 
-def check_buy_shares(rules: G18Ruleset, state: G18State, action: BuyShares) -> tuple[Certificate, int]:
+def check_buy_shares(rules: Context, state: G18State, action: BuyShares) -> tuple[Certificate, int]:
     check_corporation(state, action.company)
     company = state.companies[action.company]
     if action.source == "ipo":
@@ -206,7 +206,7 @@ def check_buy_shares(rules: G18Ruleset, state: G18State, action: BuyShares) -> t
     return cert, price
 
 
-def check_buy_item(rules: G18Ruleset, state: G18State, action: BuyItem) -> list[Certificate]:
+def check_buy_item(rules: Context, state: G18State, action: BuyItem) -> list[Certificate]:
     offer = state.offers.get(action.item)
     if offer is None:
         raise IllegalAction("rule:stock_round.offer", f"{action.item} is not on sale")
@@ -217,7 +217,7 @@ def check_buy_item(rules: G18Ruleset, state: G18State, action: BuyItem) -> list[
     return certs
 
 
-def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePlan:
+def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
     player, cid, percent = action.entity, action.company, action.percent
     check_corporation(state, cid)
     company = state.companies[cid]
@@ -278,7 +278,7 @@ def check_sell(rules: G18Ruleset, state: G18State, action: SellShares) -> SalePl
     return SalePlan(tuple(c.id for c in sold), new_director, price)
 
 
-def must_sell(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
+def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
     """Corporations the player must sell now: over the share limit in one (or over the
     certificate limit) after an exchange or a change of director, and a sale is possible.
     The rules say to sell down at the first opportunity."""
@@ -306,7 +306,7 @@ def must_sell(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
 class StockRound(RoundType):
     kind = "stock"
 
-    def new_state(self, rules: G18Ruleset, state: G18State) -> StockState:
+    def new_state(self, rules: Context, state: G18State) -> StockState:
         return StockState(turn=self._seat(state, state.priority))
 
     @staticmethod
@@ -317,10 +317,10 @@ class StockRound(RoundType):
                 return (turn + step) % n
         return turn % n
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         return (state.players[_round(state).turn].id,)
 
-    def candidates(self, rules: G18Ruleset, state: G18State, player: str) -> list[Action]:
+    def candidates(self, rules: Context, state: G18State, player: str) -> list[Action]:
         unit = rules.spec.stock.share_percent
         actions: list[Action] = [Pass(player)]
         for cid, company in state.companies.items():
@@ -340,7 +340,7 @@ class StockRound(RoundType):
             actions.append(BuyShares(player, cid, "pool"))
         return actions
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         legal = []
         due = must_sell(rules, state, entity)
         for action in self.candidates(rules, state, entity):
@@ -352,7 +352,7 @@ class StockRound(RoundType):
         return legal
 
     def check(
-        self, rules: G18Ruleset, state: G18State, action: Action, due: list[str] | None = None
+        self, rules: Context, state: G18State, action: Action, due: list[str] | None = None
     ) -> object:
         if due is None:
             due = must_sell(rules, state, action.entity)
@@ -377,7 +377,7 @@ class StockRound(RoundType):
             "rule:stock_round.action", f"{type(action).__name__} is not a stock-round action"
         )
 
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
         plan = self.check(rules, state, action)
         rs = _round(state)
@@ -413,7 +413,7 @@ class StockRound(RoundType):
             rs.bought_this_turn = True
         return lines
 
-    def _par(self, rules: G18Ruleset, state: G18State, action: Par, cert: Certificate) -> list[str]:
+    def _par(self, rules: Context, state: G18State, action: Par, cert: Certificate) -> list[str]:
         company = state.companies[action.company]
         company.par_price = action.price
         company.par_cell = par_cell_for(rules, action.price)
@@ -424,7 +424,7 @@ class StockRound(RoundType):
         payee = offering_payee(rules, state, action.company)
         return lines + give_certificate(rules, state, cert, action.entity, price, payee)
 
-    def _buy_item(self, rules: G18Ruleset, state: G18State, action: BuyItem, certs: list[Certificate]) -> list[str]:
+    def _buy_item(self, rules: Context, state: G18State, action: BuyItem, certs: list[Certificate]) -> list[str]:
         offer = state.offers.pop(action.item)
         lines = [f"{action.entity} buys {action.item} for {offer.price}"]
         state.pay(action.entity, BANK, offer.price)
@@ -434,7 +434,7 @@ class StockRound(RoundType):
             state.packet_remaining.remove(action.item)
         return lines + rules.hooks.on_item_bought(state, action.item, action.entity)
 
-    def _sell(self, rules: G18Ruleset, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
+    def _sell(self, rules: Context, state: G18State, action: SellShares, plan: SalePlan) -> list[str]:
         rs = _round(state)
         player, cid = action.entity, action.company
         lines = []
@@ -470,11 +470,11 @@ class StockRound(RoundType):
         rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))
 
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         active = sum(1 for p in state.players if not p.bankrupt)
         return _round(state).passes_in_row >= active
 
-    def finish(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def finish(self, rules: Context, state: G18State) -> list[str]:
         lines = []
         for cid, company in state.companies.items():
             if company.kind != "corporation" or not company.floated or company.market is None:

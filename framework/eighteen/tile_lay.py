@@ -26,19 +26,19 @@ from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 NEVER_REPLACED = ("gray", "red")
 
 
-def home_hexes(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def home_hexes(rules: Context, state: G18State, company_id: str) -> list[str]:
     chosen = state.companies[company_id].home
     if chosen is not None:
         return [chosen.split(".")[0]]
     return [h.hex for h in rules.spec.companies[company_id].home]
 
 
-def home_stations(rules: G18Ruleset, state: G18State, company_id: str) -> list[tuple[str, int]]:
+def home_stations(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
     """Home stops that are the company's station without a token (``home_stop_kinds``)."""
     board = state.board
     title = rules.spec.title
@@ -56,17 +56,17 @@ def home_stations(rules: G18Ruleset, state: G18State, company_id: str) -> list[t
     return out
 
 
-def company_reach(rules: G18Ruleset, state: G18State, company_id: str, *, backtrack: bool = False) -> Reach:
+def company_reach(rules: Context, state: G18State, company_id: str, *, backtrack: bool = False) -> Reach:
     board = state.board
     starts = stations(board, company_id, home_stations(rules, state, company_id))
     return walk(board, company_id, starts, backtrack=backtrack)
 
 
-def _stop_value(rules: G18Ruleset, state: G18State, stop: Any) -> int:
+def _stop_value(rules: Context, state: G18State, stop: Any) -> int:
     return stop.revenue.at(state.phase, rules.spec.phase_order)
 
 
-def blocking_private(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
+def blocking_private(rules: Context, state: G18State, coord: str) -> str | None:
     """An open private with a ``blocks_hexes`` ability on ``coord``."""
     for cid, cdef in rules.spec.companies.items():
         open_here = coord in cdef.hexes and not state.companies[cid].closed
@@ -75,7 +75,7 @@ def blocking_private(rules: G18Ruleset, state: G18State, coord: str) -> str | No
     return None
 
 
-def base_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> int:
+def base_cost(rules: Context, state: G18State, company_id: str, coord: str) -> int:
     """Terrain on a first lay, waived by a ``free_tile_lay`` private of the same controller."""
     board = state.board
     if not board.is_printed(coord):
@@ -156,7 +156,7 @@ def _connected(
     return False
 
 
-def _value_changes(rules: G18Ruleset, state: G18State, coord: str, old: Placed, tile: TileDef,
+def _value_changes(rules: Context, state: G18State, coord: str, old: Placed, tile: TileDef,
                    upgrade: Upgrade, reach: Reach) -> bool:
     for (c, i) in reach.stops:
         if c != coord or i >= len(upgrade.stop_map) or upgrade.stop_map[i] is None:
@@ -202,7 +202,7 @@ def _token_overflow(board: Any, coord: str, old: Placed, tile: TileDef, upgrade:
 
 
 def refusal(
-    rules: G18Ruleset, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
     reach: Reach,
 ) -> tuple[str, str] | None:
     """(rule, reason) when this lay is illegal for the company, else None (cost not checked)."""
@@ -241,11 +241,11 @@ def refusal(
     return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
 
 
-def lay_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> int:
+def lay_cost(rules: Context, state: G18State, company_id: str, coord: str) -> int:
     return rules.hooks.may_lay_tile(state, company_id, coord, base_cost(rules, state, company_id, coord))
 
 
-def check(rules: G18Ruleset, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
+def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
     board = state.board
     company_id = action.entity
     if board is None or not board.on_map(action.hex):
@@ -272,7 +272,7 @@ def check(rules: G18Ruleset, state: G18State, action: LayTile) -> tuple[TileDef,
     return tile, upgrade, cost
 
 
-def apply(rules: G18Ruleset, state: G18State, action: LayTile, cost: int) -> list[str]:
+def apply(rules: Context, state: G18State, action: LayTile, cost: int) -> list[str]:
     board = state.board
     result = board.lay(action.hex, action.tile, action.rotation)
     state.pay(action.entity, BANK, cost)
@@ -283,7 +283,7 @@ def apply(rules: G18Ruleset, state: G18State, action: LayTile, cost: int) -> lis
     return lines
 
 
-def candidate_hexes(rules: G18Ruleset, state: G18State, company_id: str, reach: Reach) -> list[str]:
+def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Reach) -> list[str]:
     board = state.board
     near: set[str] = {c for c, _ in reach.stops}
     for coord, edge in reach.out_edges:
@@ -296,7 +296,7 @@ def candidate_hexes(rules: G18Ruleset, state: G18State, company_id: str, reach: 
     return [c for c in board.coords() if c in near]
 
 
-def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[LayTile]:
+def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     """Every legal (hex, tile, rotation) for the company now, cost included."""
     board = state.board
     if board is None:

@@ -20,12 +20,12 @@ from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.eighteen.tile_lay import company_reach, home_hexes
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 TOKEN_KINDS = ("city",)
 
 
-def home_stop(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str, int] | None:
+def home_stop(rules: Context, state: G18State, company_id: str) -> tuple[str, int] | None:
     """Where the home token goes: the chosen (or only) home, on its city (None: no token home,
     e.g. a home mine, or a choice still to make)."""
     board = state.board
@@ -49,7 +49,7 @@ def home_stop(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str,
     return None
 
 
-def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def place_home_token(rules: Context, state: G18State, company_id: str) -> list[str]:
     """Put the company's home token down if it has none on the board yet."""
     board = state.board
     company = state.companies[company_id]
@@ -66,7 +66,7 @@ def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> lis
     return [f"{company_id} places its home token on {coord}"]
 
 
-def waiting_homes(rules: G18Ruleset, state: G18State, coord: str, stop: int, company_id: str) -> int:
+def waiting_homes(rules: Context, state: G18State, coord: str, stop: int, company_id: str) -> int:
     """Slots to keep free on this stop for other companies' home tokens not yet placed."""
     board = state.board
     held = board.reserved_at(coord, stop)
@@ -101,7 +101,7 @@ def reach_distance(board: Any, reach: Reach, start: str, goal: str) -> int:
     return board.distances_from(start).get(goal, 0)
 
 
-def cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, reach: Reach) -> int:
+def cost(rules: Context, state: G18State, company_id: str, coord: str, reach: Reach) -> int:
     board = state.board
     ctype = rules.spec.type_of(company_id)
     placed = len(board.tokens_of(company_id))
@@ -122,7 +122,7 @@ def cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, reach:
 
 
 def refusal(
-    rules: G18Ruleset, state: G18State, company_id: str, coord: str, stop: int, reach: Reach
+    rules: Context, state: G18State, company_id: str, coord: str, stop: int, reach: Reach
 ) -> tuple[str, str] | None:
     board = state.board
     company = state.companies[company_id]
@@ -145,7 +145,7 @@ def refusal(
     return None
 
 
-def check(rules: G18Ruleset, state: G18State, action: PlaceToken) -> int:
+def check(rules: Context, state: G18State, action: PlaceToken) -> int:
     if state.board is None:
         raise IllegalAction("rule:tokens.board", "this title has no board")
     reach = company_reach(rules, state, action.entity, backtrack=True)
@@ -159,14 +159,14 @@ def check(rules: G18Ruleset, state: G18State, action: PlaceToken) -> int:
     return price
 
 
-def apply(rules: G18Ruleset, state: G18State, action: PlaceToken, price: int) -> list[str]:
+def apply(rules: Context, state: G18State, action: PlaceToken, price: int) -> list[str]:
     state.board.place_token(action.hex, action.city, action.entity)
     state.companies[action.entity].tokens_left -= 1
     state.pay(action.entity, BANK, price)
     return [f"{action.entity} places a token on {action.hex} for {price}"]
 
 
-def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[PlaceToken]:
+def choices(rules: Context, state: G18State, company_id: str) -> list[PlaceToken]:
     board = state.board
     company = state.companies[company_id]
     if board is None or company.tokens_left <= 0 or not rules.spec.type_of(company_id).extra_tokens:
@@ -181,7 +181,7 @@ def choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[PlaceTo
     return out
 
 
-def supply(rules: G18Ruleset, company_id: str) -> int:
+def supply(rules: Context, company_id: str) -> int:
     """The tokens a company owns: its charter's count, or one (its home) for a minor."""
     cdef = rules.spec.companies[company_id]
     if cdef.tokens is not None:

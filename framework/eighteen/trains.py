@@ -27,7 +27,7 @@ from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
 @attrs.frozen
@@ -38,11 +38,11 @@ class Purchase:
     help: int  # paid by the director
 
 
-def face_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
+def face_price(rules: Context, state: G18State, train_id: str) -> int:
     return rules.spec.trains[state.trains[train_id].name].price
 
 
-def depot_offers(rules: G18Ruleset, state: G18State) -> list[str]:
+def depot_offers(rules: Context, state: G18State) -> list[str]:
     """The new trains on sale now: one train id per buyable name."""
     out = []
     sold = state.depot.sold_names
@@ -66,7 +66,7 @@ def pool_offers(state: G18State) -> list[str]:
     return list(seen.values())
 
 
-def sellers(rules: G18Ruleset, state: G18State, buyer: str) -> list[str]:
+def sellers(rules: Context, state: G18State, buyer: str) -> list[str]:
     """Companies the buyer may buy trains from now (another player's only with consent, by
     option)."""
     if not phases.buy_from_companies(rules, state):
@@ -88,7 +88,7 @@ def needs_consent(state: G18State, buyer: str, seller: str) -> bool:
     return seller in state.companies and controller_of(state, seller) != controller_of(state, buyer)
 
 
-def may_own(rules: G18Ruleset, state: G18State, company_id: str, train_id: str) -> str | None:
+def may_own(rules: Context, state: G18State, company_id: str, train_id: str) -> str | None:
     kinds = rules.spec.type_of(company_id).train_kinds
     name = state.trains[train_id].name
     if kinds is not None and rules.spec.trains[name].kind not in kinds:
@@ -96,16 +96,16 @@ def may_own(rules: G18Ruleset, state: G18State, company_id: str, train_id: str) 
     return rules.hooks.can_buy_train(state, company_id, train_id)
 
 
-def room(rules: G18Ruleset, state: G18State, company_id: str) -> int | None:
+def room(rules: Context, state: G18State, company_id: str) -> int | None:
     limit = phases.train_limit(rules, state, company_id)
     return None if limit is None else limit - len(state.companies[company_id].trains)
 
 
-def needs_train(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+def needs_train(rules: Context, state: G18State, company_id: str) -> bool:
     return rules.spec.type_of(company_id).must_own_train and not state.companies[company_id].trains
 
 
-def offers(rules: G18Ruleset, state: G18State, company_id: str) -> list[tuple[str, int]]:
+def offers(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
     """(train id, face price) of every train the company may own that is on offer to it."""
     space = room(rules, state, company_id)
     if space is not None and space <= 0:
@@ -115,7 +115,7 @@ def offers(rules: G18Ruleset, state: G18State, company_id: str) -> list[tuple[st
     return [(t, face_price(rules, state, t)) for t in ids if may_own(rules, state, company_id, t) is None]
 
 
-def help_prices(rules: G18Ruleset, state: G18State, company_id: str) -> list[int]:
+def help_prices(rules: Context, state: G18State, company_id: str) -> list[int]:
     """Prices of the trains a forced purchase with help may take (empty: no help now)."""
     if not needs_train(rules, state, company_id):
         return []
@@ -127,7 +127,7 @@ def help_prices(rules: G18Ruleset, state: G18State, company_id: str) -> list[int
     return sorted(set(prices))
 
 
-def min_price(rules: G18Ruleset) -> int:
+def min_price(rules: Context) -> int:
     return rules.spec.setup.operating_round.company_train_min_price
 
 
@@ -135,7 +135,7 @@ def source_of(state: G18State, train_id: str) -> str:
     return state.trains[train_id].owner
 
 
-def check_buy(rules: G18Ruleset, state: G18State, action: BuyTrain) -> Purchase:
+def check_buy(rules: Context, state: G18State, action: BuyTrain) -> Purchase:
     buyer = action.entity
     if action.train not in state.trains:
         raise IllegalAction("rule:trains.unknown", f"no train {action.train}")
@@ -191,7 +191,7 @@ def check_buy(rules: G18Ruleset, state: G18State, action: BuyTrain) -> Purchase:
     return Purchase(action.train, source, action.price, action.price - cash)
 
 
-def _mint_if_unlimited(rules: G18Ruleset, state: G18State, name: str) -> None:
+def _mint_if_unlimited(rules: Context, state: G18State, name: str) -> None:
     tdef = rules.spec.trains[name]
     if tdef.count is None:
         stack = state.depot.stacks.get(tdef.depot, [])
@@ -199,7 +199,7 @@ def _mint_if_unlimited(rules: G18Ruleset, state: G18State, name: str) -> None:
             rules.mint_train(state, name)
 
 
-def transfer(rules: G18Ruleset, state: G18State, train_id: str, buyer: str) -> list[str]:
+def transfer(rules: Context, state: G18State, train_id: str, buyer: str) -> list[str]:
     """Move a train to ``buyer`` from wherever it is; a first sale of a name from the depot
     starts phases, scraps trains and raises events."""
     train = state.trains[train_id]
@@ -220,7 +220,7 @@ def transfer(rules: G18Ruleset, state: G18State, train_id: str, buyer: str) -> l
     return phases.on_first_purchase(rules, state, train.name)
 
 
-def apply_buy(rules: G18Ruleset, state: G18State, action: BuyTrain, plan: Purchase) -> list[str]:
+def apply_buy(rules: Context, state: G18State, action: BuyTrain, plan: Purchase) -> list[str]:
     buyer = action.entity
     payee = plan.source if plan.source in state.companies else BANK
     where = {DEPOT: "the depot", TRAIN_POOL: "the bank pool"}.get(plan.source, plan.source)
@@ -243,7 +243,7 @@ def to_pool(state: G18State, train_id: str) -> None:
     state.depot.pool.append(train_id)
 
 
-def check_surrender(rules: G18Ruleset, state: G18State, action: SurrenderTrain) -> int:
+def check_surrender(rules: Context, state: G18State, action: SurrenderTrain) -> int:
     company = action.entity
     if action.train not in state.companies[company].trains:
         raise IllegalAction("rule:trains.surrender", f"{company} does not own train {action.train}")
@@ -262,7 +262,7 @@ def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[s
     return [f"{action.entity} surrenders train {action.train}, paying {fee}"]
 
 
-def over_limit(rules: G18Ruleset, state: G18State) -> list[str]:
+def over_limit(rules: Context, state: G18State) -> list[str]:
     """Companies holding more trains than their limit, in title order."""
     out = []
     for cid, company in state.companies.items():
@@ -274,7 +274,7 @@ def over_limit(rules: G18Ruleset, state: G18State) -> list[str]:
     return out
 
 
-def check_discard(rules: G18Ruleset, state: G18State, action: DiscardTrain) -> None:
+def check_discard(rules: Context, state: G18State, action: DiscardTrain) -> None:
     if action.train not in state.companies[action.entity].trains:
         raise IllegalAction("rule:trains.discard", f"{action.entity} does not own train {action.train}")
     space = room(rules, state, action.entity)
@@ -287,7 +287,7 @@ def apply_discard(state: G18State, action: DiscardTrain) -> list[str]:
     return [f"{action.entity} discards train {action.train} to the bank pool"]
 
 
-def buy_choices(rules: G18Ruleset, state: G18State, company_id: str) -> list[BuyTrain]:
+def buy_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTrain]:
     """Each buyable train once per name and source; from companies at the lowest price, the
     printed price and all the buyer's cash (any other price is legal too)."""
     cash = state.companies[company_id].cash

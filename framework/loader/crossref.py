@@ -108,6 +108,8 @@ class _Checker:
                 self.add(base, problem)
             for i, stop in enumerate(h.stops):
                 self.phase_value(stop.revenue, (*base, "stops", i, "revenue"))
+                for name in stop.train_revenue:
+                    self.need(name, self.trains, (*base, "stops", i, "train_revenue", name), "train")
                 for slot, company in stop.reserved.items():
                     self.need(company, self.companies, (*base, "stops", i, "reserved", str(slot)), "company")
             for i, tile_id in enumerate(h.upgrades or ()):
@@ -138,6 +140,8 @@ class _Checker:
             self.need(train.kind, self.routes.train_kinds, (*base, "kind"), "train kind")
             self.need(train.rusts_on, self.trains, (*base, "rusts_on"), "train")
             self.need(train.available_on, self.trains, (*base, "available_on"), "train")
+            for i, traded in enumerate(train.trade_in.trains if train.trade_in else ()):
+                self.need(traded, self.trains, (*base, "trade_in", "trains", i), "train")
 
     def check_routes(self) -> None:
         for stop_kind, type_id in self.routes.home_stop_kinds.items():

@@ -14,6 +14,7 @@ class Terrain:
 
     kind: str
     cost: int = 0
+    every_lay: bool = False  # paid on every lay and upgrade, not only the first
 
 
 @attrs.frozen
@@ -66,6 +67,11 @@ class HexDef:
     @property
     def terrain_cost(self) -> int:
         return sum(t.cost for t in self.terrain)
+
+    @property
+    def every_lay_cost(self) -> int:
+        """Terrain paid again on every later lay (upgrades) of this hex."""
+        return sum(t.cost for t in self.terrain if t.every_lay)
 
     def as_tile(self) -> TileDef:
         """The preprinted tile of this hex (id ``@<coord>``, one copy)."""

@@ -65,6 +65,18 @@ class MarketDef:
     fallbacks: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     par_slots: int | None = None
     legend: dict[str, str] = attrs.field(factory=dict)
+    zones: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+
+    def zone_has(self, cell: MarketCell, meaning: str) -> bool:
+        """Whether ``cell`` carries a flag with ``meaning`` (``zones``; without an entry for
+        ``y``, ``y`` means outside_certificate_limit)."""
+        for flag in cell.flags:
+            meanings = self.zones.get(flag)
+            if meanings is None and flag == "y":
+                meanings = ("outside_certificate_limit",)
+            if meanings and meaning in meanings:
+                return True
+        return False
 
     def cell(self, row: int, column: int) -> MarketCell | None:
         """The cell at (row, column), or None off the chart or in a gap."""

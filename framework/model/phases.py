@@ -15,4 +15,5 @@ class PhaseDef:
     operating_rounds_from: str = "now"
     train_limits: dict[str, int] = attrs.field(factory=dict)
     buy_from_companies: bool = False
+    corporations_buy_privates: bool = False
     events: tuple[str, ...] = ()

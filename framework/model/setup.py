@@ -35,6 +35,7 @@ class StartPacket:
     after_packet: tuple[str, ...] = ()
     then: str | None = None
     discount_step: int | None = None
+    pass_discount: int | None = None  # waterfall: drop of the cheapest item after all pass
 
 
 @attrs.frozen
@@ -55,6 +56,18 @@ class StockRoundRules:
 
 
 @attrs.frozen
+class PrivatePrice:
+    """Price range of a private bought by a corporation, in percent of its face value."""
+
+    min_percent: int = 50
+    max_percent: int = 200
+
+    def bounds(self, face: int) -> tuple[int, int]:
+        """(lowest, highest) price for a private of face value ``face``; the lowest rounds up."""
+        return -(-face * self.min_percent // 100), face * self.max_percent // 100
+
+
+@attrs.frozen
 class OperatingRoundRules:
     """Operating round options that titles (or their editions) read differently."""
 
@@ -63,6 +76,13 @@ class OperatingRoundRules:
     # run on; a changed value alone does not do)
     upgrade_needs: str = "new_track_or_city_value"
     company_train_min_price: int = 1  # lowest price of a train bought from another company
+    # what corporations may pay players for privates (percent of face value); None: never
+    private_price: PrivatePrice | None = None
+    forced_train_from: str = "any"  # a helped forced purchase: depot (bank trains only) | any
+    forced_from_company_max: str = "any"  # helped purchase from a company: any | price (<= face)
+    # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
+    # a title inserts, replaces or removes steps by listing them
+    steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
 
 
 @attrs.frozen

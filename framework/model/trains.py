@@ -7,6 +7,14 @@ from railyard.framework.model.keys import key_field
 
 
 @attrs.frozen
+class TradeIn:
+    """Money off the price when the buyer hands in one of its trains named in ``trains``."""
+
+    trains: tuple[str, ...]
+    discount: int
+
+
+@attrs.frozen
 class TrainDef:
     """One train name. ``count`` None means unlimited; ``cards`` is the physical cards."""
 
@@ -21,6 +29,7 @@ class TrainDef:
     available_on: str | None = None
     rusts_on: str | None = None
     events: tuple[str, ...] = ()
+    trade_in: TradeIn | None = None
 
     @property
     def unlimited(self) -> bool:

@@ -33,7 +33,7 @@ def test_unknown_key_lists_the_allowed_keys(tmp_path: Path) -> None:
     folder = broken_copy(tmp_path, "trains.yaml", '"4": {distance: 4,', '"4": {distance: 4, colour: red,')
     assert errors_of(folder) == [
         "tinyrail/trains.yaml:5: 4.colour: unknown key (allowed: available_on, cards, count, "
-        "depot, distance, events, kind, plus, price, rusts_on)"
+        "depot, distance, events, kind, plus, price, rusts_on, trade_in)"
     ]
 
 

@@ -8,9 +8,9 @@ start-of-round choices (``choices``, an interlude round; actions in ``actions``)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.hooks import Decision
 from railyard.framework.eighteen.hooks import Hooks as BaseHooks
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
@@ -29,9 +29,6 @@ from . import (
 )
 from .common import first_edition, unpaid
 
-if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
-
 NATIONALS = ("SD", "KK", "UG")
 
 
@@ -39,12 +36,6 @@ class Hooks(BaseHooks):
     # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
     # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
     stock_options = {"packet_first": False}
-
-    def __init__(self, rules: G18Ruleset) -> None:
-        super().__init__(rules)
-        # XII: a train purchase may stop the operating round for a choice (kk / Ug opening,
-        # the coal trains a major takes at the first "5")
-        rules.round_types.setdefault("operating", choices.OperatingRoundWithChoices())
 
     # ------------------------------------------------------------------ setup and rounds
     def on_setup(self, state: G18State) -> None:
@@ -138,6 +129,20 @@ class Hooks(BaseHooks):
 
     def can_buy_train(self, state: G18State, company_id: str, train_id: str) -> str | None:
         return depot.can_buy_train(self.rules, state, train_id)
+
+    # XII: a train purchase may stop the operating round for a choice (kk / Ug opening, the
+    # coal trains a major takes at the first "5"): the round's ``decision`` step (setup.yaml)
+    def pending_decision(self, state: G18State) -> Decision | None:
+        return choices.midround_decision(self.rules, state)
+
+    def decision_actions(self, state: G18State, decision: Decision) -> list[Action]:
+        return choices.choice_actions(self.rules, state, decision)
+
+    def answer_decision(self, state: G18State, decision: Decision, action: Action) -> list[str]:
+        return choices.answer_midround(self.rules, state, decision, action)
+
+    def on_decisions_settled(self, state: G18State) -> list[str]:
+        return choices.close_window(state)
 
     def on_operating_turn_start(self, state: G18State, company_id: str) -> list[str]:
         # VII: a brown Vienna / Budapest frees kk's / Ug's other tokens

@@ -8,7 +8,8 @@ picks which it takes, forced exchanges included), then kk #1's owner opening the
 National Railway and the other kk minors folding in (from the kk director clockwise), then the
 same for the Hungarian National Railway (XII). Each choice is asked once per round.
 
-In the middle of an operating round (``OperatingRoundWithChoices``): right after the first
+In the middle of an operating round (the round's generic ``decision`` step, asked through
+``Hooks.pending_decision``; setup.yaml names the step): right after the first
 "4" (or "4E") is bought, kk #1's owner (Ug #1's director) "may now declare" the national open
 and its other minors then fold in or not; and the coal trains a major takes in the forced
 exchanges of the first "5". The round waits until they have answered."""
@@ -20,14 +21,8 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import trains
-from railyard.framework.eighteen.operating_round import (
-    OperatingRound,
-    OperatingState,
-    end_turn,
-    proceed,
-)
-from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.hooks import Decision
+from railyard.framework.eighteen.or_steps import has_step
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.state import G18State, RoundState
 
@@ -47,11 +42,8 @@ class ChoiceState(RoundState):
     answered: list[str] = attrs.Factory(list)
 
 
-@attrs.frozen
-class Decision:
-    key: str  # "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2"
-    player: str
-    subject: str
+# a Decision's key: "home:SD5", "coal:EPP", "keep:EPP", "open:KK", "fold:KK2"; its entity is
+# the player to choose
 
 
 def pending(
@@ -62,7 +54,7 @@ def pending(
     (with its minors folding in) are asked."""
     decision = _first_pending(rules, state, answered, upcoming, window)
     skipped = list(answered)
-    while decision is not None and state.player(decision.player).bankrupt:
+    while decision is not None and state.player(decision.entity).bankrupt:
         skipped.append(decision.key.replace("keep:", "kept:"))
         decision = _first_pending(rules, state, skipped, upcoming, window)
     return decision
@@ -131,7 +123,7 @@ def needed(rules: G18Ruleset, state: G18State, upcoming: str) -> bool:
 
 def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Action]:
     """The answers to decision ``d`` (its player's legal actions)."""
-    entity = d.player
+    entity = d.entity
     kind = d.key.split(":", 1)[0]
     if kind == "home":
         return [ChooseHome(entity, d.subject, h) for h, _ in minors.home_choices(rules, d.subject)]
@@ -216,11 +208,11 @@ class StartOfRoundChoices(RoundType):
 
     def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
         d = self._decision(rules, state)
-        return (d.player,) if d is not None else ()
+        return (d.entity,) if d is not None else ()
 
     def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
         d = self._decision(rules, state)
-        if d is None or d.player != entity:
+        if d is None or d.entity != entity:
             return []
         return choice_actions(rules, state, d)
 
@@ -264,62 +256,23 @@ def offer_opening(rules: G18Ruleset, state: G18State, national: str) -> list[str
 
     first = nationals.first_minor(rules, national)
     later = f"the owner of {first} may open {national} at the start of a round"
-    if site_rules.applies(rules) or state.round.kind != "operating" or not isinstance(
-        rules.round_type("operating"), OperatingRoundWithChoices
-    ):
+    if site_rules.applies(rules) or state.round.kind != "operating" or not has_step(rules, "decision"):
         return [later]
     state.extra[WINDOW_KEY] = {"national": national, "answered": []}
     d = midround_decision(rules, state)
     if d is None or d.key != f"open:{national}":
         state.extra.pop(WINDOW_KEY, None)
         return [later]
-    return [f"{d.player} (owner of {first}) may open {national} now"]
+    return [f"{d.entity} (owner of {first}) may open {national} now"]
 
 
-class OperatingRoundWithChoices(OperatingRound):
-    """The operating round, stopped while a choice forced on it by a train purchase is open:
-    which coal trains a major takes at the first "5", and opening kk / Ug at the first "4" /
-    "4E" (with their other minors folding in)."""
+def answer_midround(rules: G18Ruleset, state: G18State, d: Decision, action: Action) -> list[str]:
+    """Answer the operating round's pending decision (the window records it)."""
+    window = _window(state)
+    return answer(rules, state, d, action, window["answered"] if window else [])
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
-        d = midround_decision(rules, state)
-        return (d.player,) if d is not None else super().active_entities(rules, state)
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
-        d = midround_decision(rules, state)
-        if d is None:
-            return super().legal_actions(rules, state, entity)
-        return choice_actions(rules, state, d) if entity == d.player else []
-
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
-        d = midround_decision(rules, state)
-        rs: OperatingState = state.round  # type: ignore[assignment]
-        if d is not None:
-            require_active(rules, state, action.entity)
-            window = _window(state)
-            lines = answer(rules, state, d, action, window["answered"] if window else [])
-        elif isinstance(action, BuyTrain) and not rs.discards and rs.offer is None and action.entity == rs.current:
-            # the base round's purchase, but the choices it opens come before the turn goes on
-            require_active(rules, state, action.entity)
-            lines = self._company_action(rules, state, action.entity, action)
-        else:
-            lines = super().apply(rules, state, action)
-        return lines + self._settle(rules, state)
-
-    def _settle(self, rules: G18Ruleset, state: G18State) -> list[str]:
-        """Once nothing is left to ask: close the window, drop companies that closed from the
-        discards and queue those over their limit, end the turn of a company that closed
-        (a minor folded in mid-turn), and go on with the round."""
-        if midround_decision(rules, state) is not None:
-            return []
-        state.extra.pop(WINDOW_KEY, None)
-        rs: OperatingState = state.round  # type: ignore[assignment]
-        rs.discards = [c for c in rs.discards if not state.companies[c].closed]
-        rs.discards += [c for c in trains.over_limit(rules, state) if c not in rs.discards]
-        lines: list[str] = []
-        if rs.current is not None and state.companies[rs.current].closed:
-            lines += end_turn(rules, state)
-        return lines + proceed(rules, state)
-
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
-        return midround_decision(rules, state) is None and super().is_finished(rules, state)
+def close_window(state: G18State) -> list[str]:
+    """Nothing is left to ask in the operating round: the opening's window closes."""
+    state.extra.pop(WINDOW_KEY, None)
+    return []
