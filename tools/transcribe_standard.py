@@ -144,6 +144,7 @@ def parse_code(code: str, colour_phase: dict[str, str]) -> dict:
             if "groups" in attrs:
                 stop["group"] = attrs["groups"]
             if diesel is not None:
+                stop["train_revenue"] = {"D": diesel}  # D trains, whatever the phase
                 out["train_revenue"][len(out["stops"])] = {"D": diesel}
             out["stops"].append(stop)
         elif kind == "path":
@@ -181,7 +182,8 @@ def hex_record(coord: str, color: str, parsed: dict, names: dict) -> dict:
         rec["color"] = color
     terrain = list(parsed["terrain"])
     if parsed["lay_cost"] is not None:
-        terrain.append({"kind": "building", "cost": parsed["lay_cost"]})
+        # a cost with no terrain type, printed on the hex and on its tiles: paid on every lay
+        terrain.append({"kind": "building", "cost": parsed["lay_cost"], "every_lay": True})
     if terrain:
         rec["terrain"] = terrain
     if parsed["stops"]:
@@ -249,9 +251,6 @@ def write_map(title: str, board: dict) -> tuple[str, dict]:
             p = parsed_all[coord]
             rec = hex_record(coord, p["color"], p, names)
             note = spec["notes"].get(coord, "").strip()
-            if p["train_revenue"]:
-                note = "; ".join(filter(None, [note, "D trains: " + ", ".join(
-                    str(v["D"]) for v in p["train_revenue"].values())]))
             comment = f"  # {note}" if note else ""
             text = f"  {coord}: {flow(rec)}"
             if len(text) + len(comment) <= 100:
@@ -302,7 +301,7 @@ def write_tiles(title: str, tiles: dict[str, dict]) -> str:
         if "port" in rec["_icons"]:
             notes.append("port tile: laid only by the Mitsubishi Ferry")
         if rec["_lay_cost"]:
-            notes.append(f"Kotohira: the hex's {rec['_lay_cost']} is paid again on this tile")
+            notes.append(f"Kotohira: the hex's {rec['_lay_cost']} is paid again (every_lay)")
         out = {k: v for k, v in rec.items() if not k.startswith("_") and (v != [] or k == "paths")}
         comment = f"  # {'; '.join(notes)}" if notes else ""
         text = f"{key(number)}: {flow(out)}"
