@@ -40,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError) as error:
         print(f"{args.file}: cannot read the game: {error}", file=sys.stderr)
         return 2
+    missing = _missing_id_map(args.title or recorded.title)
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     variant = None if args.variant == "none" else args.variant
     result = import_game(
         recorded, args.title, variant, search_best=args.best, overrides=tuple(args.overrides)
@@ -76,3 +80,22 @@ def run(args: argparse.Namespace) -> int:
     recorded_result = ", ".join(f"{p} {s}" for p, s in sorted(recorded.result.items(), key=lambda x: -x[1]))
     print(f"recorded result: {recorded_result}")
     return 0
+
+
+def _missing_id_map(title: str) -> str | None:
+    """Why ``title`` cannot take a game from the site (None: it can): a title takes imports
+    when its folder carries the site's id map, ``import_18xxgames.yaml``."""
+    from railyard.framework.importers.mapping import import_map_path
+    from railyard.framework.importers.site_18xxgames import SITE
+    from railyard.framework.loader import load_title
+    from railyard.framework.loader.errors import TitleErrors
+
+    try:
+        loaded = load_title(title)
+    except (TitleErrors, OSError, ValueError) as error:
+        return f"{title}: cannot load the title: {error}"
+    if import_map_path(loaded, SITE) is None:
+        folder = getattr(loaded, "path", title)
+        return (f"{title}: no import_{SITE}.yaml in {folder}: the title does not say how the "
+                f"site's ids map onto its own (docs/adding-a-title.md, 'Recorded games')")
+    return None

@@ -55,3 +55,34 @@ def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> N
     assert replay.handled == actions
     assert [r for r in replay.runs if not r.agrees] == []
     assert dict(replay.game.standings()) == result
+
+
+def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  # noqa: ANN001
+    """A title takes games from the site only when its folder says how the site's ids map
+    onto its own (import_18xxgames.yaml); tinyrail has none: exit 2, naming the file."""
+    import json
+    from pathlib import Path
+
+    from railyard.framework.cli import main
+
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps({"title": "tinyrail", "players": [{"id": 1}, {"id": 2}],
+                                "actions": [], "result": {}}), encoding="utf-8")
+    tinyrail = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinyrail"
+    assert main(["import-18xxgames", str(game), "--title", str(tinyrail)]) == 2
+    assert "no import_18xxgames.yaml" in capsys.readouterr().err
+
+
+def test_the_import_command_names_where_a_recorded_game_stops(capsys) -> None:  # noqa: ANN001
+    from railyard.framework.cli import main
+
+    from tests.framework.site_games import game_file
+
+    path = "reference/1889/games/962.json"
+    require(path)
+    code = main(["import-18xxgames", str(game_file(path))])
+    out = capsys.readouterr()
+    assert code in (0, 1)
+    if code == 1:
+        assert "diverges at action" in out.err
+    assert "of 446 recorded actions replayed" in out.out
