@@ -36,6 +36,7 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import (
     BuyTrain,
+    DeclareBankruptcy,
     DiscardTrain,
     Dividend,
     LayTile,
@@ -153,6 +154,7 @@ class Importer:
         self.forced: set[str] = set()  # players passed for lack of any other move
         self.recorded: tuple[dict[str, Any], ...] = ()
         self.early: set[int] = set()  # recorded actions taken ahead of their turn
+        self.sellers: dict[str, str | None] = {}  # private -> the player who sold it
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -203,7 +205,35 @@ class Importer:
         return [Bid(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
 
     def _t_buy_company(self, rec: dict[str, Any]) -> list[Action]:
-        return [BuyItem(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+        entity = self._entity(rec)
+        company = self.map.company(rec["company"])
+        price = int(rec["price"])
+        out = _tagged({"type": "buy_private", "entity": entity, "company": company, "price": price})
+        if rec.get("entity_type") == "corporation" and out:
+            return out  # a corporation buys a private from its player owner
+        return [BuyItem(entity, self.map.item(rec["company"]), price)]
+
+    def _private_of(self, rec: dict[str, Any]) -> str | None:
+        """The private whose ability a recorded action uses (its entity is a company)."""
+        if rec.get("entity_type") != "company":
+            return None
+        company = self.map.company(rec["entity"])
+        state_company = self.state.companies.get(company)
+        return company if state_company is not None and state_company.kind == "private" else None
+
+    def _ability_kinds(self, company: str) -> set[str]:
+        cdef = self.rules.spec.companies.get(company)
+        return {getattr(a, "kind", "") for a in getattr(cdef, "abilities", ()) or ()}
+
+    def _ability_users(self, company: str) -> list[str]:
+        """Who may act for a private's ability, most likely first: the company operating now,
+        the private's holder, the player who sold it (its last player holder)."""
+        users = [self._current(), self._holder(company), self.sellers.get(company)]
+        return list(dict.fromkeys(u for u in users if u is not None))
+
+    def _holder(self, company: str) -> str | None:
+        director = next((c for c in self.state.companies[company].certificates if c.director), None)
+        return None if director is None else director.owner
 
     def _share_company(self, share: str) -> str:
         return self.map.entity(share.rsplit("_", 1)[0])
@@ -216,6 +246,11 @@ class Importer:
             c.owner == IPO for c in self.state.companies[company].certificates
         ):
             source = "pool"
+        private = self._private_of(rec)
+        if private is not None:  # a private exchanged for a share by its player owner
+            holder = self._holder(private)
+            return _tagged({"type": "exchange_private", "entity": holder, "company": private,
+                            "source": source})
         return [BuyShares(self._entity(rec), company, source)]
 
     def _t_sell_shares(self, rec: dict[str, Any]) -> list[Action]:
@@ -228,7 +263,19 @@ class Importer:
 
     def _t_lay_tile(self, rec: dict[str, Any]) -> list[Action]:
         tile = self.map.tile(_strip_copy(rec["tile"]))
-        return [LayTile(self._entity(rec), rec["hex"], tile, int(rec["rotation"]))]
+        rotation = int(rec["rotation"])
+        plain = [LayTile(self._entity(rec), rec["hex"], tile, rotation)]
+        private = self._private_of(rec)
+        if private is None or not self._ability_kinds(private) & {"tile_lay", "teleport"}:
+            return plain
+        # a private's special lay, made for the company operating now or by a player
+        special = [
+            action
+            for user in self._ability_users(private)
+            for action in _tagged({"type": "ability_lay", "entity": user, "company": private,
+                                   "hex": rec["hex"], "tile": tile, "rotation": rotation})
+        ]
+        return special + plain
 
     def _city(self, node: str) -> tuple[str, int]:
         """``"404-1-0"`` (tile copy, city) or ``"L2-4-0"`` (a printed hex) -> (hex, our stop)."""
@@ -282,7 +329,14 @@ class Importer:
     def _t_buy_train(self, rec: dict[str, Any]) -> list[Action]:
         entity = self._entity(rec)
         ours = self._our_train(entity, rec["train"], rec.get("variant"))
+        if rec.get("exchange"):  # a train handed in for a discount (1830's D)
+            return _tagged({"type": "buy_train_trade_in", "entity": entity, "train": ours,
+                            "trade_in": self._known_train(str(rec["exchange"])),
+                            "price": int(rec["price"])})
         return [BuyTrain(entity, ours, int(rec["price"]))]
+
+    def _t_bankrupt(self, rec: dict[str, Any]) -> list[Action]:
+        return [DeclareBankruptcy(self._entity(rec))]
 
     def _t_discard_train(self, rec: dict[str, Any]) -> list[Action]:
         return [DiscardTrain(self._entity(rec), self._known_train(rec["train"]))]
@@ -379,6 +433,12 @@ class Importer:
             return None
         self.forced.discard(first.entity)
         if isinstance(first, Pass) and self._is_company(first.entity):
+            late = self._turn_after_pass(index, first.entity)
+            for later in late:  # the site's last buy-company step: ours is before the pass
+                divergence = self.step(later, self.recorded[later])
+                if divergence is not None:
+                    return divergence
+                self.early.add(later)
             if (
                 first.entity != self._current()
                 or first.entity not in self._active()
@@ -395,11 +455,30 @@ class Importer:
             return self.step(index, rec)
         return Divergence(index, _site_id(rec), rec, " | ".join(repr(a) for a in candidates), "; ".join(errors))
 
+    def _turn_after_pass(self, index: int, company: str) -> list[int]:
+        """Recorded actions of ``company``'s turn that follow its pass: the site closes the
+        turn with a buy-company step after the trains, where our engine lets a corporation buy
+        privates at any moment of its turn and ends the turn with the pass. So its purchases
+        (and the lays its sellers make at once) are taken before the pass."""
+        out: list[int] = []
+        later = index + 1
+        while later < len(self.recorded) and later not in self.early:
+            rec = self.recorded[later]
+            bought = rec.get("type") == "buy_company" and self.map.entity(rec.get("entity")) == company
+            seller_lay = (out and rec.get("entity_type") == "company"
+                          and rec.get("type") == "lay_tile")
+            if not (bought or seller_lay):
+                break
+            out.append(later)
+            later += 1
+        return out
+
     def _try(self, index: int, rec: dict[str, Any], candidates: list[Action]) -> list[str] | None:
         """Apply the first candidate our engine takes; the refusals if it takes none."""
         errors = []
         for action in candidates:
             before = self._before(action, rec)
+            self._before_buy(action)
             try:
                 self._apply(action, index)
             except Exception as error:  # noqa: BLE001 - every refusal is reported
@@ -452,8 +531,15 @@ class Importer:
             return result, best
         return None
 
+    def _before_buy(self, action: Action) -> None:
+        company = getattr(action, "company", None)
+        if getattr(action, "tag", None) == "buy_private" or type(action).__name__ == "BuyPrivate":
+            self.sellers[company] = self._holder(company)
+
     def _after(self, action: Action, rec: dict[str, Any], before: Any) -> None:
         assert self.result is not None
+        if type(action).__name__ == "BuyTrainTradeIn":
+            self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
         elif isinstance(action, LayTile):
@@ -478,6 +564,14 @@ class Importer:
                 our_treasury=result.treasury,
                 best_total=best,
             ))
+
+
+def _tagged(data: dict[str, Any]) -> list[Action]:
+    """Our action of that tag, or none when the engine has no such action."""
+    try:
+        return [from_json(data)]
+    except KeyError:
+        return []
 
 
 def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
