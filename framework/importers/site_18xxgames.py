@@ -36,6 +36,7 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import (
     BuyTrain,
+    ChooseHome,
     DeclareBankruptcy,
     DiscardTrain,
     Dividend,
@@ -155,6 +156,8 @@ class Importer:
         self.recorded: tuple[dict[str, Any], ...] = ()
         self.early: set[int] = set()  # recorded actions taken ahead of their turn
         self.sellers: dict[str, str | None] = {}  # private -> the player who sold it
+        self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen from the record
+        self.position = 0  # the recorded action being taken
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -286,6 +289,9 @@ class Importer:
     def _t_place_token(self, rec: dict[str, Any]) -> list[Action]:
         coord, city = self._city(rec["city"])
         entity = self._entity(rec)
+        if self.homes.get(entity) == (coord, city):
+            del self.homes[entity]
+            return []  # the home our engine had the company choose when it first operated
         out: list[Action] = [PlaceToken(entity, coord, city)]
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
@@ -388,9 +394,39 @@ class Importer:
             if len(legal) == 1 and not isinstance(legal[0], Pass):
                 self._apply(legal[0], -1)  # no decision (a run with no route)
                 continue
+            home = self._home_from_record(current, legal)
+            if home is not None:
+                self._apply(home, -1)
+                continue
             if step not in PASSABLE or Pass(current) not in legal:
                 return
             self._apply(Pass(current), -1)
+
+    def _home_from_record(self, company: str, legal: list[Action]) -> Action | None:
+        """Our engine asks a company with several possible homes to choose when it first
+        operates; the site puts its token on the hex and picks the city when a tile is laid
+        there, maybe many actions later (1830's ERIE on E11). The choice is the city of the
+        company's first recorded token on one of those hexes."""
+        choices = [a for a in legal if isinstance(a, ChooseHome)]
+        if not choices or len(choices) != len(legal):
+            return None
+        hexes = {c.home.split(".")[0] for c in choices}
+        laid = dict(self.laid)
+        for rec in self.recorded[self.position + 1:]:
+            if rec.get("type") == "lay_tile" and rec.get("hex") in hexes:
+                laid[str(rec["tile"])] = str(rec["hex"])
+            if rec.get("type") != "place_token" or self.map.entity(rec.get("entity")) != company:
+                continue
+            where, _, index = str(rec["city"]).rpartition("-")
+            coord = laid.get(where, where.split("-")[0])
+            if coord not in hexes:
+                continue
+            wanted = f"{coord}.{self.map.stop(coord, int(index))}"
+            chosen = next((c for c in choices if c.home == wanted), None)
+            if chosen is not None:
+                self.homes[company] = (coord, self.map.stop(coord, int(index)))
+            return chosen
+        return None
 
     def _forced_passes(self, entity: str | None) -> None:
         """Players to act (before ``entity``) whose only move is to pass: the site passes
@@ -419,6 +455,7 @@ class Importer:
     def step(self, index: int, rec: dict[str, Any]) -> Divergence | None:
         """Take one recorded action; a divergence when our engine refuses it."""
         assert self.result is not None
+        self.position = index
         try:
             candidates = self.translate(rec)
         except (TranslationError, KeyError, ValueError) as error:
