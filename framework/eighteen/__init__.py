@@ -6,7 +6,7 @@ Importing the package registers the family ruleset and every round type it ships
 import importlib.util
 
 from railyard.framework.core.ruleset import register_family_ruleset
-from railyard.framework.eighteen import auction, stock_round  # noqa: F401  (register round types)
+from railyard.framework.eighteen import auction, stock_round, waterfall  # noqa: F401  (register round types)
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.ruleset import G18Ruleset
 from railyard.framework.eighteen.state import G18State

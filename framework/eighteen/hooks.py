@@ -128,10 +128,11 @@ class Hooks:
 
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
         """Whether a held certificate counts toward the certificate limit. Default: all count
-        except corporations whose price marker is on a cell flagged ``y``."""
+        except corporations whose price marker is in an ``outside_certificate_limit`` zone
+        (``market.yaml`` ``zones``; ``y`` by default)."""
         company = state.companies[cert.company]
         if company.market is not None:
-            return not self.spec.cell(company.market).has("y")
+            return not self.spec.market.zone_has(self.spec.cell(company.market), "outside_certificate_limit")
         return True
 
     def must_sell_down(self, state: G18State, player_id: str) -> bool:

@@ -22,7 +22,12 @@ from __future__ import annotations
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import tokens, trains
+from railyard.framework.eighteen import (
+    private_steps,  # noqa: F401  (registers its steps)
+    tokens,
+    trains,
+)
+from railyard.framework.eighteen.abilities import revenue_change
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
@@ -121,6 +126,8 @@ class OperatingRound(RoundType):
 
     def _interrupt(self, rules: Context, state: G18State) -> tuple[Step, tuple[str, ...]] | None:
         for step in interrupts(rules):
+            if step.beside:
+                continue
             who = step.active_entities(rules, state)
             if who:
                 return step, who
@@ -144,7 +151,10 @@ class OperatingRound(RoundType):
         step = current_step(rules, state)
         if step is None or entity not in step.active_entities(rules, state):
             return []
-        return step.actions(rules, state, entity)
+        found = step.actions(rules, state, entity)
+        for side in _beside(rules, state, entity):
+            found = [*side.actions(rules, state, entity), *found]
+        return found
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
@@ -157,7 +167,12 @@ class OperatingRound(RoundType):
             current = current_step(rules, state)
             assert current is not None
             step = current
-            if action.entity == rs.current and not isinstance(action, (Pass, *step.handles)):
+            side = next((s for s in _beside(rules, state, action.entity) if isinstance(action, s.handles)), None)
+            if side is None:  # not usable now: the step's check names the rule
+                side = next((s for s in interrupts(rules) if s.beside and isinstance(action, s.handles)), None)
+            if side is not None:
+                step = side
+            elif action.entity == rs.current and not isinstance(action, (Pass, *step.handles)):
                 owner = step_of_action(rules, action)
                 if owner is not None:
                     raise IllegalAction(
@@ -178,6 +193,11 @@ class OperatingRound(RoundType):
 
     def finish(self, rules: Context, state: G18State) -> list[str]:
         return []
+
+
+def _beside(rules: Context, state: G18State, entity: str) -> list[Step]:
+    """The beside steps (``Step.beside``) that offer ``entity`` actions now."""
+    return [s for s in interrupts(rules) if s.beside and entity in s.active_entities(rules, state)]
 
 
 def _holding(rules: Context, state: G18State) -> bool:
@@ -209,17 +229,16 @@ def proceed(rules: Context, state: G18State) -> list[str]:
 def private_income(rules: Context, state: G18State) -> list[str]:
     """Open privates pay their income to their owner at the start of each operating round."""
     lines = []
-    order = rules.spec.phase_order
     for cid, cdef in rules.spec.companies.items():
         company = state.companies[cid]
-        if company.kind != "private" or company.closed or cdef.income is None:
+        if company.kind != "private" or company.closed or (cdef.income is None and not cdef.ability_defs):
             continue
         owner = next((c.owner for c in company.certificates if c.director), None)
         if owner is None or not (state.is_player(owner) or owner in state.companies):
             continue
         if state.is_player(owner) and state.player(owner).bankrupt:
             continue
-        amount = cdef.income.at(state.phase, order)
+        amount = revenue_change.income(rules, state, cid)
         if amount:
             state.pay(BANK, owner, amount)
             lines.append(f"{owner} receives {amount} from {cid}")

@@ -33,6 +33,7 @@ from railyard.framework.eighteen.or_actions import (
     SurrenderTrain,
 )
 from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.eighteen.steps import Step, register_step, step_class
 from railyard.framework.model.setup import OperatingRoundRules
@@ -371,7 +372,7 @@ class TrainsStep(TurnStep):
     beside it."""
 
     name = "trains"
-    handles = (BuyTrain, SurrenderTrain)  # and the director's SellShares, DeclareBankruptcy
+    handles = (BuyTrain, BuyTrainTradeIn, SurrenderTrain)  # and the director's SellShares, DeclareBankruptcy
 
     def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
         cid = _rs(state).current
@@ -393,6 +394,7 @@ class TrainsStep(TurnStep):
                 out.append(DeclareBankruptcy(entity))
             return out
         found: list[Action] = list(self._buys(ctx, state, cid))
+        found += trains.trade_in_choices(ctx, state, cid)
         found += [SurrenderTrain(cid, t) for t in state.companies[cid].trains if _ok_surrender(ctx, state, cid, t)]
         if may_end_turn(ctx, state, cid):
             found.append(Pass(cid))
@@ -419,6 +421,8 @@ class TrainsStep(TurnStep):
             return trains.check_buy(ctx, state, action)
         if isinstance(action, SurrenderTrain):
             return trains.check_surrender(ctx, state, action)
+        if isinstance(action, BuyTrainTradeIn):
+            return trains.check_trade_in(ctx, state, action)
         return Step.check(self, ctx, state, action)
 
     def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
@@ -439,12 +443,17 @@ class TrainsStep(TurnStep):
             lines = trains.apply_buy(ctx, state, action, plan)
             queue_discards(ctx, state)
             return lines
+        if isinstance(action, BuyTrainTradeIn):
+            lines = trains.apply_trade_in(ctx, state, action, plan)
+            queue_discards(ctx, state)
+            return lines
         assert isinstance(action, SurrenderTrain)
         return trains.apply_surrender(state, action, plan)
 
     def auto(self, ctx: Context, state: G18State) -> list[str] | None:
         cid = _rs(state).current
-        if not self._buys(ctx, state, cid) and may_end_turn(ctx, state, cid) and not any(
+        if not self._buys(ctx, state, cid) and not trains.trade_in_choices(ctx, state, cid) and may_end_turn(
+            ctx, state, cid) and not any(
             _ok_surrender(ctx, state, cid, t) for t in state.companies[cid].trains
         ):
             return end_turn(ctx, state)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
@@ -87,8 +88,12 @@ def start_phase(rules: Context, state: G18State, name: str) -> list[str]:
     for cid, cdef in rules.spec.companies.items():
         company = state.companies[cid]
         if company.kind == "private" and not company.closed and reached(rules, state, cdef.closes_on_phase):
+            if close.stays_open(rules, state, cid):
+                lines.append(f"{cid} stays open (its holder keeps it open)")
+                continue
             company.closed = True
             lines.append(f"{cid} closes")
+    lines += close.on_phase(rules, state, name)
     lines += rules.hooks.on_phase_change(state, name)
     for event in phase.events:
         lines += rules.hooks.on_event(event, state)

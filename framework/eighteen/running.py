@@ -55,7 +55,25 @@ def graph(rules: Context, state: G18State) -> Any:
     return graph_for_board(state.board, rules.spec.title, state.phase)
 
 
+def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) -> int:
+    """What stops with a ``train_revenue`` for this train's name add over their phase value
+    (an off-board paying D trains more). Added to checked routes; the best-route search ranks
+    routes by phase values."""
+    name = state.trains[train_id].name if train_id in state.trains else ""
+    extra = 0
+    for stop_id in route.stops:
+        coord, _, index = stop_id.partition(".")
+        if not index.isdigit() or not state.board.on_map(coord):
+            continue
+        stops = state.board.placed(coord).tile.stops
+        i = int(index)
+        if i < len(stops) and name in stops[i].train_revenue:
+            extra += stops[i].train_revenue[name] - stops[i].revenue.at(state.phase, rules.spec.phase_order)
+    return extra
+
+
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
+    routes = [(t, attrs.evolve(r, revenue=r.revenue + train_bonus(rules, state, t, r))) for t, r in routes]
     revenue = sum(r.revenue for _, r in routes)
     treasury = sum(r.treasury for _, r in routes)
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)

@@ -38,6 +38,9 @@ class Step:
     turn: ClassVar[bool] = True
     #: an interrupt that stops the round from resolving anything while it waits
     holds: ClassVar[bool] = False
+    #: not an interrupt but a step *beside* the turn: its actions are offered to its active
+    #: entities next to the current step's, at any moment, without taking the round over
+    beside: ClassVar[bool] = False
     #: the action types this step takes (``Pass`` too, for a turn step that may be skipped)
     handles: ClassVar[tuple[type[Action], ...]] = ()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import market_zones
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
@@ -39,6 +40,7 @@ class StockState(RoundState):
     price_before_sale: dict[str, int] = attrs.Factory(dict)
     bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
+    multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
 
 
 @attrs.frozen
@@ -91,6 +93,8 @@ def move_price(rules: Context, state: G18State, company_id: str, direction: str,
         cell = rules.spec.market.move(cell, direction)
     if (cell.row, cell.column) != company.market:
         state.place_marker(company_id, (cell.row, cell.column))
+        if rules.spec.market.zone_has(cell, "closes"):
+            market_zones.close_company(rules, state, company_id)
 
 
 # ---------------------------------------------------------------------- checks
@@ -122,7 +126,7 @@ def check_buy_common(
     limit = rules.spec.setup.stock_round.player_share_limit
     for cert in certs:
         company = state.companies[cert.company]
-        if company.kind == "corporation":
+        if company.kind == "corporation" and not market_zones.in_zone(rules, state, cert.company, "over_share_limit"):
             held = state.percent_held(player, cert.company)
             if held + cert.percent > limit:
                 raise IllegalAction(
@@ -292,6 +296,8 @@ def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
         if company.kind != "corporation" or company.closed:
             continue
         held = state.percent_held(player, cid)
+        if held > limit and not over_certs and market_zones.in_zone(rules, state, cid, "over_share_limit"):
+            continue
         if not held or not (held > limit or over_certs):
             continue
         try:
@@ -365,7 +371,11 @@ class StockRound(RoundType):
             return None
         if isinstance(action, SellShares):
             return check_sell(rules, state, action)
-        if _round(state).bought_this_turn:
+        rs = _round(state)
+        if rs.bought_this_turn and not (
+            rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
+            and action.source == "pool" and market_zones.in_zone(rules, state, rs.multi_buy, "multiple_buy")
+        ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
         if isinstance(action, Par):
             return check_par(rules, state, action)
@@ -407,7 +417,11 @@ class StockRound(RoundType):
         rs.last_buyer = player
         rs.passes_in_row = 0
         rs.acted_this_turn = True
-        if rules.spec.setup.stock_round.sell_then_buy:
+        if (isinstance(action, BuyShares) and action.source == "pool"
+                and market_zones.in_zone(rules, state, action.company, "multiple_buy")):
+            rs.bought_this_turn = True  # the turn goes on: more of these shares may follow
+            rs.multi_buy = action.company
+        elif rules.spec.setup.stock_round.sell_then_buy:
             self._end_turn(state)
         else:
             rs.bought_this_turn = True
@@ -466,6 +480,7 @@ class StockRound(RoundType):
         rs = _round(state)
         rs.acted_this_turn = False
         rs.bought_this_turn = False
+        rs.multi_buy = None
         rs.sold_this_turn = []
         rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))

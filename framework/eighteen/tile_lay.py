@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.abilities import blocks_hexes, terrain
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk
 from railyard.framework.eighteen.state import BANK, G18State
+from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
 
 if TYPE_CHECKING:
@@ -67,28 +68,21 @@ def _stop_value(rules: Context, state: G18State, stop: Any) -> int:
 
 
 def blocking_private(rules: Context, state: G18State, coord: str) -> str | None:
-    """An open private with a ``blocks_hexes`` ability on ``coord``."""
+    """A private whose ``blocks_hexes`` ability keeps tiles off ``coord`` now."""
+    return blocks_hexes.blocker(rules, state, coord)
+
+
+def exclusive_owner(rules: Context, tile_id: str) -> str | None:
+    """The company whose ``exclusive_tiles`` ability reserves ``tile_id``, or None."""
     for cid, cdef in rules.spec.companies.items():
-        open_here = coord in cdef.hexes and not state.companies[cid].closed
-        if open_here and any(a.get("kind") == "blocks_hexes" for a in cdef.abilities):
+        if any(tile_id in a.tiles for a in cdef.abilities_of(ExclusiveTiles)):
             return cid
     return None
 
 
 def base_cost(rules: Context, state: G18State, company_id: str, coord: str) -> int:
-    """Terrain on a first lay, waived by a ``free_tile_lay`` private of the same controller."""
-    board = state.board
-    if not board.is_printed(coord):
-        return 0
-    hexdef = rules.spec.title.map.hexes[coord]
-    cost = hexdef.terrain_cost
-    me = controller_of(state, company_id)
-    for cid, cdef in rules.spec.companies.items():
-        if coord not in cdef.hexes or state.companies[cid].closed or me is None:
-            continue
-        if any(a.get("kind") == "free_tile_lay" for a in cdef.abilities) and state.director(cid) == me:
-            cost = 0
-    return cost
+    """Terrain for this lay, after abilities (``abilities/terrain.py``)."""
+    return terrain.lay_terrain(rules, state, company_id, coord)
 
 
 def _dead_end(board: Any, coord: str, placed: Placed, old: Placed) -> int | None:
@@ -203,10 +197,15 @@ def _token_overflow(board: Any, coord: str, old: Placed, tile: TileDef, upgrade:
 
 def refusal(
     rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
-    reach: Reach,
+    reach: Reach, *, ability_of: str | None = None, connect: bool = True,
 ) -> tuple[str, str] | None:
-    """(rule, reason) when this lay is illegal for the company, else None (cost not checked)."""
+    """(rule, reason) when this lay is illegal for the company, else None (cost not checked).
+    ``ability_of``: the lay is the ability of that company (it may use the tiles only it may
+    lay); ``connect`` False: no connection to the company's network needed."""
     board = state.board
+    owner = exclusive_owner(rules, tile.id)
+    if owner is not None and owner != ability_of:
+        return "rule:tile_lay.exclusive", f"only {owner}'s ability may lay tile {tile.id}"
     if tile.color not in phases.tile_colors(rules, state):
         return "rule:tile_lay.phase", f"{tile.color} tiles are not available in phase {state.phase}"
     region = phases.region_closed(rules, state, coord)
@@ -226,6 +225,8 @@ def refusal(
     why = rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
     if why is not None:
         return why
+    if not connect:
+        return None
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
     if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):

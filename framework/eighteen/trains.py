@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
+from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
 from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
@@ -233,7 +235,66 @@ def apply_buy(rules: Context, state: G18State, action: BuyTrain, plan: Purchase)
         lines.append(f"{director} contributes {plan.help}")
     else:
         state.pay(buyer, payee, plan.price)
-    return lines + transfer(rules, state, plan.train, buyer)
+    lines += transfer(rules, state, plan.train, buyer)
+    return lines + close.on_train_bought(rules, state, buyer)
+
+
+def check_trade_in(rules: Context, state: G18State, action: BuyTrainTradeIn) -> Purchase:
+    """A depot train bought for its price less the ``trade_in`` discount, handing in one of
+    the buyer's trains of a listed name (it goes to the pool, or is scrapped if the purchase
+    rusts it)."""
+    if action.train not in state.trains:
+        raise IllegalAction("rule:trains.unknown", f"no train {action.train}")
+    rule = rules.spec.trains[state.trains[action.train].name].trade_in
+    if rule is None:
+        raise IllegalAction("rule:trains.trade_in", f"no train may be traded in for {action.train}")
+    if action.trade_in not in state.companies[action.entity].trains:
+        raise IllegalAction("rule:trains.trade_in", f"{action.entity} does not own train {action.trade_in}")
+    if state.trains[action.trade_in].name not in rule.trains:
+        raise IllegalAction("rule:trains.trade_in",
+                            f"only {', '.join(rule.trains)} trains may be traded in for {action.train}")
+    if source_of(state, action.train) != DEPOT:
+        raise IllegalAction("rule:trains.trade_in", "a trade-in buys a new train from the depot")
+    price = face_price(rules, state, action.train) - rule.discount
+    if action.price != price:
+        raise IllegalAction("rule:trains.price", f"train {action.train} costs {price} with a trade-in")
+    if action.train not in depot_offers(rules, state):
+        raise IllegalAction("rule:trains.order", f"train {action.train} is not on sale yet")
+    why = may_own(rules, state, action.entity, action.train)
+    if why is not None:
+        raise IllegalAction("rule:trains.kind", why)
+    cash = state.companies[action.entity].cash
+    if price > cash:
+        raise IllegalAction("rule:trains.cash", f"{action.entity} has {cash}, the train costs {price}")
+    return Purchase(action.train, DEPOT, price, 0)
+
+
+def apply_trade_in(rules: Context, state: G18State, action: BuyTrainTradeIn, plan: Purchase) -> list[str]:
+    to_pool(state, action.trade_in)
+    lines = [f"{action.entity} trades in train {action.trade_in}"]
+    return lines + apply_buy(rules, state, BuyTrain(action.entity, action.train, action.price), plan)
+
+
+def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTrainTradeIn]:
+    out: list[BuyTrainTradeIn] = []
+    own = state.companies[company_id].trains
+    for train_id in depot_offers(rules, state):
+        rule = rules.spec.trains[state.trains[train_id].name].trade_in
+        if rule is None:
+            continue
+        seen: set[str] = set()
+        for traded in own:
+            name = state.trains[traded].name
+            if name in rule.trains and name not in seen:
+                seen.add(name)
+                action = BuyTrainTradeIn(company_id, train_id, traded,
+                                         face_price(rules, state, train_id) - rule.discount)
+                try:
+                    check_trade_in(rules, state, action)
+                except IllegalAction:
+                    continue
+                out.append(action)
+    return out
 
 
 def to_pool(state: G18State, train_id: str) -> None:

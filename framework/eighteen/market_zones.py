@@ -1,0 +1,43 @@
+"""What the coloured zones of the stock market mean (``market.yaml`` ``zones``).
+
+A flag letter of a cell may carry meanings: ``outside_certificate_limit`` (shares of a
+company whose marker is there do not count toward the certificate limit),
+``over_share_limit`` (a player may hold more than the share limit of it),
+``multiple_buy`` (a player may buy several of its shares from the pool in one turn) and
+``closes`` (a company whose marker reaches the cell closes). Without a ``zones`` entry for
+``y``, ``y`` means outside_certificate_limit, as it always did.
+"""
+
+from __future__ import annotations
+
+from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.state import BANK, CLOSED, SCRAPPED, G18State
+
+
+def in_zone(ctx: Context, state: G18State, company_id: str, meaning: str) -> bool:
+    """Whether the company's price marker is on a cell whose zone has ``meaning``."""
+    company = state.companies[company_id]
+    if company.market is None:
+        return False
+    cell = ctx.spec.market.cell(*company.market)
+    return cell is not None and ctx.spec.market.zone_has(cell, meaning)
+
+
+def close_company(ctx: Context, state: G18State, company_id: str) -> list[str]:
+    """A company whose marker reached a closing cell: its certificates leave play, its tokens
+    leave the board, its trains are scrapped and its cash goes to the bank."""
+    company = state.companies[company_id]
+    company.closed = True
+    for cert in company.certificates:
+        cert.owner = CLOSED
+    state.remove_marker(company_id)
+    if state.board is not None:
+        for coord, stop in list(state.board.tokens_of(company_id)):
+            state.board.remove_token(coord, stop, company_id)
+    for train_id in list(company.trains):
+        state.trains[train_id].owner = SCRAPPED
+        state.depot.scrapped.append(train_id)
+    company.trains = []
+    company.tokens_left = 0
+    state.pay(company_id, BANK, company.cash)
+    return [f"{company_id} closes: its price reached a closing cell"]
