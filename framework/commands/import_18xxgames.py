@@ -74,9 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if result.divergence is not None:
         print(f"diverges at {result.divergence}", file=sys.stderr)
         return 1
-    if game.is_over():
-        standings = ", ".join(f"{p} {s}" for p, s in game.standings())
-        print(f"game over: {standings}")
+    standings = ", ".join(f"{p} {s}" for p, s in game.standings())
+    print(f"game over: {standings}" if game.is_over() else f"standings when the record ends: {standings}")
     recorded_result = ", ".join(f"{p} {s}" for p, s in sorted(recorded.result.items(), key=lambda x: -x[1]))
     print(f"recorded result: {recorded_result}")
     return 0

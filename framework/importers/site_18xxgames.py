@@ -205,7 +205,9 @@ class Importer:
         return [Pass(self._entity(rec))]
 
     def _t_bid(self, rec: dict[str, Any]) -> list[Action]:
-        return [Bid(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+        entity, item, price = self._entity(rec), self.map.item(rec["company"]), int(rec["price"])
+        # in a waterfall the site records buying the cheapest item as a bid at its price
+        return [Bid(entity, item, price), BuyItem(entity, item, price)]
 
     def _t_buy_company(self, rec: dict[str, Any]) -> list[Action]:
         entity = self._entity(rec)
@@ -226,7 +228,8 @@ class Importer:
 
     def _ability_kinds(self, company: str) -> set[str]:
         cdef = self.rules.spec.companies.get(company)
-        return {getattr(a, "kind", "") for a in getattr(cdef, "abilities", ()) or ()}
+        abilities = getattr(cdef, "abilities", ()) or ()
+        return {a.get("kind", "") if isinstance(a, dict) else getattr(a, "kind", "") for a in abilities}
 
     def _ability_users(self, company: str) -> list[str]:
         """Who may act for a private's ability, most likely first: the company operating now,
@@ -340,6 +343,11 @@ class Importer:
                             "trade_in": self._known_train(str(rec["exchange"])),
                             "price": int(rec["price"])})
         return [BuyTrain(entity, ours, int(rec["price"]))]
+
+    def _t_end_game(self, rec: dict[str, Any]) -> list[Action]:
+        """The game was ended by hand on the site: nothing to play (its result is the
+        standings at that moment)."""
+        return []
 
     def _t_bankrupt(self, rec: dict[str, Any]) -> list[Action]:
         return [DeclareBankruptcy(self._entity(rec))]

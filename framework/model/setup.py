@@ -52,6 +52,10 @@ class StockRoundRules:
     marker_on: str | None = None
     packet_first: bool | None = None
     sell_before_operating: bool | None = None
+    sell_from_round: int | None = None  # no sales in stock rounds before this one
+    # sell_then_buy false: sales both before and after the purchase (both), or on one side
+    # only (before_or_after: 1889)
+    sales_around_buy: str = "both"
     share_percent: int | None = None
 
 
@@ -99,6 +103,8 @@ class GameEnd:
     # the director's certificate and shares up to stock_round.pool_share_limit, the rest go
     # back to the initial offering)
     bankrupt_shares: str = "pool"
+    # what an open private adds to its player owner's net worth: none | face (min_bid)
+    private_worth: str = "none"
 
 
 @attrs.frozen
