@@ -96,13 +96,28 @@ class Grid:
 
     @classmethod
     def for_coords(cls, layout: Layout, axes: Axes, coords: Iterable[str]) -> Grid:
-        """The grid of a map whose hexes are ``coords``, its parity taken from the first one."""
-        first = next(iter(coords), None)
-        parity = None
-        if first is not None:
-            h = cls(layout, axes).parse(first)
+        """The grid of a map whose hexes are ``coords``, its parity that of most of them (one
+        mistyped coordinate is then the one reported, not every correct one; a tie goes to the
+        first). Raises ValueError when no coordinate parses."""
+        counts = [0, 0]
+        first: int | None = None
+        bad: ValueError | None = None
+        plain = cls(layout, axes)
+        for coord in coords:
+            try:
+                h = plain.parse(coord)
+            except ValueError as error:
+                bad = bad or error
+                continue
             parity = (h.row + h.col) % 2
-        return cls(layout, axes, parity)
+            counts[parity] += 1
+            first = parity if first is None else first
+        if first is None:
+            if bad is not None:
+                raise bad
+            return cls(layout, axes, None)
+        best = first if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+        return cls(layout, axes, best)
 
     def __repr__(self) -> str:
         return f"Grid(layout={self.layout!r}, axes={self.axes!r}, parity={self.parity!r})"

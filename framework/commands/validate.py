@@ -27,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
             print(error)
         print(f"{len(errors)} error(s)", file=sys.stderr)
         return 1
+    for warning in getattr(title, "warnings", ()):
+        print(warning)
     variant = f" (variant {args.variant})" if args.variant else ""
     print(f"{title.manifest.id}{variant}: ok")
     return 0

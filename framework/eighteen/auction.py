@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.abilities import shares as shares_ability
 from railyard.framework.eighteen.actions import Bid, BuyItem, Pass
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import give_certificate
@@ -43,6 +44,8 @@ def sell_item(
             raise IllegalAction("rule:start_packet.sold", f"{cert_id} is no longer for sale")
         lines += give_certificate(rules, state, cert, player, 0, BANK)
     state.packet_remaining.remove(item_id)
+    for cid in rules.spec.setup.start_packet.items[item_id].companies:
+        lines += shares_ability.on_acquired(rules, state, cid, player)
     lines += rules.hooks.on_item_bought(state, item_id, player)
     return lines
 

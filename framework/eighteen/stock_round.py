@@ -13,7 +13,9 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import market_zones
+from railyard.framework.eighteen.abilities import exchange
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.private_actions import ExchangePrivate
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
     give_certificate,
@@ -353,8 +355,10 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        legal = []
+        legal: list[Action] = []
         due = must_sell(rules, state, entity)
+        if not due:
+            legal += exchange.choices(rules, state, entity, "stock_round")
         for action in self.candidates(rules, state, entity):
             try:
                 self.check(rules, state, action, due)
@@ -384,6 +388,8 @@ class StockRound(RoundType):
                     "a turn's sales come before its purchase or after it, not both",
                 )
             return check_sell(rules, state, action)
+        if isinstance(action, ExchangePrivate):
+            return exchange.check(rules, state, action, "stock_round")
         rs = _round(state)
         if rs.bought_this_turn and not (
             rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
@@ -414,6 +420,9 @@ class StockRound(RoundType):
         if isinstance(action, SellShares):
             assert isinstance(plan, SalePlan)
             return self._sell(rules, state, action, plan)
+        if isinstance(action, ExchangePrivate):
+            rs.passes_in_row = 0
+            return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
         lines: list[str]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)

@@ -121,7 +121,10 @@ def help_prices(rules: Context, state: G18State, company_id: str) -> list[int]:
     """Prices of the trains a forced purchase with help may take (empty: no help now)."""
     if not needs_train(rules, state, company_id):
         return []
-    prices = [p for _, p in offers(rules, state, company_id)]
+    found = offers(rules, state, company_id)
+    if rules.spec.setup.operating_round.forced_train_from == "depot":
+        found = [(t, p) for t, p in found if source_of(state, t) in (DEPOT, TRAIN_POOL)]
+    prices = [p for _, p in found]
     if not prices:
         return []
     if options(rules).forced_choice == "cheapest":
@@ -179,6 +182,9 @@ def check_buy(rules: Context, state: G18State, action: BuyTrain) -> Purchase:
     allowed = help_prices(rules, state, buyer)
     if not allowed:
         raise IllegalAction("rule:trains.cash", f"{buyer} has {cash}, the train costs {action.price}")
+    if source in state.companies and rules.spec.setup.operating_round.forced_train_from == "depot":
+        raise IllegalAction("rule:trains.forced_source",
+                            f"{buyer} may buy a train from another company only with its own cash")
     if action.price > face or face not in allowed:
         raise IllegalAction(
             "rule:trains.forced_choice", f"a purchase with the director's help may not take train {action.train} at {action.price}"

@@ -18,8 +18,9 @@ from __future__ import annotations
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.abilities import shares as shares_ability
 from railyard.framework.eighteen.abilities.revenue_change import income
-from railyard.framework.eighteen.actions import Bid, BuyItem, Pass
+from railyard.framework.eighteen.actions import Bid, BuyItem, Par, Pass
 from railyard.framework.eighteen.auction import leftover_offers, sell_item
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
@@ -83,6 +84,9 @@ class Waterfall(RoundType):
 
     def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
         rs = _rs(state)
+        must = shares_ability.pending(state)
+        if must is not None:
+            return (must[1],)
         if not rs.order:
             return ()
         if rs.contest:
@@ -99,6 +103,9 @@ class Waterfall(RoundType):
         rs = _rs(state)
         if entity not in self.active_entities(ctx, state):
             return []
+        must = shares_ability.pending(state)
+        if must is not None:
+            return [Par(entity, must[0], p) for p in shares_ability.par_prices(ctx, state, must[0])]
         cash = state.player(entity).cash
         step = _step(ctx)
         if rs.contest:
@@ -122,6 +129,10 @@ class Waterfall(RoundType):
         require_active(ctx, state, action.entity)
         rs = _rs(state)
         player = action.entity
+        if shares_ability.pending(state) is not None:
+            if not isinstance(action, Par):
+                raise IllegalAction("rule:shares.par", f"{player} must first set a par price")
+            return shares_ability.set_par(ctx, state, player, action.company, action.price) + self._resolve(ctx, state)
         if rs.contest:
             return self._contest(ctx, state, action)
         if isinstance(action, BuyItem):
@@ -172,7 +183,7 @@ class Waterfall(RoundType):
         """Sell the cheapest items that carry bids: one bid sells, several start an auction."""
         rs = _rs(state)
         lines: list[str] = []
-        while rs.order and rs.bids.get(rs.order[0]):
+        while rs.order and rs.bids.get(rs.order[0]) and shares_ability.pending(state) is None:
             bids = rs.bids[rs.order[0]]
             if len(bids) == 1:
                 (winner, price), = bids.items()
@@ -226,7 +237,7 @@ class Waterfall(RoundType):
         return lines
 
     def is_finished(self, ctx: Context, state: G18State) -> bool:
-        return not _rs(state).order
+        return not _rs(state).order and shares_ability.pending(state) is None
 
     def finish(self, ctx: Context, state: G18State) -> list[str]:
         state.priority = _rs(state).turn % len(state.players)

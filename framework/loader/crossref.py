@@ -191,6 +191,8 @@ class _Checker:
                 h = self.map.hexes.get(home.hex)
                 if h is not None and home.city is not None and home.city >= len(h.stops):
                     self.add(path, f"hex {home.hex} has no stop {home.city} ({len(h.stops)} stop(s))")
+                elif h is not None:
+                    self.home_stop(company, home.hex, home.city, path)
             for i, coord in enumerate(company.hexes):
                 self.hex(coord, (*base, "hexes", i))
             self.phase(company.opens_on_phase, (*base, "opens_on_phase"))
@@ -202,6 +204,16 @@ class _Checker:
                 self.add((*base, "start_price"), f"no market cell shows {company.start_price}")
             for i, ability in enumerate(company.ability_defs):
                 self.check_ability(ability, (*base, "abilities", i))
+
+    def home_stop(self, company: CompanyDef, coord: str, city: int | None, path: DocPath) -> None:
+        """A home needs a city to put the token in (or a stop kind that is this type's home
+        station, ``routes.home_stop_kinds``)."""
+        kinds = {"city"} | {k for k, t in self.routes.home_stop_kinds.items() if t == company.type}
+        stops = self.map.hexes[coord].stops
+        chosen = stops if city is None else stops[city:city + 1]
+        if not any(s.kind in kinds for s in chosen):
+            what = f"stop {city} of {coord}" if city is not None else coord
+            self.add(path, f"home {what} has no city for {company.id}'s token")
 
     def check_ability(self, ability: Any, path: DocPath) -> None:
         """What an ability names exists: hexes, tiles, companies, phases, certificates."""

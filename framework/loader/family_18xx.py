@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from railyard.framework.loader import crossref
+import attrs
+from railyard.framework.loader import crossref, warnings
+from railyard.framework.loader.errors import TitleError
 from railyard.framework.loader.families import Parts, register_family
 from railyard.framework.model.companies import CompanyDef, CompanyType
 from railyard.framework.model.loaded import LoadedTitle
@@ -28,13 +30,17 @@ CONCERNS = {
 
 
 def build(parts: Parts) -> LoadedTitle:
-    return LoadedTitle(
+    title = LoadedTitle(
         manifest=parts.manifest,
         path=parts.path,
         variant=parts.variant,
         documents=dict(parts.documents),
         **parts.models,
     )
+    found = []
+    for path, message in warnings.problems(title):
+        found.append(TitleError(*parts.source.place(path), f"warning: {message}"))
+    return attrs.evolve(title, warnings=tuple(found))
 
 
 FAMILY = register_family("18xx", CONCERNS, build=build, check=crossref.check)

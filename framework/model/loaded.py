@@ -35,6 +35,8 @@ class LoadedTitle:
     market: MarketDef
     setup: SetupDef
     documents: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    # likely mistakes that do not stop loading (loader TitleError records: file, line, path)
+    warnings: tuple[Any, ...] = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def id(self) -> str:

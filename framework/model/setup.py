@@ -82,8 +82,7 @@ class OperatingRoundRules:
     company_train_min_price: int = 1  # lowest price of a train bought from another company
     # what corporations may pay players for privates (percent of face value); None: never
     private_price: PrivatePrice | None = None
-    forced_train_from: str = "any"  # a helped forced purchase: depot (bank trains only) | any
-    forced_from_company_max: str = "any"  # helped purchase from a company: any | price (<= face)
+    forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")

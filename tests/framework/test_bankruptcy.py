@@ -159,3 +159,18 @@ def test_xi_a_helped_purchase_from_another_company_never_above_the_printed_price
     assert BuyTrain("AR", "2#1", 80) in rules.legal_actions(state, "AR")
     rules.apply(state, BuyTrain("AR", "2#1", 80))
     assert (state.player("ann").cash, state.companies["CR"].cash) == (320, 80)
+
+
+def test_forced_train_from_depot_a_helped_purchase_takes_only_a_bank_train():
+    overrides = ("phases.3.buy_from_companies=true", "setup.operating_round={forced_train_from: depot}")
+    rules, state = stricken(0, 400, overrides=overrides)
+    major(rules, state, "CR", (0, 4), {"ann": 60})
+    give_train(rules, state, "CR", "2")
+    for _ in range(4):
+        give_train(rules, state, "ER", "2")
+    give_train(rules, state, "ER", "3")
+    assert not any(b.train == "2#1" for b in rules.legal_actions(state, "AR") if isinstance(b, BuyTrain))
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, BuyTrain("AR", "2#1", 80))
+    assert refused.value.rule == "rule:trains.forced_source"
+    assert BuyTrain("AR", "3#2", 180) in rules.legal_actions(state, "AR")

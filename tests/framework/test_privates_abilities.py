@@ -205,3 +205,32 @@ def test_a_private_closing_when_a_named_corporation_buys_a_train():
 def position_phase(rules, state, name):
     from railyard.framework.eighteen.phases import start_phase
     return start_phase(rules, state, name)
+
+
+def test_a_private_is_exchanged_for_a_share_from_the_offering_in_a_stock_round_and_closes():
+    from railyard.framework.eighteen.private_actions import ExchangePrivate
+    from railyard.framework.eighteen.rounds import start_round
+    rules, state = position("2")
+    own(state, "DR", "ann")
+    start_round(rules, state, "stock")
+    assert ExchangePrivate("ann", "DR", "ipo") in rules.legal_actions(state, "ann")
+    act(rules, state, ExchangePrivate("ann", "DR", "ipo"))
+    assert state.percent_held("ann", "AR") == 10 and state.companies["DR"].closed
+    assert rules.active_entities(state) == ("ann",)  # the turn goes on: a purchase may follow
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, ExchangePrivate("bob", "DR", "ipo"))
+    assert refused.value.rule == "rule:turn_order"
+
+
+def test_the_exchange_keeps_the_share_limit():
+    from railyard.framework.eighteen.private_actions import ExchangePrivate
+    from railyard.framework.eighteen.rounds import start_round
+
+    from tests.framework.g18_helpers import give
+    rules, state = position("2")
+    own(state, "DR", "ann")
+    give(state, "ann", "AR", 60, director=True)
+    start_round(rules, state, "stock")
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, ExchangePrivate("ann", "DR", "ipo"))
+    assert refused.value.rule == "rule:stock_round.player_share_limit"
