@@ -69,6 +69,10 @@ LOOK_AHEAD = 12
 ASKED = ("choose", "place_token", "discard_train")
 
 
+#: our actions a player may take at any time, which the site keeps outside the turn
+ANYTIME = ("ExchangePrivate", "AbilityLay")
+
+
 class TranslationError(Exception):
     """A recorded action that cannot be put in our terms at all."""
 
@@ -416,11 +420,11 @@ class Importer:
         there, maybe many actions later (1830's ERIE on E11). The choice is the city of the
         company's first recorded token on one of those hexes."""
         choices = [a for a in legal if isinstance(a, ChooseHome)]
-        if not choices or len(choices) != len(legal):
+        if not choices:
             return None
         hexes = {c.home.split(".")[0] for c in choices}
         laid = dict(self.laid)
-        for rec in self.recorded[self.position + 1:]:
+        for rec in self.recorded[self.position:]:
             if rec.get("type") == "lay_tile" and rec.get("hex") in hexes:
                 laid[str(rec["tile"])] = str(rec["hex"])
             if rec.get("type") != "place_token" or self.map.entity(rec.get("entity")) != company:
@@ -445,10 +449,19 @@ class Importer:
             if entity in active or len(active) != 1:
                 return
             other = active[0]
-            if self._is_company(other) or self.game.legal_actions(other) != [Pass(other)]:
+            if self._is_company(other) or self._turn_moves(other) != [Pass(other)]:
                 return
             self._apply(Pass(other), -1)
             self.forced.add(other)
+
+    def _turn_moves(self, player: str) -> list[Action]:
+        """A player's legal moves but the private abilities usable at any time (an exchange,
+        a special lay) in a stock round: the site offers those outside the turn, so they keep
+        no turn open there."""
+        legal = self.game.legal_actions(player)
+        if self.state.round.kind != "stock":
+            return legal
+        return [a for a in legal if type(a).__name__ not in ANYTIME]
 
     def _behind(self, action: Action) -> bool:
         """Whether our engine is at an earlier step of the turn than ``action`` belongs to."""
