@@ -129,8 +129,11 @@ class Hooks:
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
         """Whether a held certificate counts toward the certificate limit. Default: all count
         except corporations whose price marker is in an ``outside_certificate_limit`` zone
-        (``market.yaml`` ``zones``; ``y`` by default)."""
+        (``market.yaml`` ``zones``; ``y`` by default) and closed companies (a private closed
+        by a phase or an exchange is no certificate any more)."""
         company = state.companies[cert.company]
+        if company.closed:
+            return False
         if company.market is not None:
             return not self.spec.market.zone_has(self.spec.cell(company.market), "outside_certificate_limit")
         return True

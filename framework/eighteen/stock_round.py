@@ -393,7 +393,7 @@ class StockRound(RoundType):
         rs = _round(state)
         if rs.bought_this_turn and not (
             rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
-            and action.source == "pool" and market_zones.in_zone(rules, state, rs.multi_buy, "multiple_buy")
+            and _multiple_buy(rules, state, action)
         ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
         if isinstance(action, Par):
@@ -440,8 +440,7 @@ class StockRound(RoundType):
         rs.passes_in_row = 0
         rs.acted_this_turn = True
         rs.sold_before_buy = bool(rs.sold_this_turn)
-        if (isinstance(action, BuyShares) and action.source == "pool"
-                and market_zones.in_zone(rules, state, action.company, "multiple_buy")):
+        if isinstance(action, BuyShares) and _multiple_buy(rules, state, action):
             rs.bought_this_turn = True  # the turn goes on: more of these shares may follow
             rs.multi_buy = action.company
         elif rules.spec.setup.stock_round.sell_then_buy:
@@ -551,3 +550,13 @@ def _by_price(rules: Context, state: G18State) -> list[str]:
         return (0, -rules.spec.cell(company.market).price, -column, depth, row)
 
     return sorted(state.companies, key=key)
+
+
+def _multiple_buy(rules: Context, state: G18State, action: BuyShares) -> bool:
+    """Whether this purchase may be one of several of the company in a turn: from the pool in
+    a ``multiple_buy`` zone, or from the initial offering where the zone also has
+    ``multiple_buy_ipo`` (1830's optional rule multiple_brown_from_ipo)."""
+    if not market_zones.in_zone(rules, state, action.company, "multiple_buy"):
+        return False
+    return action.source == "pool" or market_zones.in_zone(
+        rules, state, action.company, "multiple_buy_ipo")

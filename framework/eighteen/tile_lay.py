@@ -239,6 +239,9 @@ def refusal(
                 f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")
     elif old.tile.paths and _value_changes(rules, state, coord, old, tile, upgrade, reach):
         return None
+    needs = rules.spec.setup.operating_round.upgrade_needs
+    if needs == "reachable" and old.tile.paths and coord in reach.hexes:
+        return None  # permissive: an upgrade of track the company reaches needs nothing new
     return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
 
 

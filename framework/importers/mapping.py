@@ -5,6 +5,9 @@ itself stays generic. The file (``import_<site>.yaml`` in the title folder) may 
 
 ``variant``
     the variant the site's rules correspond to (used unless the caller names one)
+``optional_rules``
+    the site's optional rules (``settings.optional_rules`` of a game) -> the variant of ours
+    that plays it; a game using one is replayed under that variant
 ``entities``
     company ids that differ (site id -> ours); unlisted ids are the same
 ``companies``
@@ -46,6 +49,7 @@ class ImportMap:
     """Id maps of one title for one site; empty maps mean the ids are the same."""
 
     variant: str | None = None
+    optional_rules: dict[str, str] = attrs.Factory(dict)
     entities: dict[str, str] = attrs.Factory(dict)
     companies: dict[str, str] = attrs.Factory(dict)
     items: dict[str, str] = attrs.Factory(dict)
@@ -65,6 +69,14 @@ class ImportMap:
         ``company``)."""
         text = str(site_id)
         return self.companies.get(text, self.entity(text))
+
+    def variant_for(self, optional_rules: tuple[str, ...]) -> str | None:
+        """Our variant for a game played with the site's ``optional_rules``: the one the map
+        names for a rule the game uses, else the map's ``variant``."""
+        chosen = [self.optional_rules[r] for r in optional_rules if r in self.optional_rules]
+        if len(chosen) > 1:
+            raise ValueError(f"several optional rules map to variants: {chosen}")
+        return chosen[0] if chosen else self.variant
 
     def item(self, site_id: str) -> str:
         return self.items.get(site_id, self.company(site_id))
@@ -109,6 +121,7 @@ def load_import_map(title: Any, site: str) -> ImportMap:
     }
     return ImportMap(
         variant=data.get("variant"),
+        optional_rules={str(k): str(v) for k, v in (data.get("optional_rules") or {}).items()},
         entities={str(k): str(v) for k, v in (data.get("entities") or {}).items()},
         companies={str(k): str(v) for k, v in (data.get("companies") or {}).items()},
         items={str(k): str(v) for k, v in (data.get("items") or {}).items()},

@@ -31,6 +31,7 @@ class RecordedGame:
     end_reason: str | None
     actions: tuple[dict[str, Any], ...]  # effective actions, in play order
     raw_count: int  # actions in the file, undo/redo and programs included
+    optional_rules: tuple[str, ...] = ()  # the site's optional rules the game was played with
 
 
 def _is_move(action: dict[str, Any]) -> bool:
@@ -87,4 +88,5 @@ def recorded_from_dict(data: dict[str, Any]) -> RecordedGame:
         end_reason=data.get("game_end_reason"),
         actions=tuple(effective_actions(raw)),
         raw_count=len(raw),
+        optional_rules=tuple(str(r) for r in settings.get("optional_rules") or ()),
     )

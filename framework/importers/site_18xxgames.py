@@ -60,6 +60,7 @@ STEP_OF: dict[type, str] = {
     Dividend: "dividend",
     BuyTrain: "trains",
     SurrenderTrain: "trains",
+    DeclareBankruptcy: "trains",
 }
 #: steps a company may end with a pass
 PASSABLE = ("tile", "token", "trains")
@@ -354,7 +355,9 @@ class Importer:
         return []
 
     def _t_bankrupt(self, rec: dict[str, Any]) -> list[Action]:
-        return [DeclareBankruptcy(self._entity(rec))]
+        """The site records the company that cannot buy its train; ours is its director."""
+        company = self._entity(rec)
+        return [DeclareBankruptcy(self._director(company) if self._is_company(company) else company)]
 
     def _t_discard_train(self, rec: dict[str, Any]) -> list[Action]:
         return [DiscardTrain(self._entity(rec), self._known_train(rec["train"]))]
@@ -454,6 +457,16 @@ class Importer:
             self._apply(Pass(other), -1)
             self.forced.add(other)
 
+    def _sell_out(self, director: str) -> None:
+        """The site's bankruptcy sells the director's shares itself; ours wants every sale
+        that can still be made first: the largest sale of each corporation, until none."""
+        for _ in range(50):
+            sales = [a for a in self.game.legal_actions(director) if isinstance(a, SellShares)]
+            if not sales:
+                return
+            biggest = max(sales, key=lambda a: (a.percent, a.company))
+            self._apply(biggest, -1)
+
     def _turn_moves(self, player: str) -> list[Action]:
         """A player's legal moves but the private abilities usable at any time (an exchange,
         a special lay) in a stock round: the site offers those outside the turn, so they keep
@@ -506,6 +519,8 @@ class Importer:
                 return None
         else:
             self._catch_up(first)
+            if isinstance(first, DeclareBankruptcy):
+                self._sell_out(first.entity)
         errors = self._try(index, rec, candidates)
         if errors is None:
             return None
@@ -674,9 +689,20 @@ def route_stops(route: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     (the track decides among a hex's stops, see ``_pick_stop``)."""
     connections = [list(c) for c in route.get("connections") or ()]
     nodes = [str(n) for n in route.get("nodes") or ()]
+    hexes = _chain(connections)
     if not nodes:
-        hexes = _chain(connections)
         nodes = [f"{h}-0" for h in hexes]
+    elif len(nodes) == len(hexes) and [n.rpartition("-")[0] for n in nodes] != hexes:
+        # recorded stops are not always in travel order (the first connection may run the
+        # other way): put them in the order the connections chain, keeping each one's index
+        left = list(nodes)
+        ordered = []
+        for h in hexes:
+            found = next((n for n in left if n.rpartition("-")[0] == h), f"{h}-0")
+            if found in left:
+                left.remove(found)
+            ordered.append(found)
+        nodes = ordered
     stop_hexes = [n.rpartition("-")[0] for n in nodes]
     oriented = []
     for i, hexes in enumerate(connections):
@@ -746,7 +772,7 @@ def import_game(
     started = time.perf_counter()
     name = title or recorded.title
     imap = load_import_map(load_title(name), SITE)
-    chosen = imap.variant if variant == "" else variant
+    chosen = imap.variant_for(recorded.optional_rules) if variant == "" else variant
     # the record's seats were drawn when it was played: seat its players as listed
     overrides = ("setup.seating=as_given", *overrides)
     loaded = load_title(name, chosen, overrides)
