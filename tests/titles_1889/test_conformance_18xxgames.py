@@ -58,6 +58,24 @@ def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> N
     assert dict(replay.game.standings()) == result
 
 
+@pytest.mark.parametrize("path", [p for p in sorted(GAMES) if p not in STOPS])
+def test_every_run_is_replayed_and_the_game_ends_as_recorded(path: str) -> None:
+    """Each recorded run is one of ours (where the recording says what it earned, ours earns
+    the same); a game that ended by the bank breaking or a bankruptcy ends here too, one ended
+    by hand is still under way."""
+    require(path)
+    game = recorded(path)
+    replay = replayed(path)
+    recorded_runs = sum(1 for a in game.actions if a["type"] == "run_routes")
+    assert len(replay.runs) == recorded_runs
+    with_revenue = sum(1 for a in game.actions if a["type"] == "run_routes"
+                       and all("revenue" in r for r in a.get("routes") or ()))
+    assert sum(1 for r in replay.runs if r.checked) == with_revenue
+    assert replay.game.is_over() == (game.end_reason in ("bank", "bankrupt"))
+    if game.end_reason == "bank":
+        assert replay.game.state.bank_broken
+
+
 def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  # noqa: ANN001
     """A title takes games from the site only when its folder says how the site's ids map
     onto its own (import_18xxgames.yaml); tinyrail has none: exit 2, naming the file."""
