@@ -1,0 +1,92 @@
+"""1830's start packet and privates on the real title (FACTS "Private companies", "Engine
+base rules"), each played through ``game.process`` from a new game: A, B, C, D buy the six
+privates in the waterfall, cheapest first."""
+
+from __future__ import annotations
+
+from railyard.framework.eighteen.actions import Bid, BuyItem, Par, Pass
+from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.private_actions import BuyPrivate, ExchangePrivate
+
+from tests.titles_1889.positions import (
+    float_corporation,
+    new_game,
+    no_problems,
+    operating,
+    refusal,
+    settle,
+)
+
+TITLE = "1830"
+
+
+def buy_cheapest(game, times: int) -> None:  # noqa: ANN001
+    for _ in range(times):
+        (who,) = game.active_entities()
+        game.process(next(a for a in game.legal_actions(who) if isinstance(a, BuyItem)))
+
+
+def test_the_waterfall_sells_the_cheapest_first_and_a_bid_waits_for_its_turn() -> None:
+    """FACTS "Initial round": a bid on another private is open until every cheaper one is
+    sold; then with one bid it sells at that bid. B bids 45 on CS, A buys SV for 20: CS goes
+    to B for 45 at once."""
+    game = new_game(TITLE)
+    assert "rule:" in str(refusal(game, BuyItem("A", "CS", 40)))
+    game.process(Pass("A"))
+    game.process(Bid("B", "CS", 45))
+    game.process(Pass("C"))
+    game.process(Pass("D"))
+    game.process(BuyItem("A", "SV", 20))
+    assert game.state.director("CS") == "B"
+    assert game.state.player("B").cash == 600 - 45
+    no_problems(game)
+
+
+def test_camden_amboy_brings_a_prr_share_and_baltimore_ohio_its_presidency() -> None:
+    """FACTS CA: its buyer also receives PRR's 10% share; BO: its buyer receives B&O's
+    president's certificate and sets B&O's par at once."""
+    game = new_game(TITLE)
+    buy_cheapest(game, 6)  # SV A, CS B, DH C, MH D, CA A, BO B
+    assert game.state.percent_held("A", "PRR") == 10
+    assert game.active_entities() == ("B",)
+    pars = [a for a in game.legal_actions("B") if isinstance(a, Par)]
+    assert {a.company for a in pars} == {"B&O"}
+    game.process(Par("B", "B&O", 100))
+    assert game.state.percent_held("B", "B&O") == 20
+    assert game.state.round.kind == "stock"
+    no_problems(game)
+
+
+def test_mohawk_hudson_is_exchanged_for_a_nyc_share_from_the_ipo_or_pool() -> None:
+    """FACTS MH: its owner swaps it for 10% of NYC; MH closes."""
+    game = new_game(TITLE)
+    buy_cheapest(game, 6)
+    game.process(Par("B", "B&O", 100))
+    float_corporation(game, "NYC", 100, {game.active_entities()[0]: 20})
+    while game.active_entities() != ("D",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(ExchangePrivate("D", "MH", "ipo"))
+    assert game.state.percent_held("D", "NYC") == 10
+    assert game.state.companies["MH"].closed
+    no_problems(game)
+
+
+def test_baltimore_ohio_can_never_be_bought_by_a_corporation() -> None:
+    """FACTS BO: no_buy; the other privates sell to a corporation at 1/2-2x from phase 3."""
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10},
+                     owners={"SV": "A", "BO": "B"})
+    game.state.phase = "3"
+    settle(game)
+    assert "rule:" in str(refusal(game, BuyPrivate("PRR", "BO", 220)))
+    game.process(BuyPrivate("PRR", "SV", 40))
+    assert game.state.companies["SV"].certificates[0].owner == "PRR"
+    no_problems(game)
+
+
+def test_the_privates_block_their_hexes_while_a_player_owns_them() -> None:
+    """FACTS: SV blocks G15 while player-owned (PRR reaches it over H14)."""
+    from tests.titles_1889.positions import lay
+
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"SV": "A"})
+    lay(game, "H14", "8", 3)  # from Altoona's east side north-east towards G15
+    assert "rule:tile_lay.blocked" in str(refusal(game, LayTile("PRR", "G15", "9", 0)))
