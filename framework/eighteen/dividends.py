@@ -77,6 +77,8 @@ def _move(rules: Context, state: G18State, company_id: str, direction: str) -> l
     move_price(rules, state, company_id, direction)
     if company.market == before:
         return []
+    if company.market is None:  # it reached a closing cell
+        return [f"{company_id}'s share price moves {direction.replace('_', ' ')} to a closing cell: it closes"]
     price = rules.spec.cell(company.market).price
     return [f"{company_id}'s share price moves {direction.replace('_', ' ')} to {price}"]
 

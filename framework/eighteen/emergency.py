@@ -22,6 +22,7 @@ from railyard.framework.eighteen.actions import SellShares
 from railyard.framework.eighteen.control import CONTROL_KEY, controller_of
 from railyard.framework.eighteen.dividends import DEBT_KEY
 from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.shares import share_value, swap_director
 from railyard.framework.eighteen.state import BANK, CLOSED, DEPOT, IPO, POOL, TRAIN_POOL, G18State
 from railyard.framework.eighteen.stock_round import SalePlan, check_sell, move_price
@@ -166,13 +167,7 @@ def leave(rules: Context, state: G18State, player: str) -> list[str]:
             if cert.owner == player:
                 cert.owner = CLOSED
         if state.director(cid) is None and not company.closed:
-            company.closed = True
-            for train_id in list(company.trains):
-                trains.to_pool(state, train_id)
-            if state.board is not None:
-                for coord, stop in state.board.tokens_of(cid):
-                    state.board.remove_token(coord, stop, cid)
-            state.pay(cid, BANK, company.cash)
+            close_company(rules, state, cid)
             lines.append(f"{cid} closes")
     for cid in stranded:
         who = _new_controller(state, cid)

@@ -10,8 +10,9 @@ company whose marker is there do not count toward the certificate limit),
 
 from __future__ import annotations
 
+from railyard.framework.eighteen import primitives
 from railyard.framework.eighteen.context import Context
-from railyard.framework.eighteen.state import BANK, CLOSED, SCRAPPED, G18State
+from railyard.framework.eighteen.state import G18State
 
 
 def in_zone(ctx: Context, state: G18State, company_id: str, meaning: str) -> bool:
@@ -24,20 +25,7 @@ def in_zone(ctx: Context, state: G18State, company_id: str, meaning: str) -> boo
 
 
 def close_company(ctx: Context, state: G18State, company_id: str) -> list[str]:
-    """A company whose marker reached a closing cell: its certificates leave play, its tokens
-    leave the board, its trains are scrapped and its cash goes to the bank."""
-    company = state.companies[company_id]
-    company.closed = True
-    for cert in company.certificates:
-        cert.owner = CLOSED
-    state.remove_marker(company_id)
-    if state.board is not None:
-        for coord, stop in list(state.board.tokens_of(company_id)):
-            state.board.remove_token(coord, stop, company_id)
-    for train_id in list(company.trains):
-        state.trains[train_id].owner = SCRAPPED
-        state.depot.scrapped.append(train_id)
-    company.trains = []
-    company.tokens_left = 0
-    state.pay(company_id, BANK, company.cash)
+    """A company whose marker reached a closing cell leaves play (``primitives.close_company``:
+    certificates out of play, trains to the pool, tokens off the board, cash to the bank)."""
+    primitives.close_company(ctx, state, company_id)
     return [f"{company_id} closes: its price reached a closing cell"]

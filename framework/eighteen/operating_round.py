@@ -157,6 +157,10 @@ class OperatingRound(RoundType):
         return found
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
+        anytime = next((s for s in interrupts(rules) if s.out_of_turn and isinstance(action, s.handles)), None)
+        if anytime is not None and not _holding(rules, state):
+            plan = anytime.check(rules, state, action)
+            return anytime.apply(rules, state, action, plan) + proceed(rules, state)
         require_active(rules, state, action.entity)
         found = self._interrupt(rules, state)
         if found is not None:
@@ -212,6 +216,9 @@ def proceed(rules: Context, state: G18State) -> list[str]:
     for _ in range(10_000):
         if state.game_over or _holding(rules, state):
             return lines
+        if rs.current is not None and state.companies[rs.current].closed:
+            lines += end_turn(rules, state)  # it closed in its turn (a closing market cell)
+            continue
         if rs.current is None:
             cid = next_company(rules, state)
             if cid is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen.abilities import close
+from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def start_phase(rules: Context, state: G18State, name: str) -> list[str]:
             if close.stays_open(rules, state, cid):
                 lines.append(f"{cid} stays open (its holder keeps it open)")
                 continue
-            company.closed = True
+            close_company(rules, state, cid)
             lines.append(f"{cid} closes")
     lines += close.on_phase(rules, state, name)
     lines += rules.hooks.on_phase_change(state, name)

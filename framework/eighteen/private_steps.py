@@ -12,9 +12,10 @@ moving the turn on. A title names them in ``setup.operating_round.steps``:
 - ``ability_lays``: ``tile_lay`` abilities usable now (``own_turn``; ``tile_step`` and
   ``director_tile_step`` in the tile step) and ``teleport`` (in the tile step: its lay is the
   turn's lay; then its token, ``AbilityToken``).
+- ``exchange``: a holder's ``exchange`` ability, taken out of turn at any moment;
 - ``on_sale_lay`` (an interrupt): the seller of a private with an ``on_sale`` lay lays (or
   passes) before the corporation goes on.
-Uses of abilities are counted in ``state.extra["ability_uses"]`` (key ``company:index``).
+Uses of abilities are counted in ``state.extra["ability_uses"]`` (``abilities/lays.py``).
 """
 
 from __future__ import annotations
@@ -23,19 +24,24 @@ from typing import Any
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import phases, tile_lay
-from railyard.framework.eighteen.abilities import close, holder, holder_kind, owner_ok
+from railyard.framework.eighteen import phases
+from railyard.framework.eighteen.abilities import close, exchange, holder, holder_kind, owner_ok
+from railyard.framework.eighteen.abilities.lays import apply_lay, check_lay, uses
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.or_steps import next_step
-from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken, BuyPrivate
-from railyard.framework.eighteen.state import BANK, G18State
+from railyard.framework.eighteen.private_actions import (
+    AbilityLay,
+    AbilityToken,
+    BuyPrivate,
+    ExchangePrivate,
+)
+from railyard.framework.eighteen.state import G18State
 from railyard.framework.eighteen.steps import Step, register_step
 from railyard.framework.model.abilities import NoBuy, Teleport, TileLay
 
-USES = "ability_uses"
 ON_SALE = "on_sale_lay"  # state.extra: [private, seller, corporation] awaiting the seller's lay
 TELEPORTED = "teleport_token"  # state.extra: [corporation, private, hex] awaiting the token
 
@@ -52,16 +58,6 @@ def price_range(ctx: Context, company_id: str) -> tuple[int, int] | None:
     """(lowest, highest) a corporation may pay for the private; None when never."""
     rule = ctx.spec.setup.operating_round.private_price
     return None if rule is None else rule.bounds(face_value(ctx, company_id))
-
-
-def uses(state: G18State, company_id: str, index: int) -> int:
-    return int(state.extra.get(USES, {}).get(f"{company_id}:{index}", 0))
-
-
-def _use(state: G18State, company_id: str, index: int) -> None:
-    table = state.extra.setdefault(USES, {})
-    key = f"{company_id}:{index}"
-    table[key] = table.get(key, 0) + 1
 
 
 # ---------------------------------------------------------------------- buying privates
@@ -171,38 +167,6 @@ def _usable(ctx: Context, state: G18State, entity: str, *, on_sale: bool = False
     return out
 
 
-def _lay_for(ctx: Context, state: G18State, company_id: str, private: str, ability: Any,
-             action: AbilityLay, payer: str) -> tuple[Any, int]:
-    """Check one ability lay for ``company_id``; (upgrade, cost)."""
-    board = state.board
-    hexes = ability.hexes or ctx.spec.companies[private].hexes
-    if action.hex not in hexes:
-        raise IllegalAction("rule:ability.hex", f"{private} may lay only on {', '.join(hexes)}")
-    if ability.tiles and action.tile not in ability.tiles:
-        raise IllegalAction("rule:ability.tile", f"{private} may lay only tiles {', '.join(ability.tiles)}")
-    try:
-        tile = board.tile_def(action.tile)
-    except ValueError as error:
-        raise IllegalAction("rule:tile_lay.tile", str(error)) from None
-    if board.available(tile.id) == 0:
-        raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
-    upgrade = next((u for u in board.upgrade_options(action.hex, tile) if u.rotation == action.rotation), None)
-    if upgrade is None:
-        raise IllegalAction("rule:tile_lay.fit", f"tile {tile.id} in rotation {action.rotation} does not fit on {action.hex}")
-    reach = tile_lay.company_reach(ctx, state, company_id)
-    connect = bool(getattr(ability, "connect", False))
-    why = tile_lay.refusal(ctx, state, company_id, action.hex, tile, upgrade, reach, ability_of=private, connect=connect)
-    if why is not None:
-        raise IllegalAction(*why)
-    cost = tile_lay.lay_cost(ctx, state, company_id, action.hex)
-    if getattr(ability, "free", False):
-        cost = 0
-    cost = max(0, cost - getattr(ability, "discount", 0))
-    if cost > state.cash_of(payer):
-        raise IllegalAction("rule:tile_lay.cost", f"{payer} has {state.cash_of(payer)}, the lay costs {cost}")
-    return upgrade, cost
-
-
 def _choices(ctx: Context, state: G18State, company_id: str, entity: str, on_sale: bool) -> list[Action]:
     out: list[Action] = []
     board = state.board
@@ -217,26 +181,11 @@ def _choices(ctx: Context, state: G18State, company_id: str, entity: str, on_sal
                     continue
                 action = AbilityLay(entity, private, coord, tile.id, upgrade.rotation)
                 try:
-                    _lay_for(ctx, state, company_id, private, ability, action, payer)
+                    check_lay(ctx, state, company_id, private, ability, action, payer)
                 except IllegalAction:
                     continue
                 out.append(action)
     return out
-
-
-def _apply_lay(ctx: Context, state: G18State, company_id: str, private: str, index: int, action: AbilityLay,
-               cost: int, payer: str) -> list[str]:
-    result = state.board.lay(action.hex, action.tile, action.rotation)
-    state.pay(payer, BANK, cost)
-    _use(state, private, index)
-    lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}) with {private}, "
-             f"pays {cost}"]
-    for cid, _ in result.removed:
-        state.companies[cid].tokens_left += 1
-    ability = ctx.spec.companies[private].ability_defs[index]
-    if isinstance(ability, TileLay) and ability.count is not None and uses(state, private, index) >= ability.count:
-        lines += close.on_used(ctx, state, private)
-    return lines
 
 
 @register_step
@@ -281,7 +230,7 @@ class AbilityLaysStep(Step):
         problems = []
         for index, ability in found:
             try:
-                upgrade, cost = _lay_for(ctx, state, action.entity, action.company, ability, action, action.entity)
+                upgrade, cost = check_lay(ctx, state, action.entity, action.company, ability, action, action.entity)
             except IllegalAction as error:
                 problems.append(error)
                 continue
@@ -296,7 +245,7 @@ class AbilityLaysStep(Step):
             return [f"{action.entity} places a token on {action.hex} with {action.company}"]
         assert isinstance(action, AbilityLay)
         index, cost = plan
-        lines = _apply_lay(ctx, state, action.entity, action.company, index, action, cost, action.entity)
+        lines = apply_lay(ctx, state, action.entity, action.company, index, action, cost, action.entity)
         ability = ctx.spec.companies[action.company].ability_defs[index]
         if isinstance(ability, Teleport) or getattr(ability, "consumes_lay", False):
             rs = _rs(state)
@@ -333,7 +282,7 @@ class OnSaleLayStep(Step):
             raise IllegalAction("rule:ability.on_sale", f"{seller} first lays with {private} or passes")
         for p, index, ability in _usable(ctx, state, corp, on_sale=True):
             if p == private:
-                upgrade, cost = _lay_for(ctx, state, corp, private, ability, action, seller)
+                upgrade, cost = check_lay(ctx, state, corp, private, ability, action, seller)
                 return index, cost
         raise IllegalAction("rule:ability.on_sale", f"{private} has no lay left")
 
@@ -343,6 +292,27 @@ class OnSaleLayStep(Step):
             return [f"{seller} does not lay a tile with {private}"]
         assert isinstance(action, AbilityLay)
         index, cost = plan
-        return _apply_lay(ctx, state, corp, private, index, action, cost, seller)
+        return apply_lay(ctx, state, corp, private, index, action, cost, seller)
 
 
+@register_step
+class ExchangeStep(Step):
+    """``exchange`` abilities (``when: any`` or ``operating_round``) in an operating round: the
+    holding player may swap his private at any moment, out of turn (``out_of_turn``)."""
+
+    name = "exchange"
+    turn = False
+    beside = True
+    out_of_turn = True
+    handles = (ExchangePrivate,)
+
+    def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
+        return ()  # never waits for anyone; taken when a holder asks
+
+    def check(self, ctx: Context, state: G18State, action: Action) -> Any:
+        assert isinstance(action, ExchangePrivate)
+        return exchange.check(ctx, state, action, "operating_round")
+
+    def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
+        assert isinstance(action, ExchangePrivate)
+        return exchange.apply(ctx, state, action, plan)

@@ -41,6 +41,8 @@ class Step:
     #: not an interrupt but a step *beside* the turn: its actions are offered to its active
     #: entities next to the current step's, at any moment, without taking the round over
     beside: ClassVar[bool] = False
+    #: a beside step whose actions anyone may take out of turn (the step's check decides)
+    out_of_turn: ClassVar[bool] = False
     #: the action types this step takes (``Pass`` too, for a turn step that may be skipped)
     handles: ClassVar[tuple[type[Action], ...]] = ()
 

@@ -13,9 +13,9 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import market_zones
-from railyard.framework.eighteen.abilities import exchange
+from railyard.framework.eighteen.abilities import exchange, lays, player_sales
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
-from railyard.framework.eighteen.private_actions import ExchangePrivate
+from railyard.framework.eighteen.private_actions import AbilityLay, BuyPrivate, ExchangePrivate
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.shares import (
     give_certificate,
@@ -359,6 +359,10 @@ class StockRound(RoundType):
         due = must_sell(rules, state, entity)
         if not due:
             legal += exchange.choices(rules, state, entity, "stock_round")
+            legal += lays.stock_round_lays(rules, state, entity)
+            if not _round(state).bought_this_turn:
+                legal += [a for a in player_sales.choices(rules, state, entity)
+                          if self._fits_limit(rules, state, a)]
         for action in self.candidates(rules, state, entity):
             try:
                 self.check(rules, state, action, due)
@@ -366,6 +370,13 @@ class StockRound(RoundType):
                 continue
             legal.append(action)
         return legal
+
+    def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
+        try:
+            self.check(rules, state, action)
+        except IllegalAction:
+            return False
+        return True
 
     def check(
         self, rules: Context, state: G18State, action: Action, due: list[str] | None = None
@@ -390,6 +401,8 @@ class StockRound(RoundType):
             return check_sell(rules, state, action)
         if isinstance(action, ExchangePrivate):
             return exchange.check(rules, state, action, "stock_round")
+        if isinstance(action, AbilityLay):
+            return lays.check_stock_round_lay(rules, state, action)
         rs = _round(state)
         if rs.bought_this_turn and not (
             rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
@@ -402,6 +415,10 @@ class StockRound(RoundType):
             return check_buy_shares(rules, state, action)
         if isinstance(action, BuyItem):
             return check_buy_item(rules, state, action)
+        if isinstance(action, BuyPrivate):
+            cert, seller = player_sales.check(rules, state, action)
+            check_buy_common(rules, state, action.entity, [cert], action.price, packet_item=True)
+            return cert, seller
         raise IllegalAction(
             "rule:stock_round.action", f"{type(action).__name__} is not a stock-round action"
         )
@@ -423,6 +440,9 @@ class StockRound(RoundType):
         if isinstance(action, ExchangePrivate):
             rs.passes_in_row = 0
             return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
+        if isinstance(action, AbilityLay):
+            rs.passes_in_row = 0
+            return lays.apply_stock_round_lay(rules, state, action, plan)  # type: ignore[arg-type]
         lines: list[str]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)
@@ -432,6 +452,8 @@ class StockRound(RoundType):
             payee = offering_payee(rules, state, action.company) if action.source == "ipo" else BANK
             lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
             lines += give_certificate(rules, state, cert, player, price, payee)
+        elif isinstance(action, BuyPrivate):
+            lines = player_sales.apply(state, action, *plan)  # type: ignore[misc]
         else:
             assert isinstance(action, BuyItem)
             lines = self._buy_item(rules, state, action, plan)  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
 from railyard.framework.eighteen.or_options import options
+from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
 
@@ -304,10 +305,7 @@ def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[B
 
 
 def to_pool(state: G18State, train_id: str) -> None:
-    train = state.trains[train_id]
-    state.companies[train.owner].trains.remove(train_id)
-    train.owner = TRAIN_POOL
-    state.depot.pool.append(train_id)
+    move_train(state, train_id, TRAIN_POOL)
 
 
 def check_surrender(rules: Context, state: G18State, action: SurrenderTrain) -> int:

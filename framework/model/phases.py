@@ -16,4 +16,5 @@ class PhaseDef:
     train_limits: dict[str, int] = attrs.field(factory=dict)
     buy_from_companies: bool = False
     corporations_buy_privates: bool = False
+    players_buy_privates: bool = False
     events: tuple[str, ...] = ()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 
@@ -83,6 +85,14 @@ class OperatingRoundRules:
     # what corporations may pay players for privates (percent of face value); None: never
     private_price: PrivatePrice | None = None
     forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
+    pool_dividends: str = "treasury"  # dividends on pool shares go to: treasury | bank
+    payout_move: str = "right"  # market directions after a dividend decision
+    half_move: str = "down_right"
+    withhold_move: str = "left"
+    forced_choice: str = "any"  # a helped forced purchase may take: any train on offer | cheapest
+    trains_between_players: str = "consent"  # another player's company sells: consent | never
+    tiles_per_turn: int = 1
+    tokens_per_turn: int = 1
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
@@ -116,3 +126,6 @@ class SetupDef:
     stock_round: StockRoundRules = StockRoundRules()
     operating_round: OperatingRoundRules = OperatingRoundRules()
     game_end: GameEnd = GameEnd()
+    # a title's own named options (its hooks read them; the title's setup.yaml declares each
+    # with its default, a variant's overlay sets them)
+    options: dict[str, Any] = attrs.field(factory=dict)

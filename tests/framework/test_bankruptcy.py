@@ -6,9 +6,7 @@ from railyard.framework.eighteen import emergency, trains
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.dividends import DEBT_KEY
-from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy
-from railyard.framework.eighteen.or_options import OperatingOptions
 from railyard.framework.eighteen.state import POOL
 
 from tests.framework.or_helpers import give_train, major, minor, operating, position, step
@@ -56,12 +54,8 @@ def test_xi_the_director_may_choose_a_dearer_train_than_the_treasury_could_pay_a
     assert state.operating_round_in_set == 2  # nothing more AR can do: on to the next OR (phase 3)
 
 
-class Cheapest(Hooks):
-    operating_options = OperatingOptions(forced_choice="cheapest")
-
-
 def test_forced_choice_cheapest_by_option():
-    rules, state = stricken(100, 400, hooks=Cheapest)
+    rules, state = stricken(100, 400, ("setup.operating_round={forced_choice: cheapest}",))
     for _ in range(3):
         give_train(rules, state, "ER", "2")
     trains.to_pool(state, give_train(rules, state, "ER", "3"))

@@ -7,7 +7,6 @@ from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.dividends import DEBT_KEY, distribute
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
-from railyard.framework.eighteen.or_options import OperatingOptions
 from railyard.framework.eighteen.state import POOL
 
 from tests.framework.or_helpers import give, give_train, major, minor, operating, position, step
@@ -76,12 +75,8 @@ def test_x_a_marker_moving_onto_an_occupied_cell_goes_underneath():
     assert state.stack_at((0, 4)) == ["CR", "AR"]
 
 
-class BankPool(Hooks):
-    operating_options = OperatingOptions(pool_dividends="bank")
-
-
 def test_pool_dividends_to_the_bank_by_option():
-    rules, state = ar(hooks=BankPool)
+    rules, state = ar(("setup.operating_round={pool_dividends: bank}",))
     distribute(rules, state, "AR", 40, "payout")
     assert state.companies["AR"].cash == 100
 

@@ -234,3 +234,74 @@ def test_the_exchange_keeps_the_share_limit():
     with pytest.raises(IllegalAction) as refused:
         act(rules, state, ExchangePrivate("ann", "DR", "ipo"))
     assert refused.value.rule == "rule:stock_round.player_share_limit"
+
+
+def test_the_ferry_lays_its_port_tile_in_its_owners_stock_round_turn_paying_himself():
+    from railyard.framework.eighteen.rounds import start_round
+    rules, state = position("2")
+    own(state, "MF", "ann")
+    start_round(rules, state, "stock")
+    lays = [a for a in rules.legal_actions(state, "ann") if isinstance(a, AbilityLay)]
+    assert AbilityLay("ann", "MF", "C5", "437", 1) in lays and {a.hex for a in lays} == {"C5"}
+    act(rules, state, lays[0])
+    assert state.board.placed("C5").tile.id == "437" and rules.active_entities(state) == ("ann",)
+    assert not any(isinstance(a, AbilityLay) for a in rules.legal_actions(state, "ann"))  # once
+
+
+def test_a_private_is_exchanged_out_of_turn_in_an_operating_round():
+    from railyard.framework.eighteen.private_actions import ExchangePrivate
+    rules, state = _in_tile_step("2")
+    own(state, "DR", "bob")
+    act(rules, state, ExchangePrivate("bob", "DR", "ipo"))  # AR is operating, bob is not to act
+    assert state.percent_held("bob", "AR") == 10 and state.companies["DR"].closed
+    assert (state.round.current, state.round.step) == ("AR", "tile")
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, ExchangePrivate("cy", "DR", "ipo"))
+    assert refused.value.rule == "rule:exchange.owner"
+
+
+def test_from_the_second_stock_round_a_player_buys_another_players_private_as_his_purchase():
+    from railyard.framework.eighteen.rounds import start_round
+    rules, state = position("2")
+    state.phase = "2"
+    own(state, "SM", "bob")
+    start_round(rules, state, "stock")
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "SM", 70))
+    assert refused.value.rule == "rule:privates.between_players"  # phases.2 does not allow it
+
+
+def _players_sell_privates():
+    from railyard.framework.eighteen.rounds import start_round
+
+    from tests.framework.privaterail import PLAYERS, TITLE, G18Ruleset, GameRng, load_title
+    title = load_title(TITLE, None, ("phases.2.players_buy_privates=true",))
+    rules = G18Ruleset(title)
+    state = rules.new_state(title, PLAYERS, GameRng(1))
+    state.packet_remaining = []
+    start_round(rules, state, "stock")
+    return rules, state
+
+
+def test_a_player_buys_a_private_from_another_player_for_any_price_from_the_second_round():
+    rules, state = _players_sell_privates()
+    own(state, "SM", "bob")
+    state.round.number = 1
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "SM", 70))
+    assert refused.value.rule == "rule:privates.between_players"
+    state.round.number = 2
+    ann, bob = state.player("ann").cash, state.player("bob").cash
+    act(rules, state, BuyPrivate("ann", "SM", 170))  # no price range between players
+    assert state.director("SM") == "ann"
+    assert (state.player("ann").cash, state.player("bob").cash) == (ann - 170, bob + 170)
+    assert rules.active_entities(state) == ("bob",)  # it was ann's purchase
+
+
+def test_a_no_buy_private_never_changes_hands_between_players():
+    rules, state = _players_sell_privates()
+    own(state, "BO", "bob")
+    state.round.number = 2
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, BuyPrivate("ann", "BO", 100))
+    assert refused.value.rule == "rule:privates.no_buy"

@@ -6,7 +6,6 @@ from railyard.framework.eighteen import tile_lay
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import LayTile
-from railyard.framework.eighteen.or_options import OperatingOptions
 
 from tests.framework.or_helpers import enter_phase, major, operating, position, step
 
@@ -207,12 +206,8 @@ def test_pass_skips_the_tile_step():
     assert state.board.laid() == {}
 
 
-class TwoLays(Hooks):
-    operating_options = OperatingOptions(tiles_per_turn=2)
-
-
 def test_tiles_per_turn_by_option():
-    rules, state = ar_turn(hooks=TwoLays)
+    rules, state = ar_turn(("setup.operating_round={tiles_per_turn: 2}",))
     rules.apply(state, LayTile("AR", "A3", "57", 1))
     assert step(state) == ("AR", "tile")
     rules.apply(state, LayTile("AR", "A5", "9", 1))

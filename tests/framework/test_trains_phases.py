@@ -11,7 +11,6 @@ from railyard.framework.eighteen.or_actions import (
     DiscardTrain,
     SurrenderTrain,
 )
-from railyard.framework.eighteen.or_options import OperatingOptions
 from railyard.framework.eighteen.state import SCRAPPED, TRAIN_POOL
 
 from tests.framework.or_helpers import give_train, major, operating, position, step
@@ -262,12 +261,8 @@ def test_xi_a_train_of_another_player_s_company_needs_its_director_s_consent():
     assert (state.companies["AR"].cash, state.companies["CR"].cash) == (940, 60)
 
 
-class NoSalesBetweenPlayers(Hooks):
-    operating_options = OperatingOptions(trains_between_players="never")
-
-
 def test_trains_between_players_never_by_option():
-    rules, state = at_trains_step(FROM_COMPANIES, hooks=NoSalesBetweenPlayers)
+    rules, state = at_trains_step((*FROM_COMPANIES, "setup.operating_round={trains_between_players: never}"))
     major(rules, state, "CR", (0, 4), {"bob": 60}, cash=0)
     give_train(rules, state, "CR", "2")
     for _ in range(4):

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from railyard.framework.eighteen.abilities import open_abilities, owner_ok
 from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.model.abilities import Close
 
 
-def _close(state: G18State, company_id: str, why: str) -> list[str]:
-    state.companies[company_id].closed = True
+def _close(ctx: Context, state: G18State, company_id: str, why: str) -> list[str]:
+    close_company(ctx, state, company_id)
     return [f"{company_id} closes ({why})"]
 
 
@@ -40,7 +41,7 @@ def on_phase(ctx: Context, state: G18State, phase: str) -> list[str]:
     lines: list[str] = []
     for cid, ability in _matching(ctx, state, "phase"):
         if ability.phase == phase:
-            lines += _close(state, cid, f"phase {phase}")
+            lines += _close(ctx, state, cid, f"phase {phase}")
     return lines
 
 
@@ -48,17 +49,17 @@ def on_train_bought(ctx: Context, state: G18State, buyer: str) -> list[str]:
     lines: list[str] = []
     for cid, ability in _matching(ctx, state, "bought_train"):
         if ability.company == buyer and not state.companies[cid].closed:
-            lines += _close(state, cid, f"{buyer} bought a train")
+            lines += _close(ctx, state, cid, f"{buyer} bought a train")
     return lines
 
 
 def on_bought(ctx: Context, state: G18State, company_id: str) -> list[str]:
     if any(a.when == "bought" for a in ctx.spec.companies[company_id].abilities_of(Close)):
-        return _close(state, company_id, "bought by a corporation")
+        return _close(ctx, state, company_id, "bought by a corporation")
     return []
 
 
 def on_used(ctx: Context, state: G18State, company_id: str) -> list[str]:
     if any(a.when == "used" for a in ctx.spec.companies[company_id].abilities_of(Close)):
-        return _close(state, company_id, "its ability is used up")
+        return _close(ctx, state, company_id, "its ability is used up")
     return []

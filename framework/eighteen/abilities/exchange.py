@@ -11,6 +11,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import market_zones
 from railyard.framework.eighteen.abilities import holder, owner_ok
 from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.private_actions import ExchangePrivate
 from railyard.framework.eighteen.shares import give_certificate
 from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State
@@ -50,7 +51,7 @@ def check(ctx: Context, state: G18State, action: ExchangePrivate, round_kind: st
 def apply(ctx: Context, state: G18State, action: ExchangePrivate, cert: Certificate) -> list[str]:
     lines = [f"{action.entity} exchanges {action.company} for {cert.percent}% of {cert.company}"]
     lines += give_certificate(ctx, state, cert, action.entity, 0, BANK)
-    state.companies[action.company].closed = True
+    close_company(ctx, state, action.company)
     return lines + [f"{action.company} closes"]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen.hooks import Decision
+from railyard.framework.eighteen.hooks import Decision, Rules
 from railyard.framework.eighteen.hooks import Hooks as BaseHooks
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
@@ -25,9 +25,10 @@ from . import (
     net_worth,
     priority,
     regions,
+    site_rules,
     start_packet,
 )
-from .common import first_edition, unpaid
+from .common import check_options, option, unpaid
 
 NATIONALS = ("SD", "KK", "UG")
 
@@ -35,7 +36,9 @@ NATIONALS = ("SD", "KK", "UG")
 class Hooks(BaseHooks):
     # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
     # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
-    stock_options = {"packet_first": False}
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        check_options(rules)
 
     # ------------------------------------------------------------------ setup and rounds
     def on_setup(self, state: G18State) -> None:
@@ -55,12 +58,10 @@ class Hooks(BaseHooks):
         return default
 
     def next_round(self, state: G18State, finished: RoundState) -> str:
-        from railyard.framework.eighteen.rounds import round_type
-
         # I (second edition): "The first operating round follows immediately" the auction.
         # A title variant may name a stock round to follow a sold-out packet instead
         # (``setup.start_packet.then: stock``; variant 18xx_games).
-        if round_type(finished.kind).packet and not first_edition(self.rules):
+        if self.rules.round_type(finished.kind).packet and option(self.rules, "operating_round_after_packet"):
             then = self.rules.spec.title.setup.start_packet.then
             if then == "stock" and not state.packet_remaining:
                 return "stock"
@@ -167,20 +168,18 @@ class Hooks(BaseHooks):
 
     # ------------------------------------------------------------------ variant 18xx_games
     def counts_toward_certificate_limit(self, state: G18State, cert: Certificate) -> bool:
-        from . import site_rules
-
-        if site_rules.applies(self.rules) and not site_rules.counts_toward_certificate_limit(self.rules, state, cert):
+        if not option(self.rules, "privates_count_toward_certificate_limit") and (
+            not site_rules.counts_toward_certificate_limit(self.rules, state, cert)
+        ):
             return False
         return super().counts_toward_certificate_limit(state, cert)
 
     def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
-        from . import site_rules
-
-        return site_rules.token_cost(self.rules, state, company_id, coord, cost) if site_rules.applies(self.rules) else cost
+        if option(self.rules, "token_distance") == "straight":
+            return site_rules.token_cost(self.rules, state, company_id, coord, cost)
+        return cost
 
     def must_sell_down(self, state: G18State, player_id: str) -> bool:
-        from . import site_rules
-
         # XIII "must sell down to 60 percent at their first available opportunity"; the site
         # only stops buying
-        return not site_rules.applies(self.rules)
+        return bool(option(self.rules, "must_sell_down"))

@@ -28,6 +28,7 @@ from railyard.framework.eighteen.state import G18State, RoundState
 
 from . import coal_companies, minors, nationals
 from .actions import ChooseHome, ExchangeCoal, FoldIn, KeepCoalTrains, OpenNational
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -252,11 +253,9 @@ def offer_opening(rules: G18Ruleset, state: G18State, national: str) -> list[str
     round of the purchase, at once (the national then does not run in that round); declined,
     the chance comes back at the start of each later round. The 18xx.games site first asks
     at the start of the next round (variant ``18xx_games``)."""
-    from . import site_rules
-
     first = nationals.first_minor(rules, national)
     later = f"the owner of {first} may open {national} at the start of a round"
-    if site_rules.applies(rules) or state.round.kind != "operating" or not has_step(rules, "decision"):
+    if option(rules, "national_opening") != "at_once" or state.round.kind != "operating" or not has_step(rules, "decision"):
         return [later]
     state.extra[WINDOW_KEY] = {"national": national, "answered": []}
     d = midround_decision(rules, state)

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.phases import train_limit
+from railyard.framework.eighteen.primitives import close_company, exchange_certificate, move_cash
 from railyard.framework.eighteen.shares import bought_from_offering, update_director
-from railyard.framework.eighteen.state import IPO, RESERVED, G18State
+from railyard.framework.eighteen.state import IPO, RESERVED, TRAIN_POOL, G18State
 
 from .common import (
-    close_company,
     companies_of_type,
     mark_unpaid,
     move_train,
@@ -127,7 +127,7 @@ def exchange(
     lines = [f"{owner} exchanges {coal} for a 10% exchange share of {major}"]
     if company.cash:
         lines.append(f"{coal}'s treasury of {company.cash} passes to {major}")
-        state.pay(coal, major, company.cash)
+        move_cash(state, coal, major, company.cash)
     keep = default_keep(rules, state, coal) if keep is None else keep
     limit = train_limit(rules, state, major)
     room = None if limit is None else max(0, limit - len(state.companies[major].trains))
@@ -139,12 +139,12 @@ def exchange(
             move_train(state, train_id, major)
             lines.append(f"{coal}'s {name} train passes to {major}")
         else:
-            move_train(state, train_id, "@pool")
+            move_train(state, train_id, TRAIN_POOL)
             lines.append(f"{coal}'s {name} train goes to the bank pool ({major}'s train limit)")
-    cert.owner = owner
+    exchange_certificate(state, cert.id, owner)
     if operated_this_round(state, coal):
         mark_unpaid(state, major, cert.id)
-    close_company(state, coal)
+    close_company(rules, state, coal)
     new = update_director(state, major)
     if new is not None:
         lines.append(f"{new} becomes director of {major}")

@@ -6,17 +6,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from railyard.framework.eighteen.state import BANK, CLOSED, G18State
+from railyard.framework.eighteen.primitives import move_train, sync_tokens  # noqa: F401  (shared)
+from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
 
-FIRST_EDITION = "first_edition"
+def option(rules: G18Ruleset, name: str) -> Any:
+    """One of 1837's named options (setup.yaml ``options``, which declares each with its
+    default; the variants set them): the hooks never ask which variant is played."""
+    options = rules.spec.setup.options
+    if name not in options:
+        raise KeyError(f"1837 declares no option {name!r} (setup.yaml options)")
+    return options[name]
 
 
-def first_edition(rules: G18Ruleset) -> bool:
-    """True when the variant ``first_edition`` (the translated first-edition rules) is played."""
-    return getattr(rules.spec.title, "variant", None) == FIRST_EDITION
+def check_options(rules: G18Ruleset) -> None:
+    """Every option the hooks read is declared, and nothing else is set (a misspelt option in
+    a variant would otherwise be ignored)."""
+    declared = set(rules.spec.setup.options)
+    unknown = sorted(declared - set(KNOWN_OPTIONS))
+    missing = sorted(set(KNOWN_OPTIONS) - declared)
+    if unknown or missing:
+        raise ValueError(f"1837 options: unknown {unknown}, not declared {missing} (setup.yaml options)")
+
+
+#: the options 1837's hooks read (setup.yaml documents each)
+KNOWN_OPTIONS = (
+    "operating_round_after_packet",
+    "minors_sold_in_stages",
+    "priority_to_last_buyer",
+    "goods_trains_wait_for_sell_out",
+    "sold_out_rise",
+    "fold_in_order",
+    "national_opening",
+    "privates_count_toward_certificate_limit",
+    "token_distance",
+    "must_sell_down",
+)
 
 
 def cdef(rules: G18Ruleset, company_id: str) -> Any:
@@ -51,42 +78,11 @@ def train_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
     return rules.spec.trains[state.trains[train_id].name].price
 
 
-def move_train(state: G18State, train_id: str, to: str) -> None:
-    """Move a train from its holder (a company, the depot pool) to a company or the pool."""
-    train = state.trains[train_id]
-    if train.owner in state.companies:
-        state.companies[train.owner].trains.remove(train_id)
-    elif train_id in state.depot.pool:
-        state.depot.pool.remove(train_id)
-    if to in state.companies:
-        state.companies[to].trains.append(train_id)
-        train.owner = to
-    else:
-        state.depot.pool.append(train_id)
-        train.owner = "@pool"
-
-
-def close_company(state: G18State, company_id: str) -> None:
-    """A company leaves play: its certificates are out of play, its cash returns to the bank."""
-    company = state.companies[company_id]
-    company.closed = True
-    for cert in company.certificates:
-        cert.owner = CLOSED
-    if company.cash:
-        state.pay(company_id, BANK, company.cash)
-    state.remove_marker(company_id)
-
-
 def board_tokens(state: G18State, company_id: str) -> list[tuple[str, int]]:
     board = state.board
     if board is None:
         return []
     return list(board.tokens_of(company_id))
-
-
-def sync_tokens(state: G18State, company_id: str) -> None:
-    """Keep the company's record of placed tokens equal to the board's."""
-    state.companies[company_id].tokens = board_tokens(state, company_id)
 
 
 def log_money(rules: G18Ruleset, amount: int) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen.state import DEPOT, G18State
 
-from .common import first_edition
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -19,7 +19,7 @@ SOLD_OUT_FIRST = {"3G": (("1G", "2G"), "XII.3"), "4G": (("3G",), "XII.6")}
 
 
 def can_buy_train(rules: G18Ruleset, state: G18State, train_id: str) -> str | None:
-    if not first_edition(rules):
+    if not option(rules, "goods_trains_wait_for_sell_out"):
         return None
     train = state.trains[train_id]
     rule = SOLD_OUT_FIRST.get(train.name)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen.state import G18State
 
-from .common import first_edition
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -17,7 +17,7 @@ def sold_out_move(rules: G18Ruleset, state: G18State, company_id: str) -> str:
     """Second edition: up-right if the director holds 40% or less, else up-left. First
     edition: up-left if one player holds 50% or 60%, else up-right. A move off the chart
     leaves the marker where it is (the market's fallbacks)."""
-    if first_edition(rules):
+    if option(rules, "sold_out_rise") == "holder_50_or_more":
         top = max((state.percent_held(p.id, company_id) for p in state.players), default=0)
         return "up_left" if top >= 50 else "up_right"
     director = state.director(company_id)

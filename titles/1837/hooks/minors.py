@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.primitives import place_token, set_home
 from railyard.framework.eighteen.state import G18State
 
 from .common import cdef
@@ -52,10 +53,7 @@ def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> lis
     coord, stop = home
     if board.has_token(coord, company_id, stop):
         return []
-    board.place_token(coord, stop, company_id)
-    company = state.companies[company_id]
-    company.tokens.append((coord, stop))
-    company.tokens_left = max(0, company.tokens_left - 1)
+    place_token(state, company_id, coord, stop)
     return [f"{company_id} places its home token on {coord}"]
 
 
@@ -72,7 +70,7 @@ def choose_home(rules: G18Ruleset, state: G18State, company_id: str, coord: str)
         raise IllegalAction("I", f"{company_id}'s home is one of {', '.join(choices)}, not {coord}")
     if state.companies[company_id].home is not None:
         raise IllegalAction("I", f"{company_id} has already chosen its home")
-    state.companies[company_id].home = coord
+    set_home(state, company_id, coord)
     return [f"{company_id} takes {coord} as its home"] + place_home_token(rules, state, company_id)
 
 
@@ -84,6 +82,6 @@ def bank_picks_home(rules: G18Ruleset, state: G18State) -> list[str]:
         company = state.companies[cid]
         choices = home_choices(rules, cid)
         if len(choices) > 1 and company.home is None and state.director(cid) is None:
-            company.home = choices[0][0]
+            set_home(state, cid, choices[0][0])
             lines.append(f"{cid} is unsold: the bank selects {choices[0][0]} as its home")
     return lines

@@ -13,16 +13,24 @@ from typing import TYPE_CHECKING
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.phases import train_limit
-from railyard.framework.eighteen.shares import swap_director, update_director
-from railyard.framework.eighteen.state import BANK, IPO, RESERVED, G18State
+from railyard.framework.eighteen.primitives import (
+    absorb,
+    change_director,
+    close_company,
+    float_company,
+    move_cash,
+    move_certificate,
+    set_charter_tokens,
+)
+from railyard.framework.eighteen.shares import update_director
+from railyard.framework.eighteen.state import BANK, IPO, RESERVED, TRAIN_POOL, Certificate, G18State
 
 from .common import (
     cdef,
-    close_company,
-    first_edition,
     mark_unpaid,
     move_train,
     operated_this_round,
+    option,
     sync_tokens,
     train_price,
 )
@@ -104,9 +112,9 @@ def setup_national(state: G18State, national: str) -> None:
     if director.owner != IPO:
         return
     spare = next((c for c in company.certificates if c.owner == RESERVED and not c.director), None)
-    director.owner = RESERVED
+    move_certificate(state, director.id, RESERVED)
     if spare is not None:
-        spare.owner = IPO
+        move_certificate(state, spare.id, IPO)
 
 
 def _exchange_certificate(state: G18State, national: str) -> str:
@@ -123,55 +131,42 @@ def _exchange_certificate(state: G18State, national: str) -> str:
 def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
     """One minor folds in: its holders get one exchange share per certificate of 25% or more
     (Ug #1/#3: one each), its treasury, trains and home token pass to the national."""
-    lines = []
-    company = state.companies[minor]
-    holders = {}
-    for cert in company.certificates:
-        if state.is_player(cert.owner):
-            cid = _exchange_certificate(state, national)
-            state.cert(cid).owner = cert.owner
-            holders[cert.id] = cert.owner
-            if operated_this_round(state, minor):
-                mark_unpaid(state, national, cid)
-            lines.append(f"{cert.owner} exchanges {minor} ({cert.percent}%) for 10% of {national}")
-    company.extra["holders"] = holders
-    for offer_id, offer in list(state.offers.items()):
-        if any(c.rsplit(".", 1)[0] == minor for c in offer.certificates):
-            del state.offers[offer_id]  # an unsold second certificate goes out of play
-    if company.cash:
-        lines.append(f"{minor}'s treasury of {company.cash} passes to {national}")
-        state.pay(minor, national, company.cash)
-    for train_id in list(company.trains):
-        move_train(state, train_id, national)
-        lines.append(f"{minor}'s {state.trains[train_id].name} train passes to {national}")
-    lines += _take_tokens(rules, state, national, minor)
-    close_company(state, minor)
-    return lines
+    # an unsold second certificate goes out of play with the minor (close_company)
+    token_lines: list[str] = []
 
+    def exchange_for(cert: Certificate) -> str:
+        return _exchange_certificate(state, national)
 
-def _take_tokens(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
-    """VII, XII: the minor's home token becomes the national's; a second national token on
-    the same tile is removed (but kk's stay in Vienna and Ug's in Budapest until the tile
-    there is brown); Sd #5's Italian token goes back to the Sd charter."""
-    board = state.board
-    if board is None:
-        return []
-    lines = []
-    for coord, stop in list(board.tokens_of(minor)):
+    def take_token(coord: str, stop: int) -> bool:
+        # VII, XII: the minor's home token becomes the national's; a second national token
+        # on the same tile is removed (but kk's stay in Vienna and Ug's in Budapest until
+        # the tile there is brown); Sd #5's Italian token goes back to the Sd charter.
+        assert state.board is not None
         if minor == last_sd_minor(rules) and national == "SD":
-            board.remove_token(coord, stop, minor)
-            lines.append(f"{minor}'s token on {coord} is removed")
-            continue
-        tile_has = any(c == coord for c, _ in board.tokens_of(national))
+            token_lines.append(f"{minor}'s token on {coord} is removed")
+            return False
+        tile_has = any(c == coord for c, _ in state.board.tokens_of(national))
         if tile_has and coord != MERGE_HEX.get(national):
-            board.remove_token(coord, stop, minor)
-            lines.append(f"{minor}'s token on {coord} is removed ({national} is already there)")
-        else:
-            board.replace_token(coord, stop, minor, national)
-            lines.append(f"{national} takes over {minor}'s token on {coord}")
-    state.companies[minor].tokens = []
-    sync_tokens(state, national)
-    return lines
+            token_lines.append(f"{minor}'s token on {coord} is removed ({national} is already there)")
+            return False
+        token_lines.append(f"{national} takes over {minor}'s token on {coord}")
+        return True
+
+    company = state.companies[minor]
+    percents = {c.id: c.percent for c in company.certificates}
+    unpaid = operated_this_round(state, minor)
+    done = absorb(rules, state, minor, national, exchange_for=exchange_for, take_token=take_token)
+    lines = []
+    for holder, handed, received in done.exchanged:
+        if unpaid:
+            mark_unpaid(state, national, received)
+        lines.append(f"{holder} exchanges {minor} ({percents[handed]}%) for 10% of {national}")
+    company.extra["holders"] = {handed: holder for holder, handed, _ in done.exchanged}
+    if done.cash:
+        lines.append(f"{minor}'s treasury of {done.cash} passes to {national}")
+    for train_id in done.trains:
+        lines.append(f"{minor}'s {state.trains[train_id].name} train passes to {national}")
+    return lines + token_lines
 
 
 def last_sd_minor(rules: G18Ruleset) -> str:
@@ -182,16 +177,15 @@ def last_sd_minor(rules: G18Ruleset) -> str:
 def refresh_tokens_left(rules: G18Ruleset, state: G18State, national: str) -> None:
     """VII: kk keeps its tokens in Vienna and Ug in Budapest until that tile is brown (no
     token to place); then, as Sd always, the charter holds what is not on the board."""
-    company = state.companies[national]
     if not is_formed(state, national):
         return
     total = cdef(rules, national).tokens or 0
     placed = len(state.board.tokens_of(national)) if state.board is not None else 0
     hex_ = MERGE_HEX.get(national)
     if hex_ is not None and state.board is not None and state.board.tile(hex_).color != "brown":
-        company.tokens_left = 0
+        set_charter_tokens(state, national, 0)
     else:
-        company.tokens_left = max(0, total - placed)
+        set_charter_tokens(state, national, max(0, total - placed))
 
 
 def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
@@ -201,7 +195,7 @@ def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]
     lines = []
     while limit is not None and len(company.trains) > limit:
         cheapest = min(company.trains, key=lambda t: train_price(rules, state, t))
-        move_train(state, cheapest, "@pool")
+        move_train(state, cheapest, TRAIN_POOL)
         lines.append(f"{national} is over its train limit: {state.trains[cheapest].name} goes to the pool")
     return lines
 
@@ -223,12 +217,12 @@ def form(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -
         lines.append(f"{director} is the director of {national}")
     else:
         # nobody holds a share: the first buyer from the initial offering becomes director
-        next(c for c in company.certificates if c.director).owner = IPO
+        move_certificate(state, next(c for c in company.certificates if c.director).id, IPO)
     company.extra["formed"] = True
     company.extra["formed_in"] = [state.round.kind, state.round.number]
-    company.floated = True
+    float_company(state, national)
     capital = cdef(rules, national).capital or 0
-    state.pay(BANK, national, capital)
+    move_cash(state, BANK, national, capital)
     lines.append(f"{national} receives {capital} capital")
     if company.par_cell is not None:
         state.place_marker(national, company.par_cell)
@@ -245,11 +239,10 @@ def _hand_director_certificate(state: G18State, national: str, director: str) ->
     if cert.owner == director:
         return
     if state.is_player(cert.owner):
-        swap_director(state, national, director)
+        change_director(state, national, director)
         return
     ordinary = next(c for c in company.certificates if c.owner == director and not c.director)
-    ordinary.owner = cert.owner
-    cert.owner = director
+    change_director(state, national, director, give_back=[ordinary.id])
 
 
 def fold_in(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -> list[str]:
@@ -284,18 +277,11 @@ def retire_unsold(rules: G18Ruleset, state: G18State, national: str) -> list[str
     for minor in minors_of(rules, national):
         if state.companies[minor].closed:
             continue
-        close_company(state, minor)
-        for offer_id, offer in list(state.offers.items()):
-            if any(c.rsplit(".", 1)[0] == minor for c in offer.certificates):
-                del state.offers[offer_id]
-        items = rules.spec.setup.start_packet.items
-        for item_id in list(state.packet_remaining):
-            if minor in items[item_id].companies:
-                state.packet_remaining.remove(item_id)
+        close_company(rules, state, minor)  # with the packet item or offer it was sold in
         lines.append(f"{minor} was never bought and leaves the game")
     for cert in state.companies[national].certificates:
         if cert.owner == RESERVED:
-            cert.owner = IPO
+            move_certificate(state, cert.id, IPO)
     return lines
 
 
@@ -329,7 +315,7 @@ def fold_in_candidates(rules: G18Ruleset, state: G18State, national: str) -> lis
     minors = open_minors(state, rules, national)
     director = state.director(national) or state.priority_player
     seats = state.seats_from(director)
-    if first_edition(rules):
+    if option(rules, "fold_in_order") == "minor_number":
         return minors
     return sorted(minors, key=lambda m: (seats.index(state.director(m)) if state.director(m) in seats else 99))
 

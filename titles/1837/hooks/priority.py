@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railyard.framework.eighteen.primitives import set_priority
 from railyard.framework.eighteen.state import G18State
 
-from .common import first_edition
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -17,19 +18,19 @@ START_KEY = "priority_at_stock_round_start"
 
 
 def on_round_start(rules: G18Ruleset, state: G18State) -> None:
-    if state.round.kind == "stock" and first_edition(rules):
+    if state.round.kind == "stock" and option(rules, "priority_to_last_buyer"):
         state.extra[START_KEY] = state.priority
 
 
 def on_round_end(rules: G18Ruleset, state: G18State) -> list[str]:
-    if state.round.kind != "stock" or not first_edition(rules):
+    if state.round.kind != "stock" or not option(rules, "priority_to_last_buyer"):
         return []
     buyer = getattr(state.round, "last_buyer", None)
     before = state.priority
     if buyer is not None:
-        state.priority = (state.player_index(buyer) + 1) % len(state.players)
+        set_priority(state, (state.player_index(buyer) + 1) % len(state.players))
     else:
-        state.priority = state.extra.get(START_KEY, state.priority)
+        set_priority(state, state.extra.get(START_KEY, state.priority))
     if state.priority == before:
         return []
     return [f"XIII.2: {state.priority_player} has the priority deal (left of the last buyer)"]

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railyard.framework.board import BoardError
+from railyard.framework.eighteen.primitives import return_token
 from railyard.framework.eighteen.state import G18State
-
-from .common import sync_tokens
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -33,23 +32,16 @@ def close_italy(rules: G18Ruleset, state: G18State) -> list[str]:
     if board is None:
         return []
     lines = []
-    returned: dict[str, int] = {}
     for coord in region_hexes(rules, ITALY):
         for (c, stop), comps in list(board.token_map().items()):
             if c != coord:
                 continue
             for comp in comps:
-                board.remove_token(c, stop, comp)
-                returned[comp] = returned.get(comp, 0) + 1
+                return_token(state, comp, c, stop)
                 lines.append(f"{comp}'s token on {coord} is removed (Italy is closed)")
         removed = board.clear(coord)
         if removed is not None:
             lines.append(f"tile {removed} on {coord} goes back to the supply")
-    # the board holds every company's tokens; the company's own list is kept by the hooks
-    # for minors and nationals only, so count what came off the board, not what the list lost
-    for comp, count in returned.items():
-        sync_tokens(state, comp)
-        state.companies[comp].tokens_left += count
     return lines
 
 

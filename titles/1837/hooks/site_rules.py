@@ -1,23 +1,17 @@
 """Variant ``18xx_games``: the rules as the 18xx.games site plays them, where it departs from
 the second-edition rulebook (RULES.md, "Variant 18xx_games", quotes each rule). It exists to
-replay games recorded there (framework/importers); the default rules never consult it.
-What data can say is in variants/18xx_games.yaml; this is the rest."""
+replay games recorded there (framework/importers). variants/18xx_games.yaml sets what data
+can say and the named options (setup.yaml ``options``) that make the hooks call these."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen.state import Certificate, G18State
+from railyard.framework.eighteen.tile_lay import home_hexes
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
-
-VARIANT = "18xx_games"
-
-
-def applies(rules: G18Ruleset) -> bool:
-    return getattr(rules.spec.title, "variant", None) == VARIANT
-
 
 def counts_toward_certificate_limit(rules: G18Ruleset, state: G18State, cert: Certificate) -> bool:
     """XIII: the site leaves the mountain railways out of the certificate limit."""
@@ -27,8 +21,6 @@ def counts_toward_certificate_limit(rules: G18Ruleset, state: G18State, cert: Ce
 def token_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, cost: int) -> int:
     """VII: the site counts the hexes from the home station straight across the map, over
     any hexes, not only over hexes the company reaches."""
-    from railyard.framework.eighteen.tile_lay import home_hexes
-
     per_hex = getattr(rules.spec.type_of(company_id).token_cost, "per_hex", None)
     board = state.board
     if not per_hex or board is None:

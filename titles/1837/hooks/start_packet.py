@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen.state import IPO, G18State, Offer
+from railyard.framework.eighteen.primitives import offer_for_sale
+from railyard.framework.eighteen.state import IPO, G18State
 
-from .common import first_edition
+from .common import option
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.ruleset import G18Ruleset
@@ -47,7 +48,7 @@ def _offer_second_certificates(rules: G18Ruleset, state: G18State) -> list[str]:
         if cert is None:
             continue
         price = int(ability.get("price", 0))
-        state.offers[offer_id] = Offer(offer_id, (cert.id,), price)
+        offer_for_sale(state, offer_id, (cert.id,), price)
         lines.append(f"the second {cert.percent}% certificate of {cid} is on sale for {price}")
     return lines
 
@@ -68,7 +69,7 @@ def _offer_stage(rules: G18Ruleset, state: G18State) -> list[str]:
         if director.owner != IPO:
             continue
         price = rules.spec.companies[cid].min_bid or 0
-        state.offers[cid] = Offer(cid, (director.id,), price)
+        offer_for_sale(state, cid, (director.id,), price)
         lines.append(f"{cid} is on sale for {price}")
     return lines
 
@@ -87,7 +88,7 @@ def _stage_groups(rules: G18Ruleset) -> list[list[str]]:
 
 
 def on_start_packet_end(rules: G18Ruleset, state: G18State) -> list[str]:
-    if first_edition(rules):
+    if option(rules, "minors_sold_in_stages"):
         state.extra["packet_stage"] = 0
         return _offer_stage(rules, state)
     return _offer_second_certificates(rules, state)
@@ -96,10 +97,10 @@ def on_start_packet_end(rules: G18Ruleset, state: G18State) -> list[str]:
 def on_item_bought(rules: G18Ruleset, state: G18State, item_id: str, player_id: str) -> list[str]:
     if item_id.endswith(SECOND):
         state.extra["sold_" + item_id] = True
-    if state.round.kind not in ("stock",) and not first_edition(rules):
+    if state.round.kind not in ("stock",) and not option(rules, "minors_sold_in_stages"):
         return []
     lines: list[str] = []
-    if first_edition(rules) and "packet_stage" in state.extra:
+    if option(rules, "minors_sold_in_stages") and "packet_stage" in state.extra:
         groups = _stage_groups(rules)
         stage = _stage(state)
         if stage < len(groups) and all(state.director(c) is not None for c in groups[stage]):
@@ -116,7 +117,7 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
     and the kk and Ug minors after it)."""
     if state.packet_remaining:
         return False
-    if first_edition(rules):
+    if option(rules, "minors_sold_in_stages"):
         if "packet_stage" not in state.extra:
             return False
         if _stage(state) < len(_stage_groups(rules)):
@@ -127,8 +128,8 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
 
 def check_buy(rules: G18Ruleset, state: G18State, player_id: str, company_id: str) -> None:
     if not majors_on_sale(rules, state):
-        section = "XIV.2.7" if first_edition(rules) else "I"
+        section = "XIV.2.7" if option(rules, "minors_sold_in_stages") else "I"
         raise IllegalAction(
             section, "shares of the major corporations are on sale only once the start packet is sold"
-            + (" and the kk and Ug minors after it" if first_edition(rules) else "")
+            + (" and the kk and Ug minors after it" if option(rules, "minors_sold_in_stages") else "")
         )
