@@ -250,7 +250,8 @@ class AbilityLaysStep(Step):
         if isinstance(ability, Teleport) or getattr(ability, "consumes_lay", False):
             rs = _rs(state)
             rs.tiles_laid += 1
-            if isinstance(ability, Teleport):
+            if isinstance(ability, Teleport) and state.companies[action.entity].tokens_left > 0:
+                # the token follows (a company with no token left has none to place)
                 state.extra[TELEPORTED] = [action.entity, action.company, action.hex]
             if rs.step == "tile" and rs.tiles_laid >= options(ctx).tiles_per_turn:
                 next_step(ctx, state)

@@ -90,3 +90,25 @@ def test_the_privates_block_their_hexes_while_a_player_owns_them() -> None:
     game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"SV": "A"})
     lay(game, "H14", "8", 3)  # from Altoona's east side north-east towards G15
     assert "rule:tile_lay.blocked" in str(refusal(game, LayTile("PRR", "G15", "9", 0)))
+
+
+def test_delaware_hudson_lays_scranton_for_a_corporation_without_a_token_left() -> None:
+    """FACTS DH: the teleport lay of 57 on F16 is the turn's lay (120 mountain paid) and a
+    free token follows; a corporation with no token left lays and has no token to place
+    (the engine offered one and then refused it)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.state.board.place_token("F22", 0, "NYNH")  # its last token, placed earlier
+    game.state.companies["NYNH"].tokens_left -= 1
+    settle(game)
+    cash = game.state.cash_of("NYNH")
+    lay = next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay))
+    game.process(lay)
+    assert game.state.board.placed("F16").tile.id == "57"
+    assert game.state.cash_of("NYNH") == cash - 120
+    assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    no_problems(game)

@@ -13,6 +13,7 @@ from railyard.framework.eighteen.private_actions import (
     BuyTrainTradeIn,
     ExchangePrivate,
 )
+from railyard.framework.eighteen.state import BANK
 
 from .positions import (
     give_train,
@@ -150,3 +151,26 @@ def test_a_d_train_earns_100_at_imabari() -> None:
     lay(game, "E2", "57", 1)
     run = running.best(game.ruleset, game.state, "IR", [])
     assert running.check(game.ruleset, game.state, run, []).revenue == 20 + 100
+
+
+def test_a_forced_train_from_another_corporation_is_paid_from_the_treasury_only() -> None:
+    """FACTS EBUY_FROM_OTHERS never: a corporation short of cash may buy another
+    corporation's train only with its own cash; its president helps only for a bank train
+    (the engine offered a 1-yen purchase it then refused)."""
+    from railyard.framework.eighteen.or_actions import BuyTrain
+
+    from .positions import finish_stock_round, float_corporation, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    float_corporation(game, "AR", 100, {"B": 20, "C": 10, "D": 10, "A": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    give_train(game, "AR", "2")
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))  # spent earlier
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    buys = [a for a in game.legal_actions() if isinstance(a, BuyTrain)]
+    assert buys and all(game.state.trains[a.train].owner != "AR" for a in buys)
+    no_problems(game)
