@@ -151,14 +151,14 @@ class OperatingRound(RoundType):
         step = current_step(rules, state)
         if step is None or entity not in step.active_entities(rules, state):
             return []
-        found = step.actions(rules, state, entity)
+        legal = step.actions(rules, state, entity)
         for side in _beside(rules, state, entity):
-            found = [*side.actions(rules, state, entity), *found]
-        return found
+            legal = [*side.actions(rules, state, entity), *legal]
+        return legal
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         anytime = next((s for s in interrupts(rules) if s.out_of_turn and isinstance(action, s.handles)), None)
-        if anytime is not None and not _holding(rules, state):
+        if anytime is not None and action.entity != _rs(state).current and not _holding(rules, state):
             plan = anytime.check(rules, state, action)
             return anytime.apply(rules, state, action, plan) + proceed(rules, state)
         require_active(rules, state, action.entity)

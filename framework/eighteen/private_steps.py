@@ -13,6 +13,8 @@ moving the turn on. A title names them in ``setup.operating_round.steps``:
   ``director_tile_step`` in the tile step) and ``teleport`` (in the tile step: its lay is the
   turn's lay; then its token, ``AbilityToken``).
 - ``exchange``: a holder's ``exchange`` ability, taken out of turn at any moment;
+- ``before_turn_lay``: a player's ``tile_lay`` with ``when: [before_turn]``, out of turn at
+  the start of any company's turn before it acts (he pays, for no company);
 - ``on_sale_lay`` (an interrupt): the seller of a private with an ``on_sale`` lay lays (or
   passes) before the corporation goes on.
 Uses of abilities are counted in ``state.extra["ability_uses"]`` (``abilities/lays.py``).
@@ -25,7 +27,14 @@ from typing import Any
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.abilities import close, exchange, holder, holder_kind, owner_ok
+from railyard.framework.eighteen.abilities import (
+    close,
+    exchange,
+    holder,
+    holder_kind,
+    lays,
+    owner_ok,
+)
 from railyard.framework.eighteen.abilities.lays import apply_lay, check_lay, uses
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
@@ -136,7 +145,7 @@ def _usable(ctx: Context, state: G18State, entity: str, *, on_sale: bool = False
     rs = _rs(state)
     current = getattr(rs, "current", None)
     in_tile_step = getattr(rs, "step", "") == "tile"
-    out = []
+    out: list[tuple[str, int, Any]] = []
     for cid, cdef in ctx.spec.companies.items():
         if state.companies[cid].closed:
             continue
@@ -317,3 +326,28 @@ class ExchangeStep(Step):
     def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
         assert isinstance(action, ExchangePrivate)
         return exchange.apply(ctx, state, action, plan)
+
+
+@register_step
+class BeforeTurnLayStep(Step):
+    """``tile_lay`` abilities with ``when: [before_turn]``: the holding player lays (for no
+    company, paying himself) at the start of any company's operating turn before it acts,
+    out of turn."""
+
+    name = "before_turn_lay"
+    turn = False
+    beside = True
+    out_of_turn = True
+    handles = (AbilityLay,)
+
+    def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
+        return ()
+
+    def check(self, ctx: Context, state: G18State, action: Action) -> Any:
+        assert isinstance(action, AbilityLay)
+        return lays.check_before_turn_lay(ctx, state, action)
+
+    def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
+        assert isinstance(action, AbilityLay)
+        index, cost = plan
+        return apply_lay(ctx, state, action.entity, action.company, index, action, cost, action.entity)

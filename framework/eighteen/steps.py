@@ -100,3 +100,31 @@ def step_class(name: str) -> type[Step]:
 
 def registered_steps() -> tuple[str, ...]:
     return tuple(_STEPS)
+
+
+# -- for a title's ``operating_steps`` hook: change the list by name
+def _index(steps: list[Step], name: str) -> int:
+    for i, step in enumerate(steps):
+        if step.name == name:
+            return i
+    raise KeyError(f"no step {name!r} in {[s.name for s in steps]}")
+
+
+def insert_step(steps: list[Step], step: Step, *, before: str | None = None, after: str | None = None) -> list[Step]:
+    """A copy of ``steps`` with ``step`` before or after the one named."""
+    if (before is None) == (after is None):
+        raise ValueError("name exactly one of before, after")
+    i = _index(steps, before) if before is not None else _index(steps, after) + 1  # type: ignore[arg-type]
+    return [*steps[:i], step, *steps[i:]]
+
+
+def replace_step(steps: list[Step], name: str, step: Step) -> list[Step]:
+    """A copy of ``steps`` with ``step`` in place of the one named."""
+    i = _index(steps, name)
+    return [*steps[:i], step, *steps[i + 1:]]
+
+
+def remove_step(steps: list[Step], name: str) -> list[Step]:
+    """A copy of ``steps`` without the one named."""
+    i = _index(steps, name)
+    return [*steps[:i], *steps[i + 1:]]

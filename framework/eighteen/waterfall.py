@@ -25,6 +25,7 @@ from railyard.framework.eighteen.auction import leftover_offers, sell_item
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.rounds import RoundType, register_round_type, require_active
 from railyard.framework.eighteen.state import BANK, G18State, RoundState
+from railyard.framework.model.setup import StartPacket
 
 
 @attrs.define
@@ -40,16 +41,22 @@ def _rs(state: G18State) -> WaterfallState:
     return state.round  # type: ignore[return-value]
 
 
+def _packet(ctx: Context) -> StartPacket:
+    packet = ctx.spec.setup.start_packet
+    assert packet is not None, "a waterfall round sells the start packet"
+    return packet
+
+
 def face(ctx: Context, item_id: str) -> int:
-    return ctx.spec.item_price(ctx.spec.setup.start_packet.items[item_id])
+    return ctx.spec.item_price(_packet(ctx).items[item_id])
 
 
 def _step(ctx: Context) -> int:
-    return ctx.spec.setup.start_packet.min_increment
+    return _packet(ctx).min_increment
 
 
 def _pass_discount(ctx: Context) -> int:
-    value = ctx.spec.setup.start_packet.pass_discount
+    value = _packet(ctx).pass_discount
     return _step(ctx) if value is None else value
 
 
@@ -75,7 +82,7 @@ class Waterfall(RoundType):
     packet = True
 
     def new_state(self, ctx: Context, state: G18State) -> WaterfallState:
-        items = [i for i in ctx.spec.setup.start_packet.items if i in state.packet_remaining]
+        items = [i for i in _packet(ctx).items if i in state.packet_remaining]
         order = sorted(items, key=lambda i: face(ctx, i))  # stable: file order among equals
         return WaterfallState(turn=state.priority, order=order, first=order[0] if order else "")
 

@@ -9,7 +9,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Decision, Hooks
 from railyard.framework.eighteen.or_steps import DEFAULT_STEPS, TurnStep, next_step, steps_of
-from railyard.framework.eighteen.steps import register_step
+from railyard.framework.eighteen.steps import insert_step, register_step, remove_step
 
 from tests.framework.or_helpers import major, operating, position, step
 
@@ -63,13 +63,28 @@ def test_a_title_inserts_its_own_step_by_data():
 
 class NoTileHooks(Hooks):
     def operating_steps(self, steps):
-        return [s for s in steps if s.name != "tile"]
+        return remove_step(steps, "tile")
+
+
+class SubsidyHooks(Hooks):
+    def operating_steps(self, steps):
+        return insert_step(steps, SubsidyStep(), before="run")
 
 
 def test_a_title_replaces_or_removes_steps_by_its_hook():
     rules, state = one_major(hooks=NoTileHooks)
     assert "tile" not in [s.name for s in steps_of(rules)]
     assert step(state) == ("AR", "token")
+
+
+def test_a_title_inserts_a_step_by_its_hook():
+    rules, state = one_major(hooks=SubsidyHooks)
+    names = [s.name for s in steps_of(rules)]
+    assert names[names.index("run") - 1] == "test_subsidy"
+    cash = state.companies["AR"].cash
+    rules.apply(state, Pass("AR"))
+    rules.apply(state, Pass("AR"))
+    assert state.companies["AR"].cash == cash + 10
 
 
 class AskBobHooks(Hooks):

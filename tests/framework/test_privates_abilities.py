@@ -305,3 +305,21 @@ def test_a_no_buy_private_never_changes_hands_between_players():
     with pytest.raises(IllegalAction) as refused:
         act(rules, state, BuyPrivate("ann", "BO", 100))
     assert refused.value.rule == "rule:privates.no_buy"
+
+
+def test_the_ferry_lays_out_of_turn_before_another_players_company_acts():
+    rules, state = _in_tile_step("2")
+    own(state, "MF", "bob")  # bob does not direct AR
+    act(rules, state, AbilityLay("bob", "MF", "C5", "437", 1))
+    assert state.board.placed("C5").tile.id == "437" and (state.round.current, state.round.step) == ("AR", "tile")
+
+
+def test_the_ferry_may_not_lay_out_of_turn_once_the_company_has_acted():
+    rules, state = _in_tile_step("2")
+    own(state, "MF", "bob")
+    own(state, "CS", "AR")
+    act(rules, state, AbilityLay("AR", "CS", "C1", "7", 3))  # (an extra lay: not the turn's lay)
+    act(rules, state, LayTile("AR", "A3", "57", 1))
+    with pytest.raises(IllegalAction) as refused:
+        act(rules, state, AbilityLay("bob", "MF", "C5", "437", 1))
+    assert refused.value.rule == "rule:ability.when"

@@ -237,3 +237,32 @@ def test_a_private_that_brings_a_share_gives_it_to_its_buyer():
     assert state.director("CR") == "ann" and state.companies["CR"].par_price == pars[0].price
     act(rules, state, BuyItem("bob", "CA", 160))
     assert state.cert("ER.1").owner == "bob" and state.player("bob").cash == 400 - 160
+
+
+def test_a_game_sells_its_packet_by_waterfall_and_a_corporation_buys_a_private_through_game_process():
+    """End to end through ``Game.process`` with every invariant checked (debug)."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.eighteen.actions import Par
+    from railyard.framework.eighteen.private_actions import BuyPrivate
+
+    from tests.framework.privaterail import TITLE
+    game = Game(TITLE, PLAYERS, 1, overrides=("phases.2.corporations_buy_privates=true",), debug=True)
+    order = [game.state.players[(game.state.priority + i) % 3].id for i in range(3)]
+    first, second, third = order
+    game.process(BuyItem(first, "TB", 20))
+    game.process(BuyItem(second, "MF", 30))
+    game.process(BuyItem(third, "EH", 40))
+    game.process(BuyItem(first, "SM", 50))
+    assert game.state.round.kind == "stock"
+    game.process(Par(second, "AR", 80))
+    game.process(BuyShares(third, "AR"))
+    game.process(BuyShares(first, "AR"))
+    game.process(BuyShares(second, "AR"))
+    game.process(BuyShares(third, "AR"))
+    assert game.state.companies["AR"].floated
+    for p in (first, second, third):
+        game.process(Pass(p))
+    assert game.state.round.kind == "operating" and game.state.round.current == "AR"
+    game.process(BuyPrivate("AR", "EH", 80))  # from its holder, twice face value
+    assert game.state.companies["EH"].certificates[0].owner == "AR"
+    assert game.ruleset.active_entities(game.state) == (third,)  # the seller's on-sale lay

@@ -84,15 +84,7 @@ def apply_lay(ctx: Context, state: G18State, company_id: str, private: str, inde
 
 
 def _stock_abilities(ctx: Context, state: G18State, player: str) -> list[tuple[str, int, Any]]:
-    out = []
-    for cid, cdef in ctx.spec.companies.items():
-        if state.companies[cid].closed or holder(state, cid) != player:
-            continue
-        for index, ability in enumerate(cdef.ability_defs):
-            if (isinstance(ability, TileLay) and "stock_round" in ability.when and owner_ok(ability.owner, state, cid)
-                    and (ability.count is None or uses(state, cid, index) < ability.count)):
-                out.append((cid, index, ability))
-    return out
+    return _held_lays(ctx, state, player, "stock_round")
 
 
 def stock_round_lays(ctx: Context, state: G18State, player: str) -> list[AbilityLay]:
@@ -127,3 +119,36 @@ def check_stock_round_lay(ctx: Context, state: G18State, action: AbilityLay) -> 
 def apply_stock_round_lay(ctx: Context, state: G18State, action: AbilityLay, plan: tuple[int, int]) -> list[str]:
     index, cost = plan
     return apply_lay(ctx, state, action.entity, action.company, index, action, cost, action.entity)
+
+
+# ---------------------------------------------------------------------- between turns
+def turn_untouched(state: G18State) -> bool:
+    """Whether the operating company's turn has begun but nothing was done in it yet."""
+    rs = state.round
+    current = getattr(rs, "current", None)
+    return (current is not None and getattr(rs, "tiles_laid", 0) == 0 and getattr(rs, "tokens_placed", 0) == 0
+            and not getattr(rs, "routes", None) and getattr(rs, "step", "") in ("home", "tile", "token"))
+
+
+def check_before_turn_lay(ctx: Context, state: G18State, action: AbilityLay) -> tuple[int, int]:
+    """A ``before_turn`` lay: the player holding the private lays for no company, at the
+    start of a company's operating turn, before it acts."""
+    if not turn_untouched(state):
+        raise IllegalAction("rule:ability.when", f"{action.company} lays only before a company acts in its turn")
+    for cid, index, ability in _held_lays(ctx, state, action.entity, "before_turn"):
+        if cid == action.company:
+            _, cost = check_lay(ctx, state, action.entity, cid, ability, action, action.entity)
+            return index, cost
+    raise IllegalAction("rule:ability.unusable", f"{action.entity} cannot use {action.company}'s lay now")
+
+
+def _held_lays(ctx: Context, state: G18State, player: str, moment: str) -> list[tuple[str, int, Any]]:
+    out = []
+    for cid, cdef in ctx.spec.companies.items():
+        if state.companies[cid].closed or holder(state, cid) != player:
+            continue
+        for index, ability in enumerate(cdef.ability_defs):
+            if (isinstance(ability, TileLay) and moment in ability.when and owner_ok(ability.owner, state, cid)
+                    and (ability.count is None or uses(state, cid, index) < ability.count)):
+                out.append((cid, index, ability))
+    return out
