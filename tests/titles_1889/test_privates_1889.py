@@ -174,3 +174,29 @@ def test_a_forced_train_from_another_corporation_is_paid_from_the_treasury_only(
     buys = [a for a in game.legal_actions() if isinstance(a, BuyTrain)]
     assert buys and all(game.state.trains[a.train].owner != "AR" for a in buys)
     no_problems(game)
+
+
+def test_a_president_who_cannot_pay_the_banks_train_goes_bankrupt() -> None:
+    """FACTS "Must buy": bankrupt when treasury + president's cash + sellable shares fall
+    short of the bank's cheapest train; with 1889's bank-only help, a cheaper train of another
+    corporation he runs is no way out (the engine offered no action at all)."""
+    from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+
+    from .positions import finish_stock_round, float_corporation, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    float_corporation(game, "AR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    give_train(game, "AR", "2")
+    for name in ("2",) * 5 + ("3",) * 5:
+        give_train(game, "KO", name)  # sold earlier: the bank's next train is a 4 for 300
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    assert game.legal_actions("A") == [DeclareBankruptcy("A")]
+    game.process(DeclareBankruptcy("A"))
+    assert game.is_over()
+    no_problems(game)
