@@ -218,6 +218,8 @@ class AbilityLaysStep(Step):
         if pending and pending[0] == entity:
             coord = pending[2]
             stops = state.board.placed(coord).tile.stops
+            if state.companies[entity].tokens_left <= 0:
+                return []  # its last token went elsewhere since the lay
             return [AbilityToken(entity, pending[1], coord, i) for i in range(len(stops))
                     if state.board.free_slots(coord, i, entity) > 0]
         return _choices(ctx, state, entity, entity, on_sale=False)

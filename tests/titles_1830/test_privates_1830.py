@@ -112,3 +112,22 @@ def test_delaware_hudson_lays_scranton_for_a_corporation_without_a_token_left() 
     assert game.state.cash_of("NYNH") == cash - 120
     assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
     no_problems(game)
+
+
+def test_delaware_hudson_offers_no_token_once_the_last_one_went_elsewhere() -> None:
+    """FACTS DH: the free token follows the lay from the charter; if the corporation's last
+    token is placed elsewhere after the lay, none is offered (the engine offered one and
+    then refused it: a 6-player bot game)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    assert [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    game.state.board.place_token("F22", 0, "NYNH")  # its last token, placed elsewhere
+    game.state.companies["NYNH"].tokens_left -= 1
+    settle(game)
+    assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    no_problems(game)
