@@ -220,6 +220,8 @@ class AbilityLaysStep(Step):
             stops = state.board.placed(coord).tile.stops
             if state.companies[entity].tokens_left <= 0:
                 return []  # its last token went elsewhere since the lay
+            if any(c == coord for c, _ in state.board.tokens_of(entity)):
+                return []  # it placed a token there by itself since the lay
             return [AbilityToken(entity, pending[1], coord, i) for i in range(len(stops))
                     if state.board.free_slots(coord, i, entity) > 0]
         return _choices(ctx, state, entity, entity, on_sale=False)
@@ -231,6 +233,8 @@ class AbilityLaysStep(Step):
                 raise IllegalAction("rule:ability.teleport", f"{action.entity} has no token to place by {action.company}")
             if state.companies[action.entity].tokens_left <= 0:
                 raise IllegalAction("rule:tokens.none", f"{action.entity} has no token left")
+            if any(c == action.hex for c, _ in state.board.tokens_of(action.entity)):
+                raise IllegalAction("rule:tokens.hex", f"{action.entity} already has a token on {action.hex}")
             if state.board.free_slots(action.hex, action.city, action.entity) <= 0:
                 raise IllegalAction("rule:tokens.full", f"no free slot on {action.hex}")
             return None

@@ -131,3 +131,22 @@ def test_delaware_hudson_offers_no_token_once_the_last_one_went_elsewhere() -> N
     settle(game)
     assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
     no_problems(game)
+
+
+def test_delaware_hudson_offers_no_second_token_on_scranton() -> None:
+    """A corporation never holds two tokens on one hex: once PRR tokened Scranton by itself
+    after the teleport lay, the free token is not offered (a 4-player bot game placed it and
+    the board refused)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("PRR", "DH", 70))
+    game.process(next(a for a in game.legal_actions("PRR") if isinstance(a, AbilityLay)))
+    game.state.board.place_token("F16", 0, "PRR")  # its own token there, placed since
+    game.state.companies["PRR"].tokens_left -= 1
+    settle(game)
+    assert game.state.companies["PRR"].tokens_left > 0
+    assert not [a for a in game.legal_actions("PRR") if isinstance(a, AbilityToken)]
+    assert "rule:" in str(refusal(game, AbilityToken("PRR", "DH", "F16", 0)))
