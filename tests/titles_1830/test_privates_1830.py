@@ -144,7 +144,10 @@ def test_delaware_hudson_offers_no_second_token_on_scranton() -> None:
     settle(game)
     game.process(BuyPrivate("PRR", "DH", 70))
     game.process(next(a for a in game.legal_actions("PRR") if isinstance(a, AbilityLay)))
-    game.state.board.place_token("F16", 0, "PRR")  # its own token there, placed since
+    board = game.state.board
+    green, upgrade = next((t, u) for t, u in board.lay_choices("F16") if t.id in ("14", "15"))
+    board.lay("F16", green.id, upgrade.rotation)  # Scranton upgraded to two slots since
+    board.place_token("F16", 0, "PRR")  # and its own token there
     game.state.companies["PRR"].tokens_left -= 1
     settle(game)
     assert game.state.companies["PRR"].tokens_left > 0
