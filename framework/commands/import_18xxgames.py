@@ -41,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # noqa: BLE001 - whatever the file holds, one line
         print(f"{args.file}: cannot read the game: {one_line(error)}", file=sys.stderr)
         return 1
+    missing = _missing_id_map(args.title or recorded.title)
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     variant = None if args.variant == "none" else args.variant
     try:
         result = import_game(
@@ -64,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
         if not check.agrees:
             print(f"  run {check.company}: recorded {check.recorded_revenue}+{check.recorded_subsidy}, "
                   f"ours {check.our_revenue}+{check.our_treasury}")
-        if check.best_total is not None and check.best_total < check.recorded_revenue + check.recorded_subsidy:
+        if (
+            check.checked and check.best_total is not None
+            and check.best_total < (check.recorded_revenue or 0) + (check.recorded_subsidy or 0)
+        ):
             print(f"  run {check.company}: our best routes earn {check.best_total}, less than recorded")
     if args.out:
         game.save(args.out)
@@ -72,9 +79,27 @@ def run(args: argparse.Namespace) -> int:
     if result.divergence is not None:
         print(f"diverges at {result.divergence}", file=sys.stderr)
         return 1
-    if game.is_over():
-        standings = ", ".join(f"{p} {s}" for p, s in game.standings())
-        print(f"game over: {standings}")
+    standings = ", ".join(f"{p} {s}" for p, s in game.standings())
+    print(f"game over: {standings}" if game.is_over() else f"standings when the record ends: {standings}")
     recorded_result = ", ".join(f"{p} {s}" for p, s in sorted(recorded.result.items(), key=lambda x: -x[1]))
     print(f"recorded result: {recorded_result}")
     return 0
+
+
+def _missing_id_map(title: str) -> str | None:
+    """Why ``title`` cannot take a game from the site (None: it can): a title takes imports
+    when its folder carries the site's id map, ``import_18xxgames.yaml``."""
+    from railyard.framework.importers.mapping import import_map_path
+    from railyard.framework.importers.site_18xxgames import SITE
+    from railyard.framework.loader import load_title
+    from railyard.framework.loader.errors import TitleErrors
+
+    try:
+        loaded = load_title(title)
+    except (TitleErrors, OSError, ValueError) as error:
+        return f"{title}: cannot load the title: {error}"
+    if import_map_path(loaded, SITE) is None:
+        folder = getattr(loaded, "path", title)
+        return (f"{title}: no import_{SITE}.yaml in {folder}: the title does not say how the "
+                f"site's ids map onto its own (docs/adding-a-title.md, 'Recorded games')")
+    return None

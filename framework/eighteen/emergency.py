@@ -108,6 +108,14 @@ def check_bankruptcy(rules: Context, state: G18State, company_id: str, action: D
     prices = trains.help_prices(rules, state, company_id)
     if not prices:
         raise IllegalAction("rule:bankruptcy.not_needed", f"{company_id} has no forced train purchase to make")
+    # what the director must be able to pay is the bank's cheapest train: another company's
+    # train is no way out unless its owner agrees (a company of his own counts)
+    own_help = rules.spec.setup.operating_round.forced_train_from != "depot"
+    bank = [p for t, p in trains.offers(rules, state, company_id)
+            if trains.source_of(state, t) in (DEPOT, TRAIN_POOL)
+            or (own_help and controller_of(state, trains.source_of(state, t)) == action.entity)]
+    if bank:
+        prices = bank
     have = state.companies[company_id].cash + state.player(action.entity).cash
     if have >= min(prices):
         raise IllegalAction("rule:bankruptcy.can_pay", f"{action.entity} can pay for a train ({have} >= {min(prices)})")

@@ -265,8 +265,13 @@ class Hooks:
     def certificate_value(self, state: G18State, cert: Certificate) -> int:
         """What a held certificate adds to net worth. Default: corporations at market price
         (at par while the marker is not yet on the chart, if a player directs it), other
-        companies nothing."""
+        companies nothing; open privates their face value where ``game_end.private_worth``
+        is ``face``."""
         company = state.companies[cert.company]
+        if company.kind == "private" and not company.closed:
+            if self.spec.setup.game_end.private_worth == "face":
+                return self.spec.companies[cert.company].min_bid or 0
+            return 0
         if company.kind != "corporation" or company.closed:
             return 0
         price = self.spec.cell(company.market).price if company.market is not None else None

@@ -218,6 +218,10 @@ class AbilityLaysStep(Step):
         if pending and pending[0] == entity:
             coord = pending[2]
             stops = state.board.placed(coord).tile.stops
+            if state.companies[entity].tokens_left <= 0:
+                return []  # its last token went elsewhere since the lay
+            if any(c == coord for c, _ in state.board.tokens_of(entity)):
+                return []  # it placed a token there by itself since the lay
             return [AbilityToken(entity, pending[1], coord, i) for i in range(len(stops))
                     if state.board.free_slots(coord, i, entity) > 0]
         return _choices(ctx, state, entity, entity, on_sale=False)
@@ -229,6 +233,8 @@ class AbilityLaysStep(Step):
                 raise IllegalAction("rule:ability.teleport", f"{action.entity} has no token to place by {action.company}")
             if state.companies[action.entity].tokens_left <= 0:
                 raise IllegalAction("rule:tokens.none", f"{action.entity} has no token left")
+            if any(c == action.hex for c, _ in state.board.tokens_of(action.entity)):
+                raise IllegalAction("rule:tokens.hex", f"{action.entity} already has a token on {action.hex}")
             if state.board.free_slots(action.hex, action.city, action.entity) <= 0:
                 raise IllegalAction("rule:tokens.full", f"no free slot on {action.hex}")
             return None
@@ -259,7 +265,8 @@ class AbilityLaysStep(Step):
         if isinstance(ability, Teleport) or getattr(ability, "consumes_lay", False):
             rs = _rs(state)
             rs.tiles_laid += 1
-            if isinstance(ability, Teleport):
+            if isinstance(ability, Teleport) and state.companies[action.entity].tokens_left > 0:
+                # the token follows (a company with no token left has none to place)
                 state.extra[TELEPORTED] = [action.entity, action.company, action.hex]
             if rs.step == "tile" and rs.tiles_laid >= options(ctx).tiles_per_turn:
                 next_step(ctx, state)

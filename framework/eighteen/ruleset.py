@@ -135,8 +135,13 @@ class G18Ruleset(Ruleset[G18State]):
             state.priority = len(players) - 1
         elif spec.setup.priority == "random":
             state.priority = rng.randint(0, len(players) - 1)
+        for cid in setup.removed_companies:
+            state.companies[cid].closed = True  # out of the game at this player count
         packet = spec.setup.start_packet
-        state.packet_remaining = list(packet.items) if packet is not None else []
+        state.packet_remaining = [
+            item_id for item_id, item in (packet.items.items() if packet is not None else ())
+            if not set(item.companies) <= set(setup.removed_companies)
+        ]
         state.board = self.new_board(state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))

@@ -42,6 +42,7 @@ class StockState(RoundState):
     # sale action, further sales of it in the same turn are part of that sale and pay that price
     price_before_sale: dict[str, int] = attrs.Factory(dict)
     bought_this_turn: bool = False  # (sell_then_buy false: the turn goes on after the buy)
+    sold_before_buy: bool = False  # the turn's purchase came after a sale
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
     multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
 
@@ -260,6 +261,11 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
     opts = rules.spec.stock
     if percent <= 0:
         raise IllegalAction("rule:stock_round.sell_amount", "sell a positive percentage")
+    first = rules.spec.setup.stock_round.sell_from_round
+    if first is not None and state.round.kind == "stock" and state.round.number < first:
+        raise IllegalAction(
+            "rule:stock_round.sell_from_round", f"no shares may be sold before stock round {first}"
+        )
     if not company.operated and not opts.sell_before_operating:
         raise IllegalAction(
             "rule:stock_round.sell_before_operating",
@@ -422,6 +428,13 @@ class StockRound(RoundType):
         if isinstance(action, Pass):
             return None
         if isinstance(action, SellShares):
+            rs = _round(state)
+            if (rules.spec.setup.stock_round.sales_around_buy == "before_or_after"
+                    and rs.bought_this_turn and rs.sold_before_buy):
+                raise IllegalAction(
+                    "rule:stock_round.sales_around_buy",
+                    "a turn's sales come before its purchase or after it, not both",
+                )
             return check_sell(rules, state, action)
         if isinstance(action, ExchangePrivate):
             return exchange.check(rules, state, action, "stock_round")
@@ -430,7 +443,7 @@ class StockRound(RoundType):
         rs = _round(state)
         if rs.bought_this_turn and not (
             rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
-            and action.source == "pool" and market_zones.in_zone(rules, state, rs.multi_buy, "multiple_buy")
+            and _multiple_buy(rules, state, action)
         ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
         if isinstance(action, Par):
@@ -486,8 +499,8 @@ class StockRound(RoundType):
         rs.last_buyer = player
         rs.passes_in_row = 0
         rs.acted_this_turn = True
-        if (isinstance(action, BuyShares) and action.source == "pool"
-                and market_zones.in_zone(rules, state, action.company, "multiple_buy")):
+        rs.sold_before_buy = bool(rs.sold_this_turn)
+        if isinstance(action, BuyShares) and _multiple_buy(rules, state, action):
             rs.bought_this_turn = True  # the turn goes on: more of these shares may follow
             rs.multi_buy = action.company
         elif rules.spec.setup.stock_round.sell_then_buy:
@@ -549,6 +562,7 @@ class StockRound(RoundType):
         rs = _round(state)
         rs.acted_this_turn = False
         rs.bought_this_turn = False
+        rs.sold_before_buy = False
         rs.multi_buy = None
         rs.sold_this_turn = []
         rs.price_before_sale = {}
@@ -560,7 +574,8 @@ class StockRound(RoundType):
 
     def finish(self, rules: Context, state: G18State) -> list[str]:
         lines = []
-        for cid, company in state.companies.items():
+        for cid in _by_price(rules, state):
+            company = state.companies[cid]
             if company.kind != "corporation" or not company.floated or company.market is None:
                 continue
             if company.closed:
@@ -578,3 +593,30 @@ class StockRound(RoundType):
             state.priority = (state.player_index(last) + 1) % len(state.players)
         lines.append(f"{state.priority_player} has the priority deal")
         return lines
+
+
+def _by_price(rules: Context, state: G18State) -> list[str]:
+    """Companies in the order their prices rank (highest first; ties: further right, then
+    earlier on the cell, then higher up): sold-out moves go in that order, so of two on one
+    cell the one ahead stays ahead where both arrive."""
+
+    def key(cid: str) -> tuple[int, ...]:
+        company = state.companies[cid]
+        if company.market is None:
+            return (1, 0, 0, 0, 0)
+        row, column = company.market
+        stack = state.stack_at(company.market)
+        depth = stack.index(cid) if cid in stack else 0
+        return (0, -rules.spec.cell(company.market).price, -column, depth, row)
+
+    return sorted(state.companies, key=key)
+
+
+def _multiple_buy(rules: Context, state: G18State, action: BuyShares) -> bool:
+    """Whether this purchase may be one of several of the company in a turn: from the pool in
+    a ``multiple_buy`` zone, or from the initial offering where the zone also has
+    ``multiple_buy_ipo`` (1830's optional rule multiple_brown_from_ipo)."""
+    if not market_zones.in_zone(rules, state, action.company, "multiple_buy"):
+        return False
+    return action.source == "pool" or market_zones.in_zone(
+        rules, state, action.company, "multiple_buy_ipo")

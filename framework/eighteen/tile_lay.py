@@ -249,6 +249,9 @@ def refusal(
         or _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id)
     ):
         return None
+    needs = rules.spec.setup.operating_round.upgrade_needs
+    if needs == "reachable" and old.tile.paths and coord in reach.hexes:
+        return None  # permissive: an upgrade of track the company reaches needs nothing new
     return "rule:tile_lay.connection", f"no new track on {coord} connects to {company_id}'s network"
 
 

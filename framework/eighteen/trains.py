@@ -382,7 +382,10 @@ def buy_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTra
             continue
         seen.add(key)
         prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted(p for p in {least, face, cash} if p >= least)
+        # help goes only where the title lets it (forced_train_from depot: bank trains only)
+        may_help = face in helped and (
+            source in (DEPOT, TRAIN_POOL) or rules.spec.setup.operating_round.forced_train_from != "depot")
         for price in prices:
-            if price <= cash or (face in helped and price <= face and price <= cash + extra):
+            if price <= cash or (may_help and price <= face and price <= cash + extra):
                 out.append(BuyTrain(company_id, train_id, price))
     return out

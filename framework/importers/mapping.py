@@ -5,8 +5,15 @@ itself stays generic. The file (``import_<site>.yaml`` in the title folder) may 
 
 ``variant``
     the variant the site's rules correspond to (used unless the caller names one)
+``optional_rules``
+    the site's optional rules (``settings.optional_rules`` of a game) -> the variant of ours
+    that plays it; a game using one is replayed under that variant
 ``entities``
     company ids that differ (site id -> ours); unlisted ids are the same
+``companies``
+    private-company ids that differ, where the site gives a private and a corporation one
+    symbol (1889's TR): used for the ``company`` field of an action and for an action whose
+    ``entity_type`` is ``company``
 ``items``
     start-packet items and offers that differ (site id -> our item/offer id)
 ``trains``
@@ -41,7 +48,9 @@ class ImportMap:
     """Id maps of one title for one site; empty maps mean the ids are the same."""
 
     variant: str | None = None
+    optional_rules: dict[str, str] = attrs.Factory(dict)
     entities: dict[str, str] = attrs.Factory(dict)
+    companies: dict[str, str] = attrs.Factory(dict)
     items: dict[str, str] = attrs.Factory(dict)
     trains: dict[str, str] = attrs.Factory(dict)
     tiles: dict[str, str] = attrs.Factory(dict)
@@ -54,8 +63,22 @@ class ImportMap:
         text = str(site_id)
         return self.entities.get(text, text)
 
+    def company(self, site_id: Any) -> str:
+        """A private company named by the site (its ``company`` field, or an entity of type
+        ``company``)."""
+        text = str(site_id)
+        return self.companies.get(text, self.entity(text))
+
+    def variant_for(self, optional_rules: tuple[str, ...]) -> str | None:
+        """Our variant for a game played with the site's ``optional_rules``: the one the map
+        names for a rule the game uses, else the map's ``variant``."""
+        chosen = [self.optional_rules[r] for r in optional_rules if r in self.optional_rules]
+        if len(chosen) > 1:
+            raise ValueError(f"several optional rules map to variants: {chosen}")
+        return chosen[0] if chosen else self.variant
+
     def item(self, site_id: str) -> str:
-        return self.items.get(site_id, self.entity(site_id))
+        return self.items.get(site_id, self.company(site_id))
 
     def train_name(self, site_name: str) -> str:
         return self.trains.get(site_name, site_name)
@@ -99,7 +122,9 @@ def load_import_map(title: Any, site: str) -> ImportMap:
     }
     return ImportMap(
         variant=data.get("variant"),
+        optional_rules={str(k): str(v) for k, v in (data.get("optional_rules") or {}).items()},
         entities={str(k): str(v) for k, v in (data.get("entities") or {}).items()},
+        companies={str(k): str(v) for k, v in (data.get("companies") or {}).items()},
         items={str(k): str(v) for k, v in (data.get("items") or {}).items()},
         trains={str(k): str(v) for k, v in (data.get("trains") or {}).items()},
         tiles={str(k): str(v) for k, v in (data.get("tiles") or {}).items()},

@@ -30,6 +30,7 @@ class RecordedGame:
     end_reason: str | None
     actions: tuple[dict[str, Any], ...]  # effective actions, in play order
     raw_count: int  # actions in the file, undo/redo and programs included
+    optional_rules: tuple[str, ...] = ()  # the site's optional rules the game was played with
 
 
 def _is_move(action: dict[str, Any]) -> bool:
@@ -130,4 +131,5 @@ def recorded_from_dict(data: Any) -> RecordedGame:
         end_reason=end_reason if isinstance(end_reason, str) else None,
         actions=tuple(effective_actions(raw)),
         raw_count=len(raw),
+        optional_rules=tuple(str(r) for r in settings.get("optional_rules") or ()),
     )

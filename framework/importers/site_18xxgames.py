@@ -36,6 +36,8 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import (
     BuyTrain,
+    ChooseHome,
+    DeclareBankruptcy,
     DiscardTrain,
     Dividend,
     LayTile,
@@ -58,6 +60,7 @@ STEP_OF: dict[type, str] = {
     Dividend: "dividend",
     BuyTrain: "trains",
     SurrenderTrain: "trains",
+    DeclareBankruptcy: "trains",
 }
 #: steps a company may end with a pass
 PASSABLE = ("tile", "token", "trains")
@@ -65,6 +68,10 @@ PASSABLE = ("tile", "token", "trains")
 LOOK_AHEAD = 12
 #: site actions that answer a question (only those may be taken ahead of their turn)
 ASKED = ("choose", "place_token", "discard_train")
+
+
+#: our actions a player may take at any time, which the site keeps outside the turn
+ANYTIME = ("ExchangePrivate", "AbilityLay")
 
 
 class TranslationError(Exception):
@@ -92,14 +99,23 @@ class RunCheck:
 
     index: int
     company: str
-    recorded_revenue: int
+    recorded_revenue: int | None  # None: the recording gives only the track (older games)
     recorded_subsidy: int
     our_revenue: int
     our_treasury: int
     best_total: int | None  # revenue + treasury of our best routes (None: not searched)
 
     @property
+    def checked(self) -> bool:
+        """Whether the recording says what the run earned."""
+        return self.recorded_revenue is not None
+
+    @property
     def agrees(self) -> bool:
+        """Ours earns what the recording says (a run recorded without revenue cannot
+        disagree; ``checked`` tells the two apart)."""
+        if self.recorded_revenue is None:
+            return True
         return (self.recorded_revenue, self.recorded_subsidy) == (self.our_revenue, self.our_treasury)
 
 
@@ -144,6 +160,9 @@ class Importer:
         self.forced: set[str] = set()  # players passed for lack of any other move
         self.recorded: tuple[dict[str, Any], ...] = ()
         self.early: set[int] = set()  # recorded actions taken ahead of their turn
+        self.sellers: dict[str, str | None] = {}  # private -> the player who sold it
+        self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen from the record
+        self.position = 0  # the recorded action being taken
 
     # ------------------------------------------------------------------ state helpers
     @property
@@ -176,7 +195,10 @@ class Importer:
         return handler(rec)
 
     def _entity(self, rec: dict[str, Any]) -> str:
-        entity = self.map.entity(rec["entity"])
+        if rec.get("entity_type") == "company":
+            entity = self.map.company(rec["entity"])
+        else:
+            entity = self.map.entity(rec["entity"])
         if self._is_company(entity) and self.state.companies[entity].kind == "private":
             # a private's ability used by the company operating now
             current = self._current()
@@ -188,10 +210,41 @@ class Importer:
         return [Pass(self._entity(rec))]
 
     def _t_bid(self, rec: dict[str, Any]) -> list[Action]:
-        return [Bid(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+        entity, item, price = self._entity(rec), self.map.item(rec["company"]), int(rec["price"])
+        # in a waterfall the site records buying the cheapest item as a bid at its price
+        return [Bid(entity, item, price), BuyItem(entity, item, price)]
 
     def _t_buy_company(self, rec: dict[str, Any]) -> list[Action]:
-        return [BuyItem(self._entity(rec), self.map.item(rec["company"]), int(rec["price"]))]
+        entity = self._entity(rec)
+        company = self.map.company(rec["company"])
+        price = int(rec["price"])
+        out = _tagged({"type": "buy_private", "entity": entity, "company": company, "price": price})
+        if rec.get("entity_type") == "corporation" and out:
+            return out  # a corporation buys a private from its player owner
+        return [BuyItem(entity, self.map.item(rec["company"]), price)]
+
+    def _private_of(self, rec: dict[str, Any]) -> str | None:
+        """The private whose ability a recorded action uses (its entity is a company)."""
+        if rec.get("entity_type") != "company":
+            return None
+        company = self.map.company(rec["entity"])
+        state_company = self.state.companies.get(company)
+        return company if state_company is not None and state_company.kind == "private" else None
+
+    def _ability_kinds(self, company: str) -> set[str]:
+        cdef = self.rules.spec.companies.get(company)
+        abilities = getattr(cdef, "abilities", ()) or ()
+        return {a.get("kind", "") if isinstance(a, dict) else getattr(a, "kind", "") for a in abilities}
+
+    def _ability_users(self, company: str) -> list[str]:
+        """Who may act for a private's ability, most likely first: the company operating now,
+        the private's holder, the player who sold it (its last player holder)."""
+        users = [self._current(), self._holder(company), self.sellers.get(company)]
+        return list(dict.fromkeys(u for u in users if u is not None))
+
+    def _holder(self, company: str) -> str | None:
+        director = next((c for c in self.state.companies[company].certificates if c.director), None)
+        return None if director is None else director.owner
 
     def _share_company(self, share: str) -> str:
         return self.map.entity(share.rsplit("_", 1)[0])
@@ -204,6 +257,11 @@ class Importer:
             c.owner == IPO for c in self.state.companies[company].certificates
         ):
             source = "pool"
+        private = self._private_of(rec)
+        if private is not None:  # a private exchanged for a share by its player owner
+            holder = self._holder(private)
+            return _tagged({"type": "exchange_private", "entity": holder, "company": private,
+                            "source": source})
         return [BuyShares(self._entity(rec), company, source)]
 
     def _t_sell_shares(self, rec: dict[str, Any]) -> list[Action]:
@@ -216,7 +274,19 @@ class Importer:
 
     def _t_lay_tile(self, rec: dict[str, Any]) -> list[Action]:
         tile = self.map.tile(_strip_copy(rec["tile"]))
-        return [LayTile(self._entity(rec), rec["hex"], tile, int(rec["rotation"]))]
+        rotation = int(rec["rotation"])
+        plain: list[Action] = [LayTile(self._entity(rec), rec["hex"], tile, rotation)]
+        private = self._private_of(rec)
+        if private is None or not self._ability_kinds(private) & {"tile_lay", "teleport"}:
+            return plain
+        # a private's special lay, made for the company operating now or by a player
+        special = [
+            action
+            for user in self._ability_users(private)
+            for action in _tagged({"type": "ability_lay", "entity": user, "company": private,
+                                   "hex": rec["hex"], "tile": tile, "rotation": rotation})
+        ]
+        return special + plain
 
     def _city(self, node: str) -> tuple[str, int]:
         """``"404-1-0"`` (tile copy, city) or ``"L2-4-0"`` (a printed hex) -> (hex, our stop)."""
@@ -227,6 +297,9 @@ class Importer:
     def _t_place_token(self, rec: dict[str, Any]) -> list[Action]:
         coord, city = self._city(rec["city"])
         entity = self._entity(rec)
+        if self.homes.get(entity) == (coord, city):
+            del self.homes[entity]
+            return []  # the home our engine had the company choose when it first operated
         out: list[Action] = [PlaceToken(entity, coord, city)]
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
@@ -270,7 +343,21 @@ class Importer:
     def _t_buy_train(self, rec: dict[str, Any]) -> list[Action]:
         entity = self._entity(rec)
         ours = self._our_train(entity, rec["train"], rec.get("variant"))
+        if rec.get("exchange"):  # a train handed in for a discount (1830's D)
+            return _tagged({"type": "buy_train_trade_in", "entity": entity, "train": ours,
+                            "trade_in": self._known_train(str(rec["exchange"])),
+                            "price": int(rec["price"])})
         return [BuyTrain(entity, ours, int(rec["price"]))]
+
+    def _t_end_game(self, rec: dict[str, Any]) -> list[Action]:
+        """The game was ended by hand on the site: nothing to play (its result is the
+        standings at that moment)."""
+        return []
+
+    def _t_bankrupt(self, rec: dict[str, Any]) -> list[Action]:
+        """The site records the company that cannot buy its train; ours is its director."""
+        company = self._entity(rec)
+        return [DeclareBankruptcy(self._director(company) if self._is_company(company) else company)]
 
     def _t_discard_train(self, rec: dict[str, Any]) -> list[Action]:
         return [DiscardTrain(self._entity(rec), self._known_train(rec["train"]))]
@@ -322,9 +409,39 @@ class Importer:
             if len(legal) == 1 and not isinstance(legal[0], Pass):
                 self._apply(legal[0], -1)  # no decision (a run with no route)
                 continue
+            home = self._home_from_record(current, legal)
+            if home is not None:
+                self._apply(home, -1)
+                continue
             if step not in PASSABLE or Pass(current) not in legal:
                 return
             self._apply(Pass(current), -1)
+
+    def _home_from_record(self, company: str, legal: list[Action]) -> Action | None:
+        """Our engine asks a company with several possible homes to choose when it first
+        operates; the site puts its token on the hex and picks the city when a tile is laid
+        there, maybe many actions later (1830's ERIE on E11). The choice is the city of the
+        company's first recorded token on one of those hexes."""
+        choices = [a for a in legal if isinstance(a, ChooseHome)]
+        if not choices:
+            return None
+        hexes = {c.home.split(".")[0] for c in choices}
+        laid = dict(self.laid)
+        for rec in self.recorded[self.position:]:
+            if rec.get("type") == "lay_tile" and rec.get("hex") in hexes:
+                laid[str(rec["tile"])] = str(rec["hex"])
+            if rec.get("type") != "place_token" or self.map.entity(rec.get("entity")) != company:
+                continue
+            where, _, index = str(rec["city"]).rpartition("-")
+            coord = laid.get(where, where.split("-")[0])
+            if coord not in hexes:
+                continue
+            wanted = f"{coord}.{self.map.stop(coord, int(index))}"
+            chosen = next((c for c in choices if c.home == wanted), None)
+            if chosen is not None:
+                self.homes[company] = (coord, self.map.stop(coord, int(index)))
+            return chosen
+        return None
 
     def _forced_passes(self, entity: str | None) -> None:
         """Players to act (before ``entity``) whose only move is to pass: the site passes
@@ -335,10 +452,29 @@ class Importer:
             if entity in active or len(active) != 1:
                 return
             other = active[0]
-            if self._is_company(other) or self.game.legal_actions(other) != [Pass(other)]:
+            if self._is_company(other) or self._turn_moves(other) != [Pass(other)]:
                 return
             self._apply(Pass(other), -1)
             self.forced.add(other)
+
+    def _sell_out(self, director: str) -> None:
+        """The site's bankruptcy sells the director's shares itself; ours wants every sale
+        that can still be made first: the largest sale of each corporation, until none."""
+        for _ in range(50):
+            sales = [a for a in self.game.legal_actions(director) if isinstance(a, SellShares)]
+            if not sales:
+                return
+            biggest = max(sales, key=lambda a: (a.percent, a.company))
+            self._apply(biggest, -1)
+
+    def _turn_moves(self, player: str) -> list[Action]:
+        """A player's legal moves but the private abilities usable at any time (an exchange,
+        a special lay) in a stock round: the site offers those outside the turn, so they keep
+        no turn open there."""
+        legal = self.game.legal_actions(player)
+        if self.state.round.kind != "stock":
+            return legal
+        return [a for a in legal if type(a).__name__ not in ANYTIME]
 
     def _behind(self, action: Action) -> bool:
         """Whether our engine is at an earlier step of the turn than ``action`` belongs to."""
@@ -353,6 +489,7 @@ class Importer:
     def step(self, index: int, rec: dict[str, Any]) -> Divergence | None:
         """Take one recorded action; a divergence when our engine refuses it."""
         assert self.result is not None
+        self.position = index
         try:
             candidates = self.translate(rec)
         except Exception as error:  # noqa: BLE001 - a recorded action of any odd shape
@@ -369,6 +506,12 @@ class Importer:
             return None
         self.forced.discard(first.entity)
         if isinstance(first, Pass) and self._is_company(first.entity):
+            late = self._turn_after_pass(index, first.entity)
+            for later in late:  # the site's last buy-company step: ours is before the pass
+                divergence = self.step(later, self.recorded[later])
+                if divergence is not None:
+                    return divergence
+                self.early.add(later)
             if (
                 first.entity != self._current()
                 or first.entity not in self._active()
@@ -378,6 +521,8 @@ class Importer:
                 return None
         else:
             self._catch_up(first)
+            if isinstance(first, DeclareBankruptcy):
+                self._sell_out(first.entity)
         errors = self._try(index, rec, candidates)
         if errors is None:
             return None
@@ -385,11 +530,30 @@ class Importer:
             return self.step(index, rec)
         return Divergence(index, _site_id(rec), rec, " | ".join(repr(a) for a in candidates), "; ".join(errors))
 
+    def _turn_after_pass(self, index: int, company: str) -> list[int]:
+        """Recorded actions of ``company``'s turn that follow its pass: the site closes the
+        turn with a buy-company step after the trains, where our engine lets a corporation buy
+        privates at any moment of its turn and ends the turn with the pass. So its purchases
+        (and the lays its sellers make at once) are taken before the pass."""
+        out: list[int] = []
+        later = index + 1
+        while later < len(self.recorded) and later not in self.early:
+            rec = self.recorded[later]
+            bought = rec.get("type") == "buy_company" and self.map.entity(rec.get("entity")) == company
+            seller_lay = (out and rec.get("entity_type") == "company"
+                          and rec.get("type") == "lay_tile")
+            if not (bought or seller_lay):
+                break
+            out.append(later)
+            later += 1
+        return out
+
     def _try(self, index: int, rec: dict[str, Any], candidates: list[Action]) -> list[str] | None:
         """Apply the first candidate our engine takes; the refusals if it takes none."""
         errors = []
         for action in candidates:
             before = self._before(action, rec)
+            self._before_buy(action)
             try:
                 self._apply(action, index)
             except Exception as error:  # noqa: BLE001 - every refusal is reported
@@ -442,8 +606,16 @@ class Importer:
             return result, best
         return None
 
+    def _before_buy(self, action: Action) -> None:
+        company = getattr(action, "company", None)
+        buys = getattr(action, "tag", None) == "buy_private" or type(action).__name__ == "BuyPrivate"
+        if buys and company is not None:
+            self.sellers[company] = self._holder(company)
+
     def _after(self, action: Action, rec: dict[str, Any], before: Any) -> None:
         assert self.result is not None
+        if type(action).__name__ == "BuyTrainTradeIn":
+            self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
         elif isinstance(action, LayTile):
@@ -454,15 +626,28 @@ class Importer:
             self.pooled.difference_update(rec.get("shares") or ())
         elif isinstance(action, RunRoutes) and before is not None:
             result, best = before
+            routes = rec.get("routes") or ()
+            revenue = (
+                sum(int(r["revenue"]) for r in routes)
+                if all("revenue" in r for r in routes) else None
+            )
             self.result.runs.append(RunCheck(
                 index=len(self.result.origin) - 1,
                 company=action.entity,
-                recorded_revenue=sum(int(r["revenue"]) for r in rec.get("routes") or ()),
+                recorded_revenue=revenue,
                 recorded_subsidy=int(rec.get("subsidy") or 0),
                 our_revenue=result.revenue,
                 our_treasury=result.treasury,
                 best_total=best,
             ))
+
+
+def _tagged(data: dict[str, Any]) -> list[Action]:
+    """Our action of that tag, or none when the engine has no such action."""
+    try:
+        return [from_json(data)]
+    except KeyError:
+        return []
 
 
 def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
@@ -473,8 +658,7 @@ def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
     """
     from railyard.framework.routes.board_graph import junction_id
 
-    stops = [str(n) for n in route.get("nodes") or ()]
-    connections = [list(c) for c in route.get("connections") or ()]
+    stops, connections = route_stops(route)
     if not stops:
         return []
     # the junctions on either side of each stop
@@ -497,6 +681,52 @@ def route_nodes(graph: Any, route: dict[str, Any]) -> list[str]:
         if i < len(legs):
             out.extend(legs[i])
     return out
+
+
+def route_stops(route: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """A recorded route's stops in travel order (``"<hex>-<i>"``) and its connections, each
+    turned to run from one stop to the next.
+
+    Newer recordings name the stops (``nodes``); older ones give only the connections, in no
+    fixed direction, whose ends are the stops: those are chained, and each stop gets index 0
+    (the track decides among a hex's stops, see ``_pick_stop``)."""
+    connections = [list(c) for c in route.get("connections") or ()]
+    nodes = [str(n) for n in route.get("nodes") or ()]
+    hexes = _chain(connections)
+    if not nodes:
+        nodes = [f"{h}-0" for h in hexes]
+    elif len(nodes) == len(hexes) and [n.rpartition("-")[0] for n in nodes] != hexes:
+        # recorded stops are not always in travel order (the first connection may run the
+        # other way): put them in the order the connections chain, keeping each one's index
+        left = list(nodes)
+        ordered = []
+        for h in hexes:
+            found = next((n for n in left if n.rpartition("-")[0] == h), f"{h}-0")
+            if found in left:
+                left.remove(found)
+            ordered.append(found)
+        nodes = ordered
+    stop_hexes = [n.rpartition("-")[0] for n in nodes]
+    oriented = []
+    for i, hexes in enumerate(connections):
+        if i + 1 < len(stop_hexes) and hexes[0] != stop_hexes[i] and hexes[-1] == stop_hexes[i]:
+            hexes = hexes[::-1]
+        oriented.append(hexes)
+    return nodes, oriented
+
+
+def _chain(connections: list[list[str]]) -> list[str]:
+    """The stop hexes a list of connections joins, in order (each connection runs from one
+    stop to the next, in either direction)."""
+    if not connections:
+        return []
+    first = connections[0]
+    if len(connections) > 1 and first[0] in (connections[1][0], connections[1][-1]):
+        first = first[::-1]
+    stops = [first[0], first[-1]]
+    for hexes in connections[1:]:
+        stops.append(hexes[-1] if hexes[0] == stops[-1] else hexes[0])
+    return stops
 
 
 def _pick_pair(graph: Any, a: str, b: str) -> tuple[str, str]:
@@ -546,7 +776,7 @@ def import_game(
     # a title the user named may be a folder; the one a recorded file names is an id only
     name = title or find_title(recorded.title, by_id=True)
     imap = load_import_map(load_title(name), SITE)
-    chosen = imap.variant if variant == "" else variant
+    chosen = imap.variant_for(recorded.optional_rules) if variant == "" else variant
     # the record's seats were drawn when it was played: seat its players as listed
     overrides = ("setup.seating=as_given", *overrides)
     loaded = load_title(name, chosen, overrides)

@@ -262,6 +262,9 @@ class _Checker:
         for count in self.setup.players:
             if count not in players:
                 self.add(("setup", "players", str(count)), f"{count} players is outside the title's range {players.min}-{players.max}")
+        for count, pset in self.setup.players.items():
+            for i, cid in enumerate(pset.removed_companies):
+                self.need(cid, self.companies, ("setup", "players", str(count), "removed_companies", i), "company")
         packet = self.setup.start_packet
         if packet is not None:
             for item_id, item in packet.items.items():

@@ -11,6 +11,9 @@ import attrs
 class PlayerSetup:
     cash: int
     certificate_limit: int
+    # companies out of the game at this player count (1889: South Iyo Railway at 2 players,
+    # the Uno-Takamatsu Ferry below 4): closed from the start, their packet items unsold
+    removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen
@@ -52,6 +55,10 @@ class StockRoundRules:
     home_token_on: str | None = None
     packet_first: bool | None = None
     sell_before_operating: bool | None = None
+    sell_from_round: int | None = None  # no sales in stock rounds before this one
+    # sell_then_buy false: sales both before and after the purchase (both), or on one side
+    # only (before_or_after: 1889)
+    sales_around_buy: str = "both"
     share_percent: int | None = None
 
 
@@ -106,6 +113,8 @@ class GameEnd:
     # the director's certificate and shares up to stock_round.pool_share_limit, the rest go
     # back to the initial offering)
     bankrupt_shares: str = "pool"
+    # what an open private adds to its player owner's net worth: none | face (min_bid)
+    private_worth: str = "none"
 
 
 @attrs.frozen

@@ -26,6 +26,15 @@ StopKey = tuple[str, int]
 """A stop on the board: (hex coordinate, stop index on the tile there)."""
 
 
+def _group(coord: str, tile: Any, stop: Any) -> str | None:
+    """The key under which a stop counts as one with others: a laid tile's groups are its own
+    (per hex), a printed hex's groups are the map's (one off-board drawn over two hexes, such
+    as 1830's Gulf, is one group on both)."""
+    if stop.group is None:
+        return None
+    return stop.group if str(tile.id).startswith("@") else f"{coord}:{stop.group}"
+
+
 def stop_id(coord: str, index: int) -> str:
     return f"{coord}.{index}"
 
@@ -163,7 +172,7 @@ def graph_from_tiles(
                 stop_id(coord, i),
                 stop.kind,
                 value,
-                group=f"{coord}:{stop.group}" if stop.group is not None else None,
+                group=_group(coord, tile, stop),
                 slots=stop.slots,
                 tokens=tuple(held),
                 reserved=tuple(waiting),

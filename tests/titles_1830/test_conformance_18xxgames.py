@@ -1,0 +1,90 @@
+"""Conformance: the games of 1830 recorded on 18xx.games (shared/reference/1830/games),
+imported with the title's id map (titles/1830/import_18xxgames.yaml) and replayed.
+
+Each game must replay every recorded action, every run earning the recorded revenue, to the
+recorded net worth of every player. Where our engine still refuses a recorded action, the
+full-replay test is an expected failure naming that action, and a second test holds the
+replay to at least the actions it reaches today (so a regression shows).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.framework.site_games import recorded, replayed, require, where_it_stops
+
+GAMES = {
+    # file: (effective actions, recorded result, actions replayed at least)
+    "reference/1830/games/1830_game_end_bank.json": (
+        606, {"13430": 13048, "15688": 12109, "15698": 12025}, 606),
+    "reference/1830/games/26855.json": (
+        502, {"330": 2212, "82": 2127, "1627": 1831, "117": 310}, 502),
+}
+# Games that do not replay to the end yet: file -> where and why they stop (none).
+STOPS: dict[str, str] = {}
+
+
+@pytest.mark.parametrize("path", sorted(GAMES))
+def test_the_recording_reads_with_its_seats_and_result(path: str) -> None:
+    require(path)
+    actions, result, _ = GAMES[path]
+    game = recorded(path)
+    assert game.title == "1830"
+    assert game.result == result
+    assert len(game.actions) == actions
+
+
+@pytest.mark.parametrize("path", sorted(GAMES))
+def test_the_replay_reaches_at_least_as_far_as_today(path: str) -> None:
+    require(path)
+    result = replayed(path)
+    assert result.handled >= GAMES[path][2], where_it_stops(result)
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=STOPS[path]))
+    if path in STOPS else path
+    for path in sorted(GAMES)
+])
+def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> None:
+    require(path)
+    actions, result, _ = GAMES[path]
+    replay = replayed(path)
+    assert replay.divergence is None, where_it_stops(replay)
+    assert replay.handled == actions
+    assert [r for r in replay.runs if not r.agrees] == []
+    assert dict(replay.game.standings()) == result
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(GAMES) if p not in STOPS])
+def test_every_run_is_replayed_and_the_game_ends_as_recorded(path: str) -> None:
+    """Each recorded run is one of ours (where the recording says what it earned, ours earns
+    the same); a game that ended by the bank breaking or a bankruptcy ends here too, one ended
+    by hand is still under way."""
+    require(path)
+    game = recorded(path)
+    replay = replayed(path)
+    recorded_runs = sum(1 for a in game.actions if a["type"] == "run_routes")
+    assert len(replay.runs) == recorded_runs
+    with_revenue = sum(1 for a in game.actions if a["type"] == "run_routes"
+                       and all("revenue" in r for r in a.get("routes") or ()))
+    assert sum(1 for r in replay.runs if r.checked) == with_revenue
+    assert replay.game.is_over() == (game.end_reason in ("bank", "bankrupt"))
+    if game.end_reason == "bank":
+        assert replay.game.state.bank_broken
+
+
+def test_a_route_recorded_without_its_stops_is_chained_from_its_connections() -> None:
+    """Older recordings give a run only as connections, each in either direction (1889 game
+    962, UR's 4 train: Matsuyama - Ohzu - Uwajima - Kouchi)."""
+    from railyard.framework.importers.site_18xxgames import route_stops
+
+    route = {"connections": [["E2", "D3", "C4"], ["B7", "B5", "C4"],
+                             ["F9", "E8", "D9", "C8", "B7"]], "train": "4-0"}
+    stops, legs = route_stops(route)
+    assert stops == ["E2-0", "C4-0", "B7-0", "F9-0"]
+    assert legs == [["E2", "D3", "C4"], ["C4", "B5", "B7"], ["B7", "C8", "D9", "E8", "F9"]]
+    recorded = {"connections": [["F22", "F20"], ["F24", "F22"]],
+                "nodes": ["F20-1", "F22-0", "F24-0"]}
+    assert route_stops(recorded) == (["F20-1", "F22-0", "F24-0"],
+                                     [["F20", "F22"], ["F22", "F24"]])

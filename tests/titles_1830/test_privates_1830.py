@@ -1,0 +1,155 @@
+"""1830's start packet and privates on the real title (FACTS "Private companies", "Engine
+base rules"), each played through ``game.process`` from a new game: A, B, C, D buy the six
+privates in the waterfall, cheapest first."""
+
+from __future__ import annotations
+
+from railyard.framework.eighteen.actions import Bid, BuyItem, Par, Pass
+from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.private_actions import BuyPrivate, ExchangePrivate
+
+from tests.titles_1889.positions import (
+    float_corporation,
+    new_game,
+    no_problems,
+    operating,
+    refusal,
+    settle,
+)
+
+TITLE = "1830"
+
+
+def buy_cheapest(game, times: int) -> None:  # noqa: ANN001
+    for _ in range(times):
+        (who,) = game.active_entities()
+        game.process(next(a for a in game.legal_actions(who) if isinstance(a, BuyItem)))
+
+
+def test_the_waterfall_sells_the_cheapest_first_and_a_bid_waits_for_its_turn() -> None:
+    """FACTS "Initial round": a bid on another private is open until every cheaper one is
+    sold; then with one bid it sells at that bid. B bids 45 on CS, A buys SV for 20: CS goes
+    to B for 45 at once."""
+    game = new_game(TITLE)
+    assert "rule:" in str(refusal(game, BuyItem("A", "CS", 40)))
+    game.process(Pass("A"))
+    game.process(Bid("B", "CS", 45))
+    game.process(Pass("C"))
+    game.process(Pass("D"))
+    game.process(BuyItem("A", "SV", 20))
+    assert game.state.director("CS") == "B"
+    assert game.state.player("B").cash == 600 - 45
+    no_problems(game)
+
+
+def test_camden_amboy_brings_a_prr_share_and_baltimore_ohio_its_presidency() -> None:
+    """FACTS CA: its buyer also receives PRR's 10% share; BO: its buyer receives B&O's
+    president's certificate and sets B&O's par at once."""
+    game = new_game(TITLE)
+    buy_cheapest(game, 6)  # SV A, CS B, DH C, MH D, CA A, BO B
+    assert game.state.percent_held("A", "PRR") == 10
+    assert game.active_entities() == ("B",)
+    pars = [a for a in game.legal_actions("B") if isinstance(a, Par)]
+    assert {a.company for a in pars} == {"B&O"}
+    game.process(Par("B", "B&O", 100))
+    assert game.state.percent_held("B", "B&O") == 20
+    assert game.state.round.kind == "stock"
+    no_problems(game)
+
+
+def test_mohawk_hudson_is_exchanged_for_a_nyc_share_from_the_ipo_or_pool() -> None:
+    """FACTS MH: its owner swaps it for 10% of NYC; MH closes."""
+    game = new_game(TITLE)
+    buy_cheapest(game, 6)
+    game.process(Par("B", "B&O", 100))
+    float_corporation(game, "NYC", 100, {game.active_entities()[0]: 20})
+    while game.active_entities() != ("D",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(ExchangePrivate("D", "MH", "ipo"))
+    assert game.state.percent_held("D", "NYC") == 10
+    assert game.state.companies["MH"].closed
+    no_problems(game)
+
+
+def test_baltimore_ohio_can_never_be_bought_by_a_corporation() -> None:
+    """FACTS BO: no_buy; the other privates sell to a corporation at 1/2-2x from phase 3."""
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10},
+                     owners={"SV": "A", "BO": "B"})
+    game.state.phase = "3"
+    settle(game)
+    assert "rule:" in str(refusal(game, BuyPrivate("PRR", "BO", 220)))
+    game.process(BuyPrivate("PRR", "SV", 40))
+    assert game.state.companies["SV"].certificates[0].owner == "PRR"
+    no_problems(game)
+
+
+def test_the_privates_block_their_hexes_while_a_player_owns_them() -> None:
+    """FACTS: SV blocks G15 while player-owned (PRR reaches it over H14)."""
+    from tests.titles_1889.positions import lay
+
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"SV": "A"})
+    lay(game, "H14", "8", 3)  # from Altoona's east side north-east towards G15
+    assert "rule:tile_lay.blocked" in str(refusal(game, LayTile("PRR", "G15", "9", 0)))
+
+
+def test_delaware_hudson_lays_scranton_for_a_corporation_without_a_token_left() -> None:
+    """FACTS DH: the teleport lay of 57 on F16 is the turn's lay (120 mountain paid) and a
+    free token follows; a corporation with no token left lays and has no token to place
+    (the engine offered one and then refused it)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.state.board.place_token("F22", 0, "NYNH")  # its last token, placed earlier
+    game.state.companies["NYNH"].tokens_left -= 1
+    settle(game)
+    cash = game.state.cash_of("NYNH")
+    lay = next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay))
+    game.process(lay)
+    assert game.state.board.placed("F16").tile.id == "57"
+    assert game.state.cash_of("NYNH") == cash - 120
+    assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    no_problems(game)
+
+
+def test_delaware_hudson_offers_no_token_once_the_last_one_went_elsewhere() -> None:
+    """FACTS DH: the free token follows the lay from the charter; if the corporation's last
+    token is placed elsewhere after the lay, none is offered (the engine offered one and
+    then refused it: a 6-player bot game)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    assert [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    game.state.board.place_token("F22", 0, "NYNH")  # its last token, placed elsewhere
+    game.state.companies["NYNH"].tokens_left -= 1
+    settle(game)
+    assert not [a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)]
+    no_problems(game)
+
+
+def test_delaware_hudson_offers_no_second_token_on_scranton() -> None:
+    """A corporation never holds two tokens on one hex: once PRR tokened Scranton by itself
+    after the teleport lay, the free token is not offered (a 4-player bot game placed it and
+    the board refused)."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("PRR", "DH", 70))
+    game.process(next(a for a in game.legal_actions("PRR") if isinstance(a, AbilityLay)))
+    board = game.state.board
+    green, upgrade = next((t, u) for t, u in board.lay_choices("F16") if t.id in ("14", "15"))
+    board.lay("F16", green.id, upgrade.rotation)  # Scranton upgraded to two slots since
+    board.place_token("F16", 0, "PRR")  # and its own token there
+    game.state.companies["PRR"].tokens_left -= 1
+    settle(game)
+    assert game.state.companies["PRR"].tokens_left > 0
+    assert not [a for a in game.legal_actions("PRR") if isinstance(a, AbilityToken)]
+    assert "rule:" in str(refusal(game, AbilityToken("PRR", "DH", "F16", 0)))

@@ -1,0 +1,202 @@
+"""1889's privates and the 1830-family mechanics on the real title (FACTS "Private
+companies", "Trains"), each played through ``game.process``. IR (home E2) operates; the
+privates are sold at face value to the players named."""
+
+from __future__ import annotations
+
+from railyard.framework.eighteen import running
+from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.private_actions import (
+    AbilityLay,
+    BuyPrivate,
+    BuyTrainTradeIn,
+    ExchangePrivate,
+)
+from railyard.framework.eighteen.state import BANK
+
+from .positions import (
+    give_train,
+    lay,
+    no_problems,
+    operating,
+    refusal,
+    settle,
+    stock_round,
+)
+
+TITLE = "1889"
+IR_FLOATED = {"A": 20, "B": 10, "C": 10, "D": 10}
+OWNERS = {"TER": "A", "MF": "B", "ER": "B", "SMR": "C", "DR": "D", "UTF": "A"}
+
+
+def ir_turn(phase: str = "2"):
+    game = operating(TITLE, "IR", 100, IR_FLOATED, owners=OWNERS)
+    game.state.phase = phase
+    settle(game)
+    return game
+
+
+def test_a_corporation_buys_a_private_for_half_to_twice_face_value_from_phase_3() -> None:
+    """FACTS "Private companies": corporations buy privates in phases 3 and 4 only, for
+    ceil(value / 2) to 2 x value: SMR (50) for 100 in phase 3; refused in phase 2, and for 101."""
+    game = ir_turn("2")
+    assert "rule:" in str(refusal(game, BuyPrivate("IR", "SMR", 100)))
+    game = ir_turn("3")
+    assert "rule:" in str(refusal(game, BuyPrivate("IR", "SMR", 101)))
+    assert "rule:" in str(refusal(game, BuyPrivate("IR", "SMR", 24)))
+    cash = game.state.player("C").cash
+    game.process(BuyPrivate("IR", "SMR", 100))
+    assert game.state.player("C").cash == cash + 100
+    assert game.state.cash_of("IR") == 1000 - 100
+    no_problems(game)
+
+
+def test_ehime_seller_lays_a_green_tile_on_c4_when_a_corporation_buys_it() -> None:
+    """FACTS ER: when a corporation buys ER, its seller at once lays a green tile on C4 (12,
+    13, 14, 15, 205 or 206), besides the corporation's own lay."""
+    game = ir_turn("3")
+    game.process(BuyPrivate("IR", "ER", 80))
+    assert game.active_entities() == ("B",)
+    lays = {(a.tile) for a in game.legal_actions("B") if isinstance(a, AbilityLay)}
+    assert lays <= {"12", "13", "14", "15", "205", "206"} and lays
+    game.process(AbilityLay("B", "ER", "C4", "14", 1))
+    assert game.state.board.placed("C4").tile.id == "14"
+    assert game.active_entities() == ("IR",)
+    assert any(isinstance(a, LayTile) for a in game.legal_actions("IR"))  # its own lay remains
+    no_problems(game)
+
+
+def test_takamatsu_e_railroad_blocks_k4_until_a_corporation_buys_it() -> None:
+    """FACTS TR (our TER): no tile on K4 while a player owns it."""
+    game = operating(TITLE, "KO", 100, IR_FLOATED, owners=OWNERS)
+    assert not [a for a in game.legal_actions("KO") if isinstance(a, LayTile) and a.hex == "K4"]
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("KO", "TER", 40))
+    assert [a for a in game.legal_actions("KO") if isinstance(a, LayTile) and a.hex == "K4"]
+
+
+def test_sumitomo_mines_saves_80_on_a_mountain_for_the_corporation_owning_it() -> None:
+    """FACTS SMR: 80 less on mountain-only hexes (E4) for its owning corporation."""
+    game = ir_turn("3")
+    game.process(BuyPrivate("IR", "SMR", 50))
+    lay(game, "E2", "5", 0)
+    e4 = next(a for a in game.legal_actions("IR") if isinstance(a, LayTile) and a.hex == "E4")
+    game.process(e4)
+    assert game.state.cash_of("IR") == 1000 - 50  # the mountain cost nothing
+    no_problems(game)
+
+
+def test_kotohira_costs_80_on_every_lay() -> None:
+    """FACTS "Rules": 438, 439 and 492 on I4 each cost 80 (the hex and its tiles carry it)."""
+    game = operating(TITLE, "SR", 100, IR_FLOATED)
+    game.state.phase = "3"
+    lay(game, "I2", "57", 0)  # Marugame's track south to I4
+    lay(game, "I4", "438", 1)  # Kotohira's yellow tile, joined north to Marugame
+    up = next(a for a in game.legal_actions("SR") if isinstance(a, LayTile) and a.hex == "I4")
+    assert up.tile == "439"
+    game.process(up)
+    assert game.state.cash_of("SR") == 1000 - 80
+
+
+def test_the_mitsubishi_ferry_owner_lays_the_port_tile_without_connection() -> None:
+    """FACTS MF: its player owner lays 437 on a port town (here Muki, I12, far from any
+    track) during the tile step of a corporation he directs; no normal lay may use 437."""
+    game = operating(TITLE, "IR", 100, {"B": 20, "A": 10, "C": 10, "D": 10}, owners=OWNERS)
+    assert "rule:" in str(refusal(game, LayTile("IR", "I12", "437", 0)))
+    port = [a for a in game.legal_actions() if isinstance(a, AbilityLay) and a.hex == "I12"]
+    assert port
+    game.process(port[0])
+    assert game.state.board.placed("I12").tile.id == "437"
+    no_problems(game)
+
+
+def test_dougo_is_exchanged_for_a_10_percent_iyo_share() -> None:
+    """FACTS DR: its owner swaps it for a 10% IR share from the IPO; DR closes."""
+    game = stock_round(TITLE, OWNERS)
+    from .positions import float_corporation
+
+    float_corporation(game, "IR", 100, {"A": 20})
+    while game.active_entities() != ("D",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(ExchangePrivate("D", "DR", "ipo"))
+    assert game.state.percent_held("D", "IR") == 10
+    assert game.state.companies["DR"].closed
+    no_problems(game)
+
+
+def test_the_d_costs_800_when_a_4_is_traded_in() -> None:
+    """FACTS "Trains": D 1100, 300 off when a 4, 5 or 6 is handed in."""
+    game = ir_turn("6")
+    four = give_train(game, "IR", "4")
+    for name in ("2",) * 6 + ("3",) * 5 + ("4",) * 3 + ("5",) * 3 + ("6",) * 2:
+        give_train(game, "AR", name)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    game.process(running.best(game.ruleset, game.state, "IR", []))  # no route: nothing to pay
+    trade = next(a for a in game.legal_actions("IR") if isinstance(a, BuyTrainTradeIn))
+    assert trade.trade_in == four and trade.price == 800
+    cash = game.state.cash_of("IR")
+    game.process(trade)
+    assert game.state.cash_of("IR") == cash - 800
+    assert [t.name for t in game.state.trains_of("IR")] == ["D"]
+    no_problems(game)
+
+
+def test_a_d_train_earns_100_at_imabari() -> None:
+    """FACTS "Map": D trains get 100 at Imabari (F1) whatever the phase."""
+    game = ir_turn("D")
+    give_train(game, "IR", "D")
+    lay(game, "E2", "57", 1)
+    run = running.best(game.ruleset, game.state, "IR", [])
+    assert running.check(game.ruleset, game.state, run, []).revenue == 20 + 100
+
+
+def test_a_forced_train_from_another_corporation_is_paid_from_the_treasury_only() -> None:
+    """FACTS EBUY_FROM_OTHERS never: a corporation short of cash may buy another
+    corporation's train only with its own cash; its president helps only for a bank train
+    (the engine offered a 1-yen purchase it then refused)."""
+    from railyard.framework.eighteen.or_actions import BuyTrain
+
+    from .positions import finish_stock_round, float_corporation, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    float_corporation(game, "AR", 100, {"B": 20, "C": 10, "D": 10, "A": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    give_train(game, "AR", "2")
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))  # spent earlier
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    buys = [a for a in game.legal_actions() if isinstance(a, BuyTrain)]
+    assert buys and all(game.state.trains[a.train].owner != "AR" for a in buys)
+    no_problems(game)
+
+
+def test_a_president_who_cannot_pay_the_banks_train_goes_bankrupt() -> None:
+    """FACTS "Must buy": bankrupt when treasury + president's cash + sellable shares fall
+    short of the bank's cheapest train; with 1889's bank-only help, a cheaper train of another
+    corporation he runs is no way out (the engine offered no action at all)."""
+    from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+
+    from .positions import finish_stock_round, float_corporation, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    float_corporation(game, "AR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    give_train(game, "AR", "2")
+    for name in ("2",) * 5 + ("3",) * 5:
+        give_train(game, "KO", name)  # sold earlier: the bank's next train is a 4 for 300
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    assert game.legal_actions("A") == [DeclareBankruptcy("A")]
+    game.process(DeclareBankruptcy("A"))
+    assert game.is_over()
+    no_problems(game)
