@@ -41,10 +41,10 @@ def run(args: argparse.Namespace) -> int:
     except Exception as error:  # noqa: BLE001 - whatever the file holds, one line
         print(f"{args.file}: cannot read the game: {one_line(error)}", file=sys.stderr)
         return 1
-    missing = _missing_id_map(args.title or recorded.title)
+    missing = _missing_id_map(args.title) if args.title else _missing_id_map(recorded.title, by_id=True)
     if missing:
         print(missing, file=sys.stderr)
-        return 2
+        return 1
     variant = None if args.variant == "none" else args.variant
     try:
         result = import_game(
@@ -86,14 +86,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _missing_id_map(title: str) -> str | None:
+def _missing_id_map(title: str, by_id: bool = False) -> str | None:
     """Why ``title`` cannot take a game from the site (None: it can): a title takes imports
-    when its folder carries the site's id map, ``import_18xxgames.yaml``."""
+    when its folder carries the site's id map, ``import_18xxgames.yaml``. A title the record
+    names (``by_id``) must be a packaged title's id: one that is not is left to the import,
+    which refuses it in one line, and no folder a record names is ever loaded."""
     from railyard.framework.importers.mapping import import_map_path
     from railyard.framework.importers.site_18xxgames import SITE
-    from railyard.framework.loader import load_title
+    from railyard.framework.loader import find_title, load_title
     from railyard.framework.loader.errors import TitleErrors
 
+    if by_id:
+        try:
+            find_title(title, by_id=True)
+        except TitleErrors:
+            return None
     try:
         loaded = load_title(title)
     except (TitleErrors, OSError, ValueError) as error:

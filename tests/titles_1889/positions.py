@@ -126,6 +126,8 @@ def give_train(game: Game, company: str, name: str) -> str:
                 stack.remove(train_id)
                 state.trains[train_id].owner = company
                 state.companies[company].trains.append(train_id)
+                if name not in state.depot.sold_names:  # as a bought train: it releases others
+                    state.depot.sold_names.append(name)
                 settle(game)
                 return train_id
     raise AssertionError(f"no {name} left")

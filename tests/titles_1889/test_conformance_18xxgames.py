@@ -78,7 +78,7 @@ def test_every_run_is_replayed_and_the_game_ends_as_recorded(path: str) -> None:
 
 def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  # noqa: ANN001
     """A title takes games from the site only when its folder says how the site's ids map
-    onto its own (import_18xxgames.yaml); tinyrail has none: exit 2, naming the file."""
+    onto its own (import_18xxgames.yaml); tinyrail has none: exit 1, naming the file (one line, as for any record it cannot take)."""
     import json
     from pathlib import Path
 
@@ -88,7 +88,7 @@ def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  #
     game.write_text(json.dumps({"title": "tinyrail", "players": [{"id": 1}, {"id": 2}],
                                 "actions": [], "result": {}}), encoding="utf-8")
     tinyrail = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinyrail"
-    assert main(["import-18xxgames", str(game), "--title", str(tinyrail)]) == 2
+    assert main(["import-18xxgames", str(game), "--title", str(tinyrail)]) == 1
     assert "no import_18xxgames.yaml" in capsys.readouterr().err
 
 
