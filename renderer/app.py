@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 from railyard.framework.core.actions import Action
+from railyard.framework.core.dry_run import DryRun, dry_run
 from railyard.framework.core.errors import IllegalAction
 from railyard.renderer import view
 from railyard.renderer.board import BoardRenderer
@@ -32,6 +33,7 @@ from railyard.renderer.ui.actions_menu import ActionMenu
 from railyard.renderer.ui.camera import Camera
 from railyard.renderer.ui.describe import describe, is_choice, tag, value_label
 from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
+from railyard.renderer.ui.log_words import LogWords
 from railyard.renderer.ui.placement import Placement
 from railyard.renderer.ui.routes_control import RouteControl
 from railyard.renderer.ui.widgets import Button, TextField
@@ -40,6 +42,11 @@ from railyard.renderer.ui.widgets import Button, TextField
 DETAIL_TAGS = frozenset({"dividend"})
 BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
 TRAY_H = 72  # height of the tile tray above the menu
+#: actions whose buttons say what they cost (a train's price is its value already)
+COSTED = frozenset({"place_token", "lay_tile"})
+#: an operating turn's steps (the engine's names) as the prompt asks them
+STEP_WORDS = {"home": "place the home token", "tile": "lay a tile", "token": "place a token",
+              "run": "run trains", "dividend": "pay out or withhold", "trains": "buy trains"}
 
 
 class App(GameFiles):
@@ -48,24 +55,30 @@ class App(GameFiles):
         game: Any,
         *,
         surface: pygame.Surface | None = None,
-        bots: Iterable[str] = (),
+        bots: Iterable[str] | dict[str, str] = (),
         autosave: str | Path | None = None,
         save_path: str | Path | None = None,
         seed: int = 0,
         bot_name: str = DEFAULT_BOT,
+        save_to: str | Path | None = None,
     ) -> None:
+        """``bots``: the seats bots play (a player -> bot mapping names each seat's bot;
+        otherwise ``bot_name`` plays them all). ``save_to``: a file kept up to date after
+        every action (``--save PATH``), besides the autosave."""
         self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
-        self.bots = set(bots)
+        self.bot_names = dict(bots) if isinstance(bots, dict) else {b: bot_name for b in bots}
+        self.bots = set(self.bot_names)
         self.bots_running = True
         self.autosave = Path(autosave) if autosave else None
-        self.save_path = Path(save_path) if save_path else self.autosave
+        self.save_to = Path(save_to) if save_to else None
+        self.save_path = Path(save_path) if save_path else self.save_to
         self.seed = seed
         self.bot_name = bot_name
         self.seats: Seats | None = None
         self.message = ""
         self.error = False
         self.quit = False
-        self.menu = ActionMenu(self.act, self.name_value, self.row_details)
+        self.menu = ActionMenu(self.act, self.name_value, self.row_details, self.button_label)
         self.camera = Camera()
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -75,7 +88,7 @@ class App(GameFiles):
         self._last_bot = 0.0
         self._legal_key: Any = None
         self._legal: list[Action] = []
-        self._previews: dict[Any, list[str]] = {}
+        self._previews: dict[Any, DryRun] = {}
         self.scroll = {"companies": 0, "log": 0}
         self.routes = RouteControl(self)
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
@@ -84,6 +97,9 @@ class App(GameFiles):
     # ------------------------------------------------------------------ game
     def set_game(self, game: Any) -> None:
         self.game = game
+        self.words = LogWords(game.title)
+        self._log_key: Any = None
+        self._log_lines: list[str] = []
         self.board = BoardRenderer(game.title)
         self.placement = Placement(self.board, self.preview)
         self._snap_key: Any = None
@@ -123,6 +139,14 @@ class App(GameFiles):
             self._legal_key = key
         return self._legal
 
+    def log_lines(self) -> list[str]:
+        """The engine's log as the table reads it (places and trains by name)."""
+        key = self.version()
+        if key != self._log_key:
+            self._log_lines = self.words.lines(self.game.log)
+            self._log_key = key
+        return self._log_lines
+
     def human_to_act(self) -> bool:
         player = view.acting_player(self.game)
         return player is not None and player not in self.bots
@@ -157,26 +181,40 @@ class App(GameFiles):
             out.append(f"{label}: " + "; ".join(lines[:10]))
         return out
 
-    def preview(self, action: Action) -> list[str]:
-        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
-        the state (payouts of each dividend choice, price moves, costs), or its refusal."""
+    def _dry_run(self, action: Action) -> DryRun:
+        """The engine's dry run of ``action`` (on a copy of the state), kept per position."""
         key = (self.version(), action)
         cached = self._previews.get(key)
         if cached is not None:
             return cached
-        import copy
-
         try:
-            state = copy.deepcopy(self.game.state)
-            lines = list(self.game.ruleset.apply(state, action) or [])
-        except IllegalAction as refusal:
-            lines = [f"refused: {refusal}"]
+            result = dry_run(self.game.ruleset, self.game.state, action)
         except Exception as error:
-            lines = [f"no preview: {type(error).__name__}"]
-        if len(self._previews) > 64:
+            result = DryRun((f"no preview: {type(error).__name__}",), None)
+        if len(self._previews) > 256:
             self._previews.clear()
-        self._previews[key] = lines
-        return lines
+        self._previews[key] = result
+        return result
+
+    def preview(self, action: Action) -> list[str]:
+        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
+        the state (payouts of each dividend choice, price moves, costs), or its refusal."""
+        return [self.words.line(line) for line in self._dry_run(action).lines]
+
+    def cost(self, action: Action) -> int | None:
+        """What ``action`` costs the one acting, by the engine's dry run (None: unknown)."""
+        return self._dry_run(action).cost
+
+    def button_label(self, action: Action) -> str:
+        """A button's text: its value and, for a token or a tile, what the engine says it
+        costs ("city 1: 80K"), so that the price is read before the click."""
+        label = value_label(action)
+        if tag(action) in COSTED:
+            cost = self.cost(action)
+            if cost:
+                cur = self.game.title.manifest.currency
+                label = f"{label}: {cost}{cur}" if label else f"{cost}{cur}"
+        return label
 
     def act(self, action: Action) -> bool:
         """Submit ``action``; a refusal is shown with the rule that refused it."""
@@ -188,7 +226,7 @@ class App(GameFiles):
         except Exception as error:
             self.say(f"{type(error).__name__}: {error}", error=True)
             return False
-        self.say(lines[-1] if lines else describe(action))
+        self.say(self.words.line(lines[-1]) if lines else describe(action))
         self.placement.clear()
         self.editor.stop()
         self.bots_running = True
@@ -211,19 +249,35 @@ class App(GameFiles):
     def _bot_choice(self, legal: list[Action]) -> Action:
         """The acting seat's bot's move (framework.bots; random moves without it)."""
         if self.seats is None or self.seats.game is not self.game:
-            self.seats = Seats(self.game, self.bot_name, self.seed)
+            self.seats = Seats(self.game, self.bot_name, self.seed, self.bot_names)
         return self.seats.choose(legal)
 
     def undo(self) -> None:
+        """Take back the last move of a person at this table, with every bot move made since
+        (one action when every seat is a bot, or none is); the bots then wait (B runs them)."""
         action = self.game.undo()
+        taken = 1 if action is not None else 0
+        while action is not None and self.bots and self.bots != set(self.game.players) \
+                and view.acting_player(self.game) in self.bots:
+            action = self.game.undo()  # that move was a bot's: take back the one before too
+            taken += action is not None
         self.bots_running = False  # let the human look before the bots move again
-        self.say(f"undone: {describe(action)}" if action else "nothing to undo", error=action is None)
+        if taken > 1:
+            self.say(f"undone: {taken} moves back to {view.acting_player(self.game)}'s decision")
+        else:
+            self.say(f"undone: {describe(action)}" if action else "nothing to undo",
+                     error=action is None)
         self.placement.clear()
         self._autosave()
 
     def redo(self) -> None:
+        """Redo a person's move and the bot moves that followed it (as undo took them back)."""
         try:
             action = self.game.redo()
+            while action is not None and self.bots and self.bots != set(self.game.players) \
+                    and view.acting_player(self.game) in self.bots:
+                if self.game.redo() is None:
+                    break
         except IllegalAction as refusal:
             self.say(str(refusal), error=True)
             return
@@ -415,7 +469,8 @@ class App(GameFiles):
         self._panel(surface, "market", lay.market, version,
                     lambda s, r: market_panel.draw(s, r, self.game))
         self._panel(surface, "log", lay.log, (version, self.scroll["log"]),
-                    lambda s, r: log_panel.draw(s, r, self.game, self.scroll["log"]))
+                    lambda s, r: log_panel.draw(s, r, self.game, self.scroll["log"],
+                                                self.log_lines()))
         current = self.placement.current()
         self.menu.update(([current] if current is not None else [])
                          + [a for a in legal if not self.placement.owns(a)])
@@ -428,7 +483,7 @@ class App(GameFiles):
             title = f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
         else:
             acting = [e for e in view.active(self.game) if e != who]
-            title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": your move"
+            title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": " + self.step_text(legal)
             title += self.placement.hint()
             if self.editor.active:
                 title = f"{who}: editing routes, train {self.editor.current + 1} (E)"
@@ -452,6 +507,15 @@ class App(GameFiles):
         if self.prompt is not None:
             self.draw_file_prompt(surface)
         return surface
+
+    def step_text(self, legal: list[Action]) -> str:
+        """What the one to act is asked now: the step of the operating turn in words, with
+        "(or pass)" when the engine also offers a pass."""
+        step = getattr(getattr(self.game.state, "round", None), "step", "") or ""
+        words = STEP_WORDS.get(step, "your move")
+        if step and any(tag(a) == "pass" for a in legal):
+            words += " (or pass)"
+        return words
 
     def dialog_mode(self) -> bool:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a

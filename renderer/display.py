@@ -10,6 +10,9 @@ NO_SCREEN_DRIVERS = frozenset({"dummy", "offscreen", "evdev"})
 
 #: the size a client asks for; smaller screens get what fits, down to the client's minimum
 WINDOW = (1600, 1000)
+#: the smallest window both clients lay out in with every part reachable: a 1280x720 laptop
+#: leaves about 1240x640 to a window once the title bar and the task bar are taken
+MINIMUM = (1000, 600)
 
 
 class NoWindow(RuntimeError):

@@ -86,6 +86,9 @@ class Game:
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
         self.replay_error: ReplayError | None = None
+        #: who sits at the table (names, and per seat the bot playing it or None): a client's
+        #: business, kept in the save under ``table`` so that a loaded game sits down as left
+        self.table: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -205,6 +208,8 @@ class Game:
         path = getattr(self, "_title_path", None)
         if path is not None:
             data["title_path"] = path
+        if self.table is not None:
+            data["table"] = self.table
         return data
 
     def save(self, path: str | Path) -> None:
@@ -238,6 +243,8 @@ class Game:
             ruleset=ruleset,
             debug=debug,
         )
+        table = data.get("table")
+        game.table = table if isinstance(table, dict) else None
         for index, raw in enumerate(data.get("actions", [])):
             action = from_json(raw)
             try:

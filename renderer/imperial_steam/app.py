@@ -86,9 +86,15 @@ class Layout:
         r.height = self.height - r.y
         return r
 
+    @property
+    def compact(self) -> bool:
+        """A window too low for every board in the middle column: the shipment market moves
+        to the right column, between the actions and the log."""
+        return self.height < 900
+
     def _mid(self, index: int) -> pygame.Rect:
         a, b = self._x()
-        heights = [self.players * 126, 84, 104, 108, 150]
+        heights = [28 + self.players * 112, 84, 104, 108] + ([] if self.compact else [150])
         room = self.height - STATUS_H
         if sum(heights) > room:  # a small window: every board gives up the same share
             heights = [int(h * room / sum(heights)) for h in heights]
@@ -110,10 +116,16 @@ class Layout:
 
     @property
     def workers(self) -> pygame.Rect:
-        return self._mid(3)
+        r = self._mid(3)
+        if self.compact:
+            r.height = self.height - r.y
+        return r
 
     @property
     def market(self) -> pygame.Rect:
+        if self.compact:
+            a = self.actions
+            return pygame.Rect(a.x, a.bottom, a.width, 150)
         r = self._mid(4)
         r.height = self.height - r.y
         return r
@@ -121,25 +133,29 @@ class Layout:
     @property
     def actions(self) -> pygame.Rect:
         x = self._x()[1]
-        return pygame.Rect(x, STATUS_H, self.width - x, int(self.height * 0.62))
+        share = 0.46 if self.compact else 0.62
+        return pygame.Rect(x, STATUS_H, self.width - x, int(self.height * share))
 
     @property
     def log(self) -> pygame.Rect:
-        a = self.actions
-        return pygame.Rect(a.x, a.bottom, a.width, self.height - a.bottom)
+        top = self.market.bottom if self.compact else self.actions.bottom
+        return pygame.Rect(self.actions.x, top, self.actions.width, self.height - top)
 
 
 class App(GameFiles):
     default_save_name = "imperial_steam.json"
 
-    def __init__(self, game: Any, *, surface: pygame.Surface | None = None, bots: Iterable[str] = (),
+    def __init__(self, game: Any, *, surface: pygame.Surface | None = None,
+                 bots: Iterable[str] | dict[str, str] = (),
                  autosave: str | Path | None = None, save_path: str | Path | None = None,
-                 seed: int = 0, bot_name: str = "random") -> None:
+                 seed: int = 0, bot_name: str = "random", save_to: str | Path | None = None) -> None:
         self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
-        self.bots = set(bots)
+        self.bot_names = dict(bots) if isinstance(bots, dict) else {b: bot_name for b in bots}
+        self.bots = set(self.bot_names)
         self.bots_running = True
         self.autosave = Path(autosave) if autosave else None
-        self.save_path = Path(save_path) if save_path else self.autosave
+        self.save_to = Path(save_to) if save_to else None
+        self.save_path = Path(save_path) if save_path else self.save_to
         self.seed = seed
         self.bot_name = bot_name
         self.message = ""
@@ -260,7 +276,8 @@ class App(GameFiles):
         if not self.bots_running or self.game.is_over() or who is None or who not in self.bots:
             return False
         legal = self.legal()
-        return bool(legal) and self.act(choose(self.game, who, legal, self._bots, self.bot_name, self.seed))
+        bot = self.bot_names.get(who, self.bot_name)
+        return bool(legal) and self.act(choose(self.game, who, legal, self._bots, bot, self.seed))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:

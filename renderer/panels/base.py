@@ -46,3 +46,41 @@ def line(surface: pygame.Surface, area: pygame.Rect, y: int, content: str,
     surface.blit(font(size, bold).render(content, True, color), (area.x, y))
     surface.set_clip(clip)
     return y + ROW
+
+
+def fitted(widths: list[int], room: int) -> list[int]:
+    """Column widths shrunk in proportion when the panel is narrower than they add up to."""
+    total = sum(widths)
+    if total <= room:
+        return list(widths)
+    return [w * room // total for w in widths]
+
+
+def wrapped(content: str, width: int, size: int = TEXT_SIZE, bold: bool = False,
+            indent: str = "   ") -> list[str]:
+    """``content`` broken at spaces into lines no wider than ``width`` pixels (a word wider
+    than the line stays whole); the lines after the first start with ``indent``."""
+    f = font(size, bold)
+    out: list[str] = []
+    current = ""
+    for word in content.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current.strip() and f.size(candidate)[0] > width:
+            out.append(current)
+            current = indent + word
+        else:
+            current = candidate
+    out.append(current)
+    return out
+
+
+def scrollbar(surface: pygame.Surface, area: pygame.Rect, first: int, shown: int,
+              total: int) -> None:
+    """A thin bar at the right edge of ``area``: how much of ``total`` rows is shown, where."""
+    if total <= shown or total <= 0:
+        return
+    track = pygame.Rect(area.right - 4, area.y, 4, area.height)
+    pygame.draw.rect(surface, colors.PANEL_BORDER, track, border_radius=2)
+    h = max(12, area.height * shown // total)
+    y = area.y + (area.height - h) * first // max(1, total - shown)
+    pygame.draw.rect(surface, colors.PANEL_ACCENT, (track.x, y, 4, h), border_radius=2)

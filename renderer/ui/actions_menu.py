@@ -23,8 +23,10 @@ DETAIL_H = 17
 
 class ActionMenu:
     def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None,
-                 details: Callable[[Row], list[str]] | None = None) -> None:
+                 details: Callable[[Row], list[str]] | None = None,
+                 labeler: Callable[[Action], str] | None = None) -> None:
         self.submit = submit
+        self.labeler = labeler  # a button's text (its value and, say, what it costs)
         self.namer = namer
         self.details = details  # lines shown under a row (what each choice would do)
         self.scroll = 0
@@ -80,13 +82,14 @@ class ActionMenu:
             if y + ROW_H > area.bottom:
                 break
             x = area.x
-            bare = len(row.actions) == 1 and not value_label(row.actions[0]) and row.free is None
+            label_of = self.labeler or value_label
+            bare = len(row.actions) == 1 and not label_of(row.actions[0]) and row.free is None
             if not bare:  # a lone action with nothing to choose is just a button
                 label = rendered(row.title, 18, colors.PANEL_TEXT, True)
                 surface.blit(label, (area.x, y + 5))
                 x = area.x + max(150, label.get_width() + 10)
             for action in row.actions:
-                text = value_label(action) or row.title
+                text = label_of(action) or row.title
                 w = max(44, font(18).size(text)[0] + 14)
                 if x + w > area.right:
                     break

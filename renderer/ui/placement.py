@@ -47,12 +47,32 @@ class Placement:
         self.index = 0
 
     def update(self, legal: Sequence[Action]) -> None:
-        actions = [a for a in legal if board_action(a)]
+        actions = self._distinct([a for a in legal if board_action(a)])
         if actions != self.actions:
             self.actions = actions
             self.hexes = {a.hex for a in actions}  # type: ignore[attr-defined]
             if self.selected not in self.hexes:
                 self.clear()
+
+    def _distinct(self, actions: list[Action]) -> list[Action]:
+        """One of each tile lay that leaves the same track (a straight at rotations 2 and 5):
+        the tile's geometry says which rotations are alike, so the player turns through
+        different layouts only."""
+        from railyard.framework.tiles import connectivity
+
+        tiles = getattr(self.board.title, "tiles", {}) or {}
+        seen: set[Any] = set()
+        out = []
+        for a in actions:
+            tile = tiles.get(_get(a, "tile")) if _get(a, "tile") is not None else None
+            if tile is not None:
+                key = (_get(a, "hex"), _get(a, "tile"),
+                       connectivity(tile, int(_get(a, "rotation") or 0)).path_keys)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(a)
+        return out
 
     def owns(self, action: Action) -> bool:
         return board_action(action)

@@ -1,0 +1,229 @@
+"""Playing at one screen (issue 18): both windows lay out at a 1280x720 laptop's size with every
+button inside; the save remembers the table (names, which seats are bots) and is never the
+autosave; the log reads in words; Pass comes first; alike tile rotations are offered once; undo
+in a game with bots takes back to the person's own last decision."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+from railyard.framework.core.actions import tag_of
+from railyard.framework.core.game import Game
+from railyard.renderer import session
+from railyard.renderer.app import App
+
+from tests.renderer.helpers import SEATED, start_pygame, title_1837
+
+NAMES = ["Anna", "Bela", "Carl", "Dora"]
+SMALL = [(1280, 720), (1240, 640), (1000, 600)]
+
+
+def _advance(game: Game, wanted, limit: int = 2500) -> Game:
+    """The greedy bots play every seat until ``wanted(game)`` holds."""
+    from railyard.framework.bots import make_bot
+
+    bot = make_bot("greedy", game.ruleset)
+    rng = random.Random(0)
+    for _ in range(limit):
+        if wanted(game):
+            return game
+        game.process(bot.choose(game.view(), game.legal_actions(), rng))
+    pytest.skip("the position was not reached")
+
+
+def _legal(tag: str):
+    return lambda g: any(tag_of(a) == tag for a in g.legal_actions())
+
+
+def _game() -> Game:
+    return Game(title_1837(), NAMES, seed=3, overrides=SEATED)
+
+
+def _inside(app, size) -> list[str]:
+    window = pygame.Rect((0, 0), size)
+    return [f"{b.label} {tuple(b.rect)}" for b in [*app.top_buttons, *app.menu.buttons]
+            if not window.contains(b.rect)]
+
+
+@pytest.mark.parametrize("size", SMALL)
+def test_the_1837_window_at_a_laptop_size_has_every_button_and_panel_inside(size):
+    start_pygame()
+    game = _game()
+    app = App(game, surface=pygame.Surface(size))
+    for wanted in (lambda g: True, lambda g: g.state.round.kind == "stock", _legal("lay_tile"),
+                   _legal("buy_train")):
+        _advance(game, wanted)
+        app.draw()
+        assert app.menu.buttons, "the one to act has buttons"
+        assert _inside(app, size) == []
+        lay = app.layout
+        parts = [lay.status, lay.board, lay.market, lay.log, lay.players, lay.companies,
+                 lay.depot, lay.actions]
+        window = pygame.Rect((0, 0), size)
+        assert all(window.contains(r) and r.width > 0 and r.height > 0 for r in parts)
+        assert lay.log.width >= 280  # room for a log line in words
+        assert lay.actions.height >= 200
+
+
+@pytest.mark.parametrize("size", SMALL)
+def test_the_imperial_steam_window_at_a_laptop_size_has_every_button_inside(size):
+    from railyard.framework.loader import load_title
+    from railyard.renderer.imperial_steam.app import App as SteamApp
+
+    start_pygame()
+    game = Game(load_title("imperial_steam"), NAMES[:3], seed=1)
+    app = SteamApp(game, surface=pygame.Surface(size))
+    app.draw()
+    assert app.menu.buttons and _inside(app, size) == []
+    lay = app.layout
+    window = pygame.Rect((0, 0), size)
+    for part in (lay.status, lay.map, lay.influence, lay.rounds, lay.tiles, lay.boards,
+                 lay.contracts, lay.factories, lay.workers, lay.market, lay.actions, lay.log):
+        assert window.contains(part) and part.height > 0, part
+    assert lay.log.height >= 120
+
+
+def test_open_display_asks_for_no_more_than_a_1280x720_screen_gives():
+    from railyard.renderer.display import MINIMUM
+
+    assert MINIMUM[0] <= 1240 and MINIMUM[1] <= 640
+
+
+# -------------------------------------------------------------- the table in the save
+def test_the_save_keeps_names_and_bot_seats_and_a_loaded_app_seats_them_again(tmp_path):
+    start_pygame()
+    game = _game()
+    app = App(game, bots={"Bela": "greedy", "Dora": "random"}, autosave=tmp_path / "auto.json")
+    app.save(tmp_path / "mine.json")
+    saved = json.loads((tmp_path / "mine.json").read_text())
+    assert saved["table"] == {"names": NAMES, "bots": [None, "greedy", None, "random"]}
+    other = App(_game())
+    other.load(tmp_path / "mine.json")
+    assert other.bots == {"Bela", "Dora"}
+    assert other.bot_names == {"Bela": "greedy", "Dora": "random"}
+    assert not other.bots_running  # they wait until B (or a person's move)
+
+
+def test_play_window_restores_the_bots_of_a_loaded_game(tmp_path, monkeypatch):
+    import railyard.renderer.window as window
+
+    start_pygame()
+    game = _game()
+    game.table = session.table_of(game.players, {"Carl": "greedy"})
+    game.save(tmp_path / "g.json")
+    seen = {}
+    monkeypatch.setattr(window.App, "run", lambda self: seen.setdefault("bots", self.bot_names))
+    monkeypatch.setattr(window, "_autosave_path", lambda title_id: tmp_path / "auto.json")
+    window.play_window(title_1837(), game=Game.load(tmp_path / "g.json"), offscreen_ok=True)
+    assert seen["bots"] == {"Carl": "greedy"}
+
+
+def test_save_to_is_written_after_every_action_and_the_autosave_is_a_different_file(tmp_path):
+    start_pygame()
+    game = _game()
+    app = App(game, autosave=tmp_path / "auto.json", save_to=tmp_path / "table.json")
+    app.act(game.legal_actions()[0])
+    assert len(json.loads((tmp_path / "table.json").read_text())["actions"]) == 1
+    assert len(json.loads((tmp_path / "auto.json").read_text())["actions"]) == 1
+    app.save(tmp_path / "auto.json")  # the autosave is never offered as a save point
+    assert app.error and "autosave" in app.message
+    app.open_prompt("save")
+    assert app.prompt[1].text == str(tmp_path / "table.json")
+
+
+def test_the_save_prompt_never_suggests_the_autosave_file(tmp_path):
+    start_pygame()
+    app = App(_game(), autosave=tmp_path / "auto.json")
+    app.open_prompt("save")
+    suggested = app.prompt[1].text
+    assert suggested != str(tmp_path / "auto.json") and "autosave" not in suggested
+
+
+def test_autosave_keeps_one_file_per_game_and_only_the_last_few(tmp_path):
+    paths = []
+    for i in range(7):
+        path = session.new_autosave_path("1837", tmp_path, keep=3, now=1_700_000_000 + i)
+        path.write_text("{}")
+        paths.append(path)
+    assert len(set(paths)) == 7  # a second game never overwrites the first
+    assert sorted(tmp_path.glob("*.json")) == sorted(paths[-3:])
+
+
+# -------------------------------------------------------------- words, order, choices
+def test_a_run_reads_in_place_and_train_names():
+    from railyard.renderer.ui.log_words import LogWords
+
+    words = LogWords(title_1837())
+    assert words.line("RGTE runs 2#1: G17.0 - I15.0 for 60") == "RGTE 2-train: Vienna - Graz, 60"
+    assert words.line("SD places a token on I15 for 80") == "SD places a token on I15 (Graz) for 80"
+    assert words.line("KK1 takes train 1G#4; the bank finances 20") == \
+        "KK1 takes 1G-train; the bank finances 20"
+
+
+def test_pass_is_the_first_row_of_the_menu():
+    start_pygame()
+    game = _advance(_game(), _legal("buy_train"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    app.draw()
+    assert tag_of(app.menu.rows[0].actions[0]) == "pass"
+    assert any(tag_of(r.actions[0]) == "buy_train" for r in app.menu.rows[1:])
+
+
+def test_the_prompt_names_the_step_of_the_operating_turn():
+    start_pygame()
+    game = _advance(_game(), _legal("lay_tile"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    legal = game.legal_actions()
+    assert app.step_text(legal) == "lay a tile (or pass)"
+
+
+def test_tile_rotations_that_leave_the_same_track_are_offered_once():
+    from railyard.framework.tiles import connectivity
+
+    start_pygame()
+    game = _advance(_game(), _legal("lay_tile"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    app.draw()
+    lays = [a for a in game.legal_actions() if tag_of(a) == "lay_tile"]
+    offered = app.placement.actions
+    tiles = title_1837().tiles
+    keys = [(a.hex, a.tile, connectivity(tiles[a.tile], a.rotation).path_keys) for a in offered]
+    assert len(keys) == len(set(keys))
+    everything = {(a.hex, a.tile, connectivity(tiles[a.tile], a.rotation).path_keys) for a in lays}
+    assert set(keys) == everything  # nothing different is lost
+    assert len(offered) < len(lays), "this position has alike rotations (a straight track)"
+
+
+def test_a_token_button_says_what_the_engine_charges_for_it():
+    start_pygame()
+    game = _advance(_game(), _legal("place_token"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    token = next(a for a in game.legal_actions() if tag_of(a) == "place_token")
+    label = app.button_label(token)
+    cost = app.cost(token)
+    assert label.startswith(f"city {token.city + 1}")
+    if cost:
+        assert label.endswith(f"{cost}{game.title.manifest.currency}")
+
+
+# -------------------------------------------------------------- undo with bots
+def test_undo_takes_back_the_bots_moves_since_the_persons_last_decision():
+    start_pygame()
+    game = _game()
+    app = App(game, bots={"Bela": "greedy", "Carl": "greedy", "Dora": "greedy"})
+    app.act(next(a for a in game.legal_actions() if tag_of(a) != "pass"))  # Anna's move
+    mine = len(game.actions)
+    for _ in range(20):  # the bots play until Anna is asked again
+        if app.human_to_act():
+            break
+        assert app.bot_step()
+    assert app.human_to_act() and len(game.actions) > mine
+    app.undo()
+    assert len(game.actions) == mine - 1  # back to before Anna's own move
+    assert app.human_to_act() and not app.bots_running
+    assert not app.bot_step()  # the bots do not play it all again
+    app.redo()
+    assert app.human_to_act() and len(game.actions) > mine
