@@ -48,6 +48,12 @@ def _round(game) -> str:
     return getattr(game.state.round, "kind", "")
 
 
+def _buying(game) -> bool:
+    from railyard.framework.core.actions import tag_of
+
+    return any(tag_of(a) in ("buy_shares", "par") for a in game.legal_actions())
+
+
 def _outside(app, size: tuple[int, int]) -> list[str]:
     """Buttons drawn (partly) outside the window."""
     import pygame
@@ -71,6 +77,8 @@ def shots_1837(out: Path, size: tuple[int, int]) -> list[str]:
 
     def shoot(app, name: str) -> None:
         app.surface = display
+        pygame.mouse.set_pos((2, size[1] - 2))  # no tooltip over the picture
+        pygame.event.pump()
         app.draw()
         pygame.display.flip()
         path = out / f"1837-{name}-{size[0]}x{size[1]}.png"
@@ -82,7 +90,7 @@ def shots_1837(out: Path, size: tuple[int, int]) -> list[str]:
     app = App(game, surface=display)
     _advance(game, lambda g: len(g.actions) >= 3)
     shoot(app, "start-packet")
-    _advance(game, lambda g: _round(g) == "stock")
+    _advance(game, lambda g: _round(g) == "stock" and _buying(g))
     shoot(app, "stock-round")
     _advance(game, lambda g: any(tag_of(a) == "lay_tile" for a in g.legal_actions()))
     app.set_game(game)
@@ -109,6 +117,8 @@ def shots_imperial_steam(out: Path, size: tuple[int, int]) -> list[str]:
 
     def shoot(app, name: str) -> None:
         app.surface = display
+        pygame.mouse.set_pos((2, size[1] - 2))  # no tooltip over the picture
+        pygame.event.pump()
         app.draw()
         pygame.display.flip()
         path = out / f"imperial_steam-{name}-{size[0]}x{size[1]}.png"

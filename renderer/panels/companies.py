@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 from railyard.renderer import colors, view
 from railyard.renderer.fonts import font
-from railyard.renderer.panels.base import ROW, cells, fitted, frame
+from railyard.renderer.panels.base import ROW, cells, fitted, frame, scrollbar
 
 WIDTHS = [52, 62, 76, 54, 86, 30, 44, 40, 40]
 HEAD = ["co", "type", "owner", "cash", "trains", "tok", "price", "IPO", "pool"]
@@ -23,9 +23,11 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
     if not rows:
         cells(surface, area, y, ["none started yet"], [area.width], colors.PANEL_DIM)
         return
+    shown = 0
     for row in rows[scroll:]:
         if y + ROW > area.bottom:
             break
+        shown += 1
         fill, ink = colors.company_colors(game.title.companies[row.id])
         chip = pygame.Rect(area.x, y, widths[0] - 6, ROW - 2)
         pygame.draw.rect(surface, fill, chip, border_radius=3)
@@ -47,3 +49,5 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
                   f"{row.pool}%" if row.kind == "corporation" else ""]
         cells(surface, area, y, values, widths, color, bold=row.active)
         y += ROW
+    body = pygame.Rect(area.x, area.y + ROW, area.width, area.height - ROW)
+    scrollbar(surface, body, scroll, shown, len(rows))

@@ -132,7 +132,7 @@ class Placement:
             return
         current = self.current()
         size = min(30.0, (rect.height - 8) / 2)
-        step = int(size * 2 + 22)
+        step = int(size * 2 + 34)
         x = rect.x + 6 + size
         cy = rect.centery
         for tile_id in tiles:
@@ -145,8 +145,8 @@ class Placement:
                                          phase, show_coord=False)
             if action == current:
                 self.board.painter.outline(surface, (x, cy), size, colors.SELECTED, 3)
-            label = rendered(tile_id, 15, colors.PANEL_TEXT, True)
-            surface.blit(label, (round(x + size * 0.55), round(cy + size * 0.45)))
+            label = rendered(tile_id, 15, colors.PANEL_TEXT, True)  # beside it, on the panel
+            surface.blit(label, (round(x + size + 3), round(cy + size - label.get_height())))
             box = pygame.Rect(0, 0, int(size * 1.8), int(size * 2))
             box.center = (round(x), round(cy))
             self.tray.append((box, tile_id))
