@@ -34,6 +34,7 @@ def new_autosave_path(title_id: str, folder: Path | None = None, keep: int = AUT
         older = sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
         for stale in older[max(0, keep - 1):]:
             stale.unlink(missing_ok=True)
+            Path(f"{stale}.bak").unlink(missing_ok=True)  # a save's previous copy, if kept
     return path
 
 

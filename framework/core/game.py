@@ -86,8 +86,7 @@ class Game:
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
         self.replay_error: ReplayError | None = None
-        #: who sits at the table (names, and per seat the bot playing it or None): a client's
-        #: business, kept in the save under ``table`` so that a loaded game sits down as left
+        #: who sits where (names, which seats are bots and which bot): the client's, saved as is
         self.table: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ reading

@@ -227,3 +227,16 @@ def test_undo_takes_back_the_bots_moves_since_the_persons_last_decision():
     assert not app.bot_step()  # the bots do not play it all again
     app.redo()
     assert app.human_to_act() and len(game.actions) > mine
+
+
+# -------------------------------------------------------------- signals
+def test_drawing_off_screen_leaves_sigterm_to_python_so_a_suite_can_be_stopped():
+    """SDL would turn SIGTERM into a QUIT event nobody reads: the process would not stop."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time; os.environ['SDL_VIDEODRIVER'] = 'dummy'; "
+            "from railyard.renderer.headless import init_headless; init_headless(); "
+            "os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('survived')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == -15 and "survived" not in done.stdout
