@@ -24,6 +24,7 @@ from railyard.renderer.panels import companies as companies_panel
 from railyard.renderer.panels import depot as depot_panel
 from railyard.renderer.panels import log as log_panel
 from railyard.renderer.panels import market as market_panel
+from railyard.renderer.panels import packet as packet_panel
 from railyard.renderer.panels import players as players_panel
 from railyard.renderer.panels import status as status_panel
 from railyard.renderer.screen import ScreenLayout
@@ -42,6 +43,8 @@ from railyard.renderer.ui.widgets import Button, TextField
 DETAIL_TAGS = frozenset({"dividend"})
 BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
 TRAY_H = 72  # height of the tile tray above the menu
+#: rounds that sell the start packet (their kinds as the engine names them)
+PACKET_ROUNDS = frozenset({"auction", "fixed_price_columns"})
 #: actions whose buttons say what they cost (a train's price is its value already)
 COSTED = frozenset({"place_token", "lay_tile"})
 #: an operating turn's steps (the engine's names) as the prompt asks them
@@ -104,6 +107,7 @@ class App(GameFiles):
         self.placement = Placement(self.board, self.preview)
         self._snap_key: Any = None
         self._snap: Snapshot | None = None
+        self._followed: frozenset[str] | None = None  # the legal hexes the view last followed
         self.fit()
 
     @property
@@ -424,6 +428,24 @@ class App(GameFiles):
                     return
             self.dragging = pos
 
+    def follow(self) -> None:
+        """When the hexes the one to act may use change (a new company, a new step) and the
+        zoomed map shows none of them, pan to bring them into view."""
+        hexes = frozenset(self.placement.hexes)
+        if hexes == self._followed:
+            return
+        self._followed = hexes
+        if not hexes:
+            return
+        b = self.layout.board
+        centres = [self.board.layout.center(c, self.camera.size) for c in hexes]
+        ox, oy = self.camera.offset
+        if any(0 <= ox + x <= b.width and 0 <= oy + y <= b.height for x, y in centres):
+            return
+        mx = sum(x for x, _ in centres) / len(centres)
+        my = sum(y for _, y in centres) / len(centres)
+        self.camera.offset = (b.width / 2 - mx, b.height / 2 - my)
+
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""
         b = self.layout.board
@@ -443,6 +465,7 @@ class App(GameFiles):
         snap = self.snap()
         legal = self.legal() if self.human_to_act() else []
         self.placement.update(legal)
+        self.follow()
         self.board.draw(surface, lay.board, self.camera.size, self.camera.offset, snap,
                         quick=self.camera.zooming())
         clip = surface.get_clip()
@@ -462,8 +485,12 @@ class App(GameFiles):
         self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
-        self._panel(surface, "companies", lay.companies, (version, self.scroll["companies"]),
-                    lambda s, r: companies_panel.draw(s, r, self.game, self.scroll["companies"]))
+        if self.packet_shown():  # the start packet, for everyone to read, while it sells
+            self._panel(surface, "companies", lay.companies, ("packet", version, self.scroll["companies"]),
+                        lambda s, r: packet_panel.draw(s, r, self.game, self.scroll["companies"]))
+        else:
+            self._panel(surface, "companies", lay.companies, (version, self.scroll["companies"]),
+                        lambda s, r: companies_panel.draw(s, r, self.game, self.scroll["companies"]))
         self._panel(surface, "depot", lay.depot, version,
                     lambda s, r: depot_panel.draw(s, r, self.game))
         self._panel(surface, "market", lay.market, version,
@@ -516,6 +543,11 @@ class App(GameFiles):
         if step and any(tag(a) == "pass" for a in legal):
             words += " (or pass)"
         return words
+
+    def packet_shown(self) -> bool:
+        """The start packet takes the companies' panel during the round that sells it."""
+        rnd = getattr(self.game.state, "round", None)
+        return getattr(rnd, "kind", "") in PACKET_ROUNDS and bool(view.packet(self.game))
 
     def dialog_mode(self) -> bool:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a

@@ -240,3 +240,34 @@ def test_drawing_off_screen_leaves_sigterm_to_python_so_a_suite_can_be_stopped()
             "os.kill(os.getpid(), signal.SIGTERM); time.sleep(5); print('survived')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == -15 and "survived" not in done.stdout
+
+
+def test_the_start_packet_panel_shows_every_item_left_its_minimum_and_what_it_gives():
+    from railyard.renderer import view
+
+    start_pygame()
+    game = _game()
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    assert app.packet_shown()
+    rows = {r.id: r for r in view.packet(game)}
+    assert len(rows) == len(game.state.packet_remaining)
+    assert rows["SD1"].price == 100 and "Semmering (mountain)" in rows["SD1"].what
+    assert rows["EPP"].price == 40
+    app.draw()
+    _advance(game, lambda g: getattr(g.state.round, "high_bidder", None) is not None)
+    item = game.state.round.item
+    hot = next(r for r in view.packet(game) if r.id == item)
+    assert hot.bidding == f"high bid {game.state.round.high_bid} by {game.state.round.high_bidder}"
+
+
+def test_the_zoomed_map_follows_the_acting_company_to_its_legal_hexes():
+    start_pygame()
+    game = _advance(_game(), _legal("lay_tile"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    app.draw()
+    app.camera.size = 80.0
+    app.camera.offset = (-100000.0, -100000.0)  # zoomed in, far from every legal hex
+    app._followed = None  # the next step's hexes
+    app.draw()
+    board = app.layout.board
+    assert any(board.collidepoint(app.hex_pos(c)) for c in app.placement.hexes)
