@@ -41,7 +41,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "End the turn (after the main action) or submit a typed amount"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("Ctrl+S / Ctrl+O", "save / load (every action is also autosaved)"),
-    ("wheel", "scroll the menu or the log"),
+    ("wheel", "scroll the menu or the log; over the map, zoom"),
+    ("right/middle drag, arrows", "move the zoomed map;  + / -  zoom;  F  fit the map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
 )
@@ -173,6 +174,9 @@ class App(GameFiles):
         self.composer = TrackComposer()
         self.hiring = HireComposer()
         self.log_scroll = 0
+        self.map_zoom = 1.0  # wheel over the map zooms, right or middle drag pans, F fits
+        self.map_pan: tuple[float, float] = (0.0, 0.0)
+        self.dragging: tuple[int, int] | None = None
         self._bots: dict[str, tuple[Any, random.Random]] = {}
         self._last_bot = 0.0
         self._legal_key: Any = None
@@ -193,7 +197,24 @@ class App(GameFiles):
 
     @property
     def map(self) -> MapView:
-        return MapView(self.data, self.layout.map)
+        return MapView(self.data, self.layout.map, self.map_zoom, self.map_pan)
+
+    def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
+        """Zoom the map by ``factor`` keeping the point under ``at`` (a window pixel; the
+        map's middle by default) where it is."""
+        rect = self.layout.map
+        new = max(1.0, min(4.0, self.map_zoom * factor))
+        mx, my = at if at is not None else rect.center
+        cx, cy = rect.center
+        k = new / self.map_zoom
+        self.map_pan = (mx - cx - (mx - cx - self.map_pan[0]) * k,
+                        my - cy - (my - cy - self.map_pan[1]) * k)
+        self.map_zoom = new
+        if new == 1.0:
+            self.map_pan = (0.0, 0.0)
+
+    def fit_map(self) -> None:
+        self.map_zoom, self.map_pan = 1.0, (0.0, 0.0)
 
     def version(self) -> tuple[int, int, int]:
         return (id(self.game), len(self.game.actions), id(self.game.state))
@@ -291,6 +312,14 @@ class App(GameFiles):
             elif event.button == 1:
                 shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or bool(getattr(event, "shift", False))
                 self._click(event.pos, shift)
+            elif event.button in (2, 3) and self.layout.map.collidepoint(event.pos):
+                self.dragging = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            dx, dy = event.pos[0] - self.dragging[0], event.pos[1] - self.dragging[1]
+            self.map_pan = (self.map_pan[0] + dx, self.map_pan[1] + dy)
+            self.dragging = event.pos
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y, pygame.mouse.get_pos())
 
@@ -300,6 +329,8 @@ class App(GameFiles):
             self.menu.wheel(dy)
         elif lay.log.collidepoint(pos):
             self.log_scroll = max(0, self.log_scroll + dy)
+        elif lay.map.collidepoint(pos):
+            self.zoom_map(1.2 ** dy, pos)
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.file_keys(event):
@@ -324,6 +355,16 @@ class App(GameFiles):
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
+        elif key == pygame.K_f:
+            self.fit_map()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom_map(1.2)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom_map(1 / 1.2)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: 60, pygame.K_RIGHT: -60}.get(key, 0)
+            dy = {pygame.K_UP: 60, pygame.K_DOWN: -60}.get(key, 0)
+            self.map_pan = (self.map_pan[0] + dx, self.map_pan[1] + dy)
 
     def _click(self, pos: tuple[int, int], shift: bool = False) -> None:
         if self.prompt is not None:

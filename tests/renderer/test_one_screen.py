@@ -271,3 +271,44 @@ def test_the_zoomed_map_follows_the_acting_company_to_its_legal_hexes():
     app.draw()
     board = app.layout.board
     assert any(board.collidepoint(app.hex_pos(c)) for c in app.placement.hexes)
+
+
+# -------------------------------------------------------------- the Imperial Steam map
+def _steam(size):
+    from railyard.framework.loader import load_title
+    from railyard.renderer.imperial_steam.app import App as SteamApp
+
+    start_pygame()
+    app = SteamApp(Game(load_title("imperial_steam"), NAMES[:3], seed=1),
+                   surface=pygame.Surface(size))
+    app.draw()
+    return app
+
+
+def _label_overlaps(app) -> list[tuple[str, str]]:
+    view = app.map
+    view._labels = view._place_labels(app.game.state)
+    shown = [(s, r) for s, r in view._labels.items() if app.layout.map.colliderect(r)]
+    return [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1:] if ra.colliderect(rb)]
+
+
+def test_imperial_steam_city_labels_do_not_overlap_on_a_large_screen_or_zoomed_on_a_small_one():
+    assert _label_overlaps(_steam((1920, 1080))) == []
+    small = _steam((1280, 720))
+    small.zoom_map(2.0, small.site_pos("WIE"))  # the crowded corner round Vienna
+    assert _label_overlaps(small) == []
+
+
+def test_imperial_steam_map_zooms_at_the_mouse_pans_by_dragging_and_fits_with_f():
+    app = _steam((1280, 720))
+    before = app.site_pos("GRA")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=before, button=4))  # wheel up
+    assert app.map_zoom > 1.0
+    assert max(abs(a - b) for a, b in zip(app.site_pos("GRA"), before, strict=True)) <= 1
+    start = app.site_pos("WIE")
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 300), button=3))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(260, 340), rel=(60, 40), buttons=(0, 0, 1)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(260, 340), button=3))
+    assert app.site_pos("WIE") == (start[0] + 60, start[1] + 40)
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+    assert app.map_zoom == 1.0 and app.site_pos("GRA") == before
