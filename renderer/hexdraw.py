@@ -21,6 +21,17 @@ from railyard.renderer.track import Point, corner, tile_shape
 Color = tuple[int, int, int]
 
 
+#: the smallest text on the board, in pixels, whatever the zoom: values (revenues, costs,
+#: labels) must read at the Fit size of a 1600x1000 window, names nearly as well
+MIN_VALUE_PX = 11
+MIN_NAME_PX = 10
+
+
+def legible(px: float, floor: int) -> int:
+    """A font size of ``px`` (a share of the hex size) but never below ``floor``."""
+    return max(floor, round(px))
+
+
 def _aa_polygon(surface: pygame.Surface, points: Sequence[Point], color: Color) -> None:
     pts = [(round(x), round(y)) for x, y in points]
     pygame.gfxdraw.filled_polygon(surface, pts, color)
@@ -159,7 +170,7 @@ class HexPainter:
                 _aa_polygon(surface, [(cx, cy - s), (cx + s, cy + s * 0.7),
                                       (cx - s, cy + s * 0.7)], colors.MOUNTAIN)
                 mark = colors.MOUNTAIN
-            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), round(size * 0.34), mark,
+            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
                  anchor="midtop", bold=True)
             cy += size * 0.55
 
@@ -231,10 +242,10 @@ class HexPainter:
         images = []
         for i, v in enumerate(values):
             current = v == now
-            images.append(font(round(size * 0.3), current).render(
+            images.append(font(legible(size * 0.3, MIN_VALUE_PX), current).render(
                 str(v), True, colors.TEXT if current else colors.TEXT_DIM))
             if i < len(values) - 1:
-                images.append(font(round(size * 0.3)).render("/", True, colors.TEXT_DIM))
+                images.append(font(legible(size * 0.3, MIN_VALUE_PX)).render("/", True, colors.TEXT_DIM))
         width = sum(im.get_width() for im in images)
         height = max(im.get_height() for im in images)
         box = pygame.Rect(0, 0, width + 6, height + 2)
@@ -247,11 +258,11 @@ class HexPainter:
             x += im.get_width()
 
     def revenue_bubble(self, surface: pygame.Surface, pos: Point, size: float, value: int) -> None:
-        r = size * 0.17
+        fsize = legible(size * (0.3 if value < 100 else 0.24), MIN_VALUE_PX)
+        r = max(size * 0.17, fsize * (0.5 if value < 100 else 0.62))  # the value fits inside
         _aa_circle(surface, pos, r + 1, colors.CITY_OUTLINE)
         _aa_circle(surface, pos, r, colors.REVENUE_FILL)
-        text(surface, str(value), pos, round(size * (0.3 if value < 100 else 0.24)), colors.TEXT,
-             bold=True)
+        text(surface, str(value), pos, fsize, colors.TEXT, bold=True)
 
     # ----------------------------------------------------------------- a whole hex
     def draw_tile(
@@ -355,7 +366,8 @@ class HexPainter:
             spots.add_box(name_at, 0.5, 0.12)
         if labels:
             where = spots.best(LABEL_SPOTS, 0.16)
-            text(surface, " ".join(labels), px(where), round(size * 0.42), colors.TEXT, bold=True)
+            text(surface, " ".join(labels), px(where), legible(size * 0.42, MIN_VALUE_PX), colors.TEXT,
+                 bold=True)
             spots.add(where, 0.17)
         if hexdef is not None:
             if preprinted and hexdef.terrain:
@@ -385,7 +397,7 @@ class HexPainter:
         if len(name) > 12 and " & " in name:
             first, second = name.split(" & ", 1)
             lines = [first + " &", second]
-        fsize = round(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26))
+        fsize = legible(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26), MIN_NAME_PX)
         step = fsize * 0.72
         y = pos[1] - step * (len(lines) - 1) / 2
         for line in lines:

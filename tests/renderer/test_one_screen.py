@@ -312,3 +312,29 @@ def test_imperial_steam_map_zooms_at_the_mouse_pans_by_dragging_and_fits_with_f(
     assert app.site_pos("WIE") == (start[0] + 60, start[1] + 40)
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
     assert app.map_zoom == 1.0 and app.site_pos("GRA") == before
+
+
+def test_hex_values_and_names_are_legible_at_the_fit_size_of_a_1600x1000_window(monkeypatch):
+    """Every number on the board at least 11 px high, every name at least 10 px."""
+    import railyard.renderer.hexdraw as hexdraw
+
+    start_pygame()
+    drawn: list[tuple[str, int]] = []
+    real = hexdraw.text
+
+    def recording(surface, content, pos, size, *args, **kwargs):
+        drawn.append((str(content), size))
+        return real(surface, content, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(hexdraw, "text", recording)
+    app = App(_game(), surface=pygame.Surface((1600, 1000)))
+    app.fit()
+    assert app.camera.size < 36  # small hexes: without a floor the values would be 8 px
+    app.board._cache.clear() if hasattr(app.board, "_cache") else None
+    app.draw()
+    values = [size for content, size in drawn if content.isdigit()]
+    tokens = {c.label for c in title_1837().companies.values()}  # a token's label fits its disc
+    names = [size for content, size in drawn
+             if content.isalpha() and len(content) > 3 and content not in tokens]
+    assert values and min(values) >= 11
+    assert names and min(names) >= 10
