@@ -60,8 +60,8 @@ class ScreenLayout:
         """Players (as tall as its rows), depot (fixed), actions (a third), companies (rest)."""
         total = self.height - STATUS_H
         players = min(int(total * 0.30), 40 + self.players_count * 34)
-        depot = 146 if total > 640 else 110
-        actions = max(200, int(total * 0.36))
+        depot = 160 if total > 640 else 110
+        actions = max(200, int(total * 0.33))
         companies = max(60, total - players - depot - actions)
         return players, companies, depot, actions
 

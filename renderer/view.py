@@ -262,7 +262,8 @@ class PacketRow:
 
 
 def packet(game: Any) -> list[PacketRow]:
-    """What is left of the start packet, in the packet's order: empty once it is sold."""
+    """What is left of the start packet, in the packet's order (the item under the hammer
+    first): empty once it is sold."""
     state = _state(game)
     left = list(getattr(state, "packet_remaining", ()) or ())
     spec = getattr(game.ruleset, "spec", None)
@@ -281,4 +282,4 @@ def packet(game: Any) -> list[PacketRow]:
         if getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
             bidding = f"high bid {rnd.high_bid} by {rnd.high_bidder}"
         rows.append(PacketRow(item_id, spec.item_price(item), " + ".join(parts), bidding))
-    return rows
+    return sorted(rows, key=lambda row: not row.bidding)  # the item under the hammer first

@@ -4,10 +4,12 @@
 
 For each size an Xvfb server of that size is started, and each client opens its window there
 the way ``railyard play`` does (the size that fits the screen), plays bots to a few positions
-(the start packet, a stock round, an operating round with a hex selected; Imperial Steam's
-opening bid and a later round), and saves what the window shows as
-``docs/images/<client>-<position>-<W>x<H>.png``. It also prints any button that lies outside
-the window, so a layout that hides a control fails loudly.
+(the start packet, a stock round, an operating round with a hex selected, buying trains;
+Imperial Steam's opening bid, a later round, the map zoomed), and saves what the window shows
+as ``docs/images/<client>-<position>-<W>x<H>.png``: every position at 1280x720 (the pictures of
+docs/playing-1837.md), one of each client at the other sizes (``--all``: every position at
+every size). It also prints any button that lies outside the window and says whether the
+window ``railyard play`` opens fits the screen; either problem makes the exit code 1.
 
 Needs ``Xvfb`` (``apt-get install xvfb``). Without it, ``--dummy`` draws into SDL's dummy
 driver at the same sizes (the same pixels, but no real window manager or screen size).
@@ -63,7 +65,7 @@ def _outside(app, size: tuple[int, int]) -> list[str]:
     return [f"{b.label!r} at {tuple(b.rect)}" for b in buttons if not window.contains(b.rect)]
 
 
-def shots_1837(out: Path, size: tuple[int, int]) -> list[str]:
+def shots_1837(out: Path, size: tuple[int, int], wanted: set[str] | None = None) -> list[str]:
     import pygame
     from railyard.framework.core.actions import tag_of
     from railyard.framework.core.game import Game
@@ -81,9 +83,11 @@ def shots_1837(out: Path, size: tuple[int, int]) -> list[str]:
         pygame.event.pump()
         app.draw()
         pygame.display.flip()
+        problems.extend(f"1837 {name}: {p}" for p in _outside(app, display.get_size()))
+        if wanted is not None and name not in wanted:
+            return
         path = out / f"1837-{name}-{size[0]}x{size[1]}.png"
         pygame.image.save(display, str(path))
-        problems.extend(f"1837 {name}: {p}" for p in _outside(app, display.get_size()))
         print(f"  {path}")
 
     game = Game(title, names, seed=3, overrides=("setup.seating=as_given",))
@@ -104,7 +108,7 @@ def shots_1837(out: Path, size: tuple[int, int]) -> list[str]:
     return problems
 
 
-def shots_imperial_steam(out: Path, size: tuple[int, int]) -> list[str]:
+def shots_imperial_steam(out: Path, size: tuple[int, int], wanted: set[str] | None = None) -> list[str]:
     import pygame
     from railyard.framework.core.game import Game
     from railyard.framework.loader import load_title
@@ -121,19 +125,27 @@ def shots_imperial_steam(out: Path, size: tuple[int, int]) -> list[str]:
         pygame.event.pump()
         app.draw()
         pygame.display.flip()
+        problems.extend(f"imperial_steam {name}: {p}" for p in _outside(app, display.get_size()))
+        if wanted is not None and name not in wanted:
+            return
         path = out / f"imperial_steam-{name}-{size[0]}x{size[1]}.png"
         pygame.image.save(display, str(path))
-        problems.extend(f"imperial_steam {name}: {p}" for p in _outside(app, display.get_size()))
         print(f"  {path}")
 
     app = App(game, surface=display)
     shoot(app, "opening-bid")
     _advance(game, lambda g: g.state.round >= 3 and g.state.phase == 7, seed=2, bot="random")
-    shoot(app, "round-2")
+    shoot(app, "round-3")
+    app.zoom_map(2.0, app.site_pos("WIE"))
+    shoot(app, "map-zoomed")
     return problems
 
 
-def child(out: Path, size: tuple[int, int]) -> int:
+#: the pictures taken at sizes other than 1280x720 (without --all)
+OTHER_SIZES = {"1837": {"operating-round"}, "imperial_steam": {"round-3"}}
+
+
+def child(out: Path, size: tuple[int, int], every: bool = False) -> int:
     """Inside one X server: open the window as ``railyard play`` does, take the pictures."""
     import pygame
     from railyard.renderer.display import MINIMUM, open_display
@@ -143,7 +155,9 @@ def child(out: Path, size: tuple[int, int]) -> int:
     print(f"  the window opens at {opened[0]}x{opened[1]}" + ("" if fits else " - LARGER THAN THE SCREEN"))
     # the pictures: the window maximised on this screen (what a window manager would do)
     pygame.display.set_mode(size, pygame.RESIZABLE)
-    problems = shots_1837(out, size) + shots_imperial_steam(out, size)
+    small = every or size == SIZES[0]
+    problems = (shots_1837(out, size, None if small else OTHER_SIZES["1837"])
+                + shots_imperial_steam(out, size, None if small else OTHER_SIZES["imperial_steam"]))
     for line in problems:
         print("OUTSIDE THE WINDOW:", line)
     pygame.display.quit()
@@ -155,13 +169,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="docs/images")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     parser.add_argument("--dummy", action="store_true", help="SDL's dummy driver, no Xvfb")
+    parser.add_argument("--all", action="store_true", help="every position at every size")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.child:
         w, h = (int(v) for v in args.child.split("x"))
-        return child(out, (w, h))
+        return child(out, (w, h), args.all)
     status = 0
     for spec in args.sizes.split(","):
         w, h = (int(v) for v in spec.split("x"))

@@ -93,12 +93,12 @@ class MapView:
                 text(surface, "S", mid, 16, (20, 20, 20), bold=True)
                 if state.semmering:
                     pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
-        self._legend(surface)
         self._labels = self._place_labels(state)
         for sid in data.sites:
             self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
             if sid == selected:
                 pygame.draw.circle(surface, palette.SELECTED, self.pos(sid), R + 5, 3)
+        self._legend(surface)  # last: a zoomed map passes under it
         surface.set_clip(clip)
 
     def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
