@@ -141,7 +141,7 @@ def render_generic(info: dict[str, Any]) -> str:
 
 
 def suggestion(name: str) -> str | None:
-    """The title under titles/ a mistyped name most likely meant (``imperial-steam``)."""
+    """The title under titles/ a mistyped name most likely meant (a dash for an underscore)."""
     import difflib
 
     from railyard.framework.loader import TITLES_DIR
