@@ -104,7 +104,8 @@ class App(GameFiles):
         self._log_key: Any = None
         self._log_lines: list[str] = []
         self.board = BoardRenderer(game.title)
-        self.placement = Placement(self.board, self.preview)
+        self.placement = Placement(self.board, self.preview, self.tokens_after)
+        self._kept: tuple[Any, dict[int, list[str]]] | None = None
         self._snap_key: Any = None
         self._snap: Snapshot | None = None
         self._followed: frozenset[str] | None = None  # the legal hexes the view last followed
@@ -204,6 +205,27 @@ class App(GameFiles):
         """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
         the state (payouts of each dividend choice, price moves, costs), or its refusal."""
         return [self.words.line(line) for line in self._dry_run(action).lines]
+
+    def tokens_after(self, action: Action) -> dict[int, list[str]]:
+        """The tokens on ``action``'s hex once it is done, by stop (the engine applies it to
+        a copy of the state): a previewed upgrade draws the tokens it keeps."""
+        key = (self.version(), action)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1]
+        import copy
+
+        kept: dict[int, list[str]] = {}
+        hex_id = getattr(action, "hex", None)
+        try:
+            state = copy.deepcopy(self.game.state)
+            self.game.ruleset.apply(state, action)
+            for (coord, stop), cids in snapshot(self.game.title, state).tokens.items():
+                if coord == hex_id:
+                    kept[stop] = list(cids)
+        except Exception:  # a refused lay previews without tokens
+            kept = {}
+        self._kept = (key, kept)
+        return kept
 
     def cost(self, action: Action) -> int | None:
         """What ``action`` costs the one acting, by the engine's dry run (None: unknown)."""

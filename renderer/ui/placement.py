@@ -33,9 +33,12 @@ def board_action(action: Action) -> bool:
 
 
 class Placement:
-    def __init__(self, board: Any, preview: Any = None) -> None:
+    def __init__(self, board: Any, preview: Any = None, tokens_after: Any = None) -> None:
         self.board = board
         self.preview = preview  # action -> the engine's log lines for it (costs), optional
+        #: action -> {stop index: company ids} on its hex after it (the engine's dry run), so a
+        #: previewed upgrade shows the tokens it keeps where they will be; optional
+        self.tokens_after = tokens_after
         self.actions: list[Action] = []
         self.hexes: set[str] = set()
         self.selected: str | None = None
@@ -185,8 +188,9 @@ class Placement:
         tile_id, rotation = _get(action, "tile"), _get(action, "rotation")
         if tile_id is not None:
             tile = self.board.title.tile(str(tile_id))
+            kept = self.tokens_after(action) if self.tokens_after is not None else None
             self.board.preview_tile(surface, self.selected, tile, int(rotation or 0), size, offset,
-                                    phase)
+                                    phase, tokens=kept)
         else:
             self.board.highlight(surface, [self.selected], size, offset, colors.SELECTED, 4)
             city = _get(action, "city")

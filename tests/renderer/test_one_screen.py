@@ -338,3 +338,25 @@ def test_hex_values_and_names_are_legible_at_the_fit_size_of_a_1600x1000_window(
              if content.isalpha() and len(content) > 3 and content not in tokens]
     assert values and min(values) >= 11
     assert names and min(names) >= 10
+
+
+def test_a_previewed_upgrade_draws_the_tokens_the_engine_says_it_keeps():
+    start_pygame()
+
+    def upgrade_of_a_token_hex(g: Game) -> bool:
+        tokened = {h for (h, _), cids in _snap(g).tokens.items() if cids}
+        return any(tag_of(a) == "lay_tile" and a.hex in tokened for a in g.legal_actions())
+
+    game = _advance(_game(), upgrade_of_a_token_hex, limit=4000)
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    tokened = {h for (h, _), cids in _snap(game).tokens.items() if cids}
+    lay = next(a for a in game.legal_actions() if tag_of(a) == "lay_tile" and a.hex in tokened)
+    kept = app.tokens_after(lay)
+    before = sorted(c for (h, _), cids in _snap(game).tokens.items() if h == lay.hex for c in cids)
+    assert sorted(c for cids in kept.values() for c in cids) == before
+
+
+def _snap(game: Game):
+    from railyard.renderer.snapshot import snapshot
+
+    return snapshot(game.title, game.state)
