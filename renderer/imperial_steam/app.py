@@ -275,10 +275,20 @@ class App(GameFiles):
         return True
 
     def undo(self) -> None:
+        """Take back the last move of a person at this table with every bot move since (one
+        action when all seats are bots, or none); the bots then wait (B runs them)."""
         action = self.game.undo()
+        taken = 1 if action is not None else 0
+        while action is not None and self.bots and self.bots != set(self.game.players) \
+                and self.acting() in self.bots:
+            action = self.game.undo()
+            taken += action is not None
         self.bots_running = False  # let the human look before the bots move again
         shown = words.describe(action, self.data, self.game.state) if action else ""
-        self.say(f"undone: {shown}" if action else "nothing to undo", error=action is None)
+        if taken > 1:
+            self.say(f"undone: {taken} moves back to {self.acting()}'s decision")
+        else:
+            self.say(f"undone: {shown}" if action else "nothing to undo", error=action is None)
         self._autosave()
 
     def redo(self) -> None:

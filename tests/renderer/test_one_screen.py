@@ -360,3 +360,22 @@ def _snap(game: Game):
     from railyard.renderer.snapshot import snapshot
 
     return snapshot(game.title, game.state)
+
+
+def test_imperial_steam_undo_with_bots_goes_back_to_the_persons_last_decision():
+    from railyard.framework.loader import load_title
+    from railyard.renderer.imperial_steam.app import App as SteamApp
+
+    start_pygame()
+    game = Game(load_title("imperial_steam"), NAMES[:3], seed=1)
+    first = game.active_entities()[0]
+    app = SteamApp(game, bots=[p for p in game.players if p != first])
+    app.act(app.legal()[0])
+    mine = len(game.actions)
+    for _ in range(30):
+        if app.human_to_act() or game.is_over():
+            break
+        assert app.bot_step()
+    assert len(game.actions) > mine
+    app.undo()
+    assert len(game.actions) == mine - 1 and app.human_to_act() and not app.bot_step()
