@@ -135,6 +135,9 @@ class HexPainter:
         self.grid = grid
         self.company_colors = {cid: colors.company_colors(c) for cid, c in title.companies.items()}
         self.company_labels = {cid: c.label for cid, c in title.companies.items()}
+        #: while a whole board is drawn: the city names to draw after every hex, so that a
+        #: neighbour's tokens or track never cover a name that reaches over the hex's edge
+        self.names: list[tuple[Point, float, str, bool]] | None = None
 
     # ----------------------------------------------------------------- pieces
     def revenue(self, stop: Stop, phase: str) -> int:
@@ -381,13 +384,21 @@ class HexPainter:
                 where = spots.best(LABEL_SPOTS, 0.15)
                 text(surface, f"{fl.label}@{fl.phase}", px(where), round(size * 0.26),
                      colors.TEXT_DIM)
-            if name_at is not None:
+            if name_at is not None and self.names is not None:  # drawn once every hex is
+                self.names.append((px(name_at), size, hexdef.name, crowded))
+            elif name_at is not None:
                 self.name(surface, px(name_at), size, hexdef.name, crowded)
         if coord and show_coord:
             text(surface, coord, (cx, cy - size * 0.86), round(size * 0.24), colors.TEXT_DIM,
                  anchor="midtop")
         if outline:
             self.outline(surface, center, size)
+
+    def draw_names(self, surface: pygame.Surface) -> None:
+        """The names kept back while the board was drawn (see ``names``)."""
+        for pos, size, name, crowded in self.names or ():
+            self.name(surface, pos, size, name, crowded)
+        self.names = None
 
     def name(self, surface: pygame.Surface, pos: Point, size: float, name: str,
              crowded: bool = False) -> None:
