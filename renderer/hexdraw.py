@@ -21,15 +21,19 @@ from railyard.renderer.track import Point, corner, tile_shape
 Color = tuple[int, int, int]
 
 
-#: the smallest text on the board, in pixels, whatever the zoom: values (revenues, costs,
-#: labels) must read at the Fit size of a 1600x1000 window, names nearly as well
+#: the smallest text on the board, in pixels of line height, whatever the zoom: values
+#: (revenues, costs, labels) must read at the Fit size of a 1600x1000 window, names nearly as well
 MIN_VALUE_PX = 11
 MIN_NAME_PX = 10
 
 
-def legible(px: float, floor: int) -> int:
-    """A font size of ``px`` (a share of the hex size) but never below ``floor``."""
-    return max(floor, round(px))
+def legible(size: float, floor_px: int) -> int:
+    """A font size of ``size`` (a share of the hex size), raised until a line of it is at
+    least ``floor_px`` pixels high (pygame's font sizes draw smaller than they say)."""
+    size = max(6, round(size))
+    while font(size).get_height() < floor_px:
+        size += 1
+    return size
 
 
 def _aa_polygon(surface: pygame.Surface, points: Sequence[Point], color: Color) -> None:

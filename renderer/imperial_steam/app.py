@@ -26,7 +26,7 @@ from railyard.renderer.imperial_steam.mapview import MapView
 from railyard.renderer.imperial_steam.menu import Menu
 from railyard.renderer.imperial_steam.variants import with_returns
 from railyard.renderer.panels import log as log_panel
-from railyard.renderer.panels.base import frame
+from railyard.renderer.panels.base import fit_text, frame
 from railyard.renderer.session import GameFiles
 from railyard.renderer.ui.help import draw_tooltip
 from railyard.renderer.ui.widgets import Button, TextField
@@ -527,8 +527,10 @@ class App(GameFiles):
         pygame.draw.rect(surface, (26, 28, 34), rect)
         text(surface, self.status_text(), (rect.x + 10, rect.y + 4), 20, colors.PANEL_ACCENT,
              anchor="topleft", bold=True)
+        room = rect.right - 8 - 5 * 66 - 18 - (rect.x + 10)  # left of the buttons
         if self.message:
-            text(surface, self.message[:150], (rect.x + 10, rect.y + 23), 17,
+            shown, size = fit_text(self.message, room, 17)
+            text(surface, shown, (rect.x + 10, rect.y + 23), size,
                  colors.ERROR if self.error else colors.OK, anchor="topleft")
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),

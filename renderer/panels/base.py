@@ -31,6 +31,10 @@ def cells(surface: pygame.Surface, area: pygame.Rect, y: int, values: list[str],
     surface.set_clip(area)
     for value, width in zip(values, widths, strict=False):
         image = f.render(value, True, color)
+        smaller = size
+        while image.get_width() > width - 4 and width > 0 and smaller > 12:
+            smaller -= 2  # a long name in a smaller face before any of it is cut
+            image = font(smaller, bold).render(value, True, color)
         if image.get_width() > width - 4 and width > 0:
             image = image.subsurface(pygame.Rect(0, 0, max(1, width - 4), image.get_height()))
         surface.blit(image, (x, y))
@@ -84,3 +88,15 @@ def scrollbar(surface: pygame.Surface, area: pygame.Rect, first: int, shown: int
     h = max(12, area.height * shown // total)
     y = area.y + (area.height - h) * first // max(1, total - shown)
     pygame.draw.rect(surface, colors.PANEL_ACCENT, (track.x, y, 4, h), border_radius=2)
+
+
+def fit_text(content: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
+    """``content`` and a font size that fit in ``width`` pixels: a smaller face first (down
+    to 13 px), then the end cut off with "...", never a word cut through silently."""
+    for face in range(size, 12, -2):
+        if font(face, bold).size(content)[0] <= width:
+            return content, face
+    face = 13
+    while content and font(face, bold).size(content + "...")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "...", face

@@ -329,12 +329,17 @@ def test_hex_values_and_names_are_legible_at_the_fit_size_of_a_1600x1000_window(
     monkeypatch.setattr(hexdraw, "text", recording)
     app = App(_game(), surface=pygame.Surface((1600, 1000)))
     app.fit()
-    assert app.camera.size < 36  # small hexes: without a floor the values would be 8 px
+    assert app.camera.size < 36  # small hexes: without a floor the values would be 6 px high
     app.board._cache.clear() if hasattr(app.board, "_cache") else None
     app.draw()
-    values = [size for content, size in drawn if content.isdigit()]
+    from railyard.renderer.fonts import font
+
+    def high(size: int) -> int:  # the pixels a line of text of this size takes
+        return font(size).get_height()
+
+    values = [high(size) for content, size in drawn if content.isdigit()]
     tokens = {c.label for c in title_1837().companies.values()}  # a token's label fits its disc
-    names = [size for content, size in drawn
+    names = [high(size) for content, size in drawn
              if content.isalpha() and len(content) > 3 and content not in tokens]
     assert values and min(values) >= 11
     assert names and min(names) >= 10
@@ -379,3 +384,17 @@ def test_imperial_steam_undo_with_bots_goes_back_to_the_persons_last_decision():
     assert len(game.actions) > mine
     app.undo()
     assert len(game.actions) == mine - 1 and app.human_to_act() and not app.bot_step()
+
+
+def test_long_text_gets_a_smaller_face_or_an_ellipsis_never_a_silent_cut():
+    from railyard.renderer.fonts import font
+    from railyard.renderer.panels.base import fit_text
+
+    start_pygame()
+    short, size = fit_text("Semmering", 200, 18)
+    assert (short, size) == ("Semmering", 18)
+    name = "Wiener Neustadt-Grazer Eisenbahn " * 3
+    shown, size = fit_text(name, 300, 18)
+    assert shown.endswith("...") and font(size).size(shown)[0] <= 300
+    middle, size = fit_text("Karawanken, SPB, BB, SD2, UG1, KK 10%", 260, 18)
+    assert middle == "Karawanken, SPB, BB, SD2, UG1, KK 10%" and size < 18
