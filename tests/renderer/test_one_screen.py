@@ -396,5 +396,5 @@ def test_long_text_gets_a_smaller_face_or_an_ellipsis_never_a_silent_cut():
     name = "Wiener Neustadt-Grazer Eisenbahn " * 3
     shown, size = fit_text(name, 300, 18)
     assert shown.endswith("...") and font(size).size(shown)[0] <= 300
-    middle, size = fit_text("Karawanken, SPB, BB, SD2, UG1, KK 10%", 260, 18)
+    middle, size = fit_text("Karawanken, SPB, BB, SD2, UG1, KK 10%", 230, 18)
     assert middle == "Karawanken, SPB, BB, SD2, UG1, KK 10%" and size < 18
