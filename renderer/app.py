@@ -649,6 +649,7 @@ class App(GameFiles):
     def run(self, fps: int = 60) -> None:
         clock = pygame.time.Clock()
         display = pygame.display.get_surface()
+        self._autosave()  # the table is remembered before the first move
         while not self.quit:
             for event in pygame.event.get():
                 if event.type == pygame.VIDEORESIZE:
