@@ -98,3 +98,14 @@ def test_a_win_rate_interval_stays_within_zero_and_one_and_is_asymmetric():
     assert all_won.high == 1.0 and all_won.low > 0.5
     some = stats.proportion(1, 10)
     assert some.mean - some.low < some.high - some.mean  # longer towards the middle
+
+
+def test_play_names_the_players_and_refuses_names_that_disagree_with_players(tmp_path, capsys,
+                                                                               monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    save = tmp_path / "g.json"
+    assert main(["play", "1837", "--headless", "--names", "Anna,Bela,Carl", "--save", str(save),
+                 "--max-actions", "3"]) == 0
+    assert json.loads(save.read_text())["players"] == ["Anna", "Bela", "Carl"]
+    assert main(["play", "1837", "--headless", "--names", "Anna,Bela", "--players", "3"]) == 1
+    assert "--names gives 2 names for --players 3" in capsys.readouterr().err
