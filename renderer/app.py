@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 from railyard.framework.core.actions import Action
+from railyard.framework.core.dry_run import DryRun, dry_run
 from railyard.framework.core.errors import IllegalAction
 from railyard.renderer import view
 from railyard.renderer.board import BoardRenderer
@@ -23,6 +24,7 @@ from railyard.renderer.panels import companies as companies_panel
 from railyard.renderer.panels import depot as depot_panel
 from railyard.renderer.panels import log as log_panel
 from railyard.renderer.panels import market as market_panel
+from railyard.renderer.panels import packet as packet_panel
 from railyard.renderer.panels import players as players_panel
 from railyard.renderer.panels import status as status_panel
 from railyard.renderer.screen import ScreenLayout
@@ -32,6 +34,7 @@ from railyard.renderer.ui.actions_menu import ActionMenu
 from railyard.renderer.ui.camera import Camera
 from railyard.renderer.ui.describe import describe, is_choice, tag, value_label
 from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
+from railyard.renderer.ui.log_words import LogWords
 from railyard.renderer.ui.placement import Placement
 from railyard.renderer.ui.routes_control import RouteControl
 from railyard.renderer.ui.widgets import Button, TextField
@@ -40,6 +43,13 @@ from railyard.renderer.ui.widgets import Button, TextField
 DETAIL_TAGS = frozenset({"dividend"})
 BOT_DELAY = 0.25  # seconds between bot moves in a window, so a human can follow
 TRAY_H = 72  # height of the tile tray above the menu
+#: rounds that sell the start packet (their kinds as the engine names them)
+PACKET_ROUNDS = frozenset({"auction", "fixed_price_columns"})
+#: actions whose buttons say what they cost (a train's price is its value already)
+COSTED = frozenset({"place_token", "lay_tile"})
+#: an operating turn's steps (the engine's names) as the prompt asks them
+STEP_WORDS = {"home": "place the home token", "tile": "lay a tile", "token": "place a token",
+              "run": "run trains", "dividend": "pay out or withhold", "trains": "buy trains"}
 
 
 class App(GameFiles):
@@ -48,24 +58,30 @@ class App(GameFiles):
         game: Any,
         *,
         surface: pygame.Surface | None = None,
-        bots: Iterable[str] = (),
+        bots: Iterable[str] | dict[str, str] = (),
         autosave: str | Path | None = None,
         save_path: str | Path | None = None,
         seed: int = 0,
         bot_name: str = DEFAULT_BOT,
+        save_to: str | Path | None = None,
     ) -> None:
+        """``bots``: the seats bots play (a player -> bot mapping names each seat's bot;
+        otherwise ``bot_name`` plays them all). ``save_to``: a file kept up to date after
+        every action (``--save PATH``), besides the autosave."""
         self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
-        self.bots = set(bots)
+        self.bot_names = dict(bots) if isinstance(bots, dict) else {b: bot_name for b in bots}
+        self.bots = set(self.bot_names)
         self.bots_running = True
         self.autosave = Path(autosave) if autosave else None
-        self.save_path = Path(save_path) if save_path else self.autosave
+        self.save_to = Path(save_to) if save_to else None
+        self.save_path = Path(save_path) if save_path else self.save_to
         self.seed = seed
         self.bot_name = bot_name
         self.seats: Seats | None = None
         self.message = ""
         self.error = False
         self.quit = False
-        self.menu = ActionMenu(self.act, self.name_value, self.row_details)
+        self.menu = ActionMenu(self.act, self.name_value, self.row_details, self.button_label)
         self.camera = Camera()
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -75,7 +91,7 @@ class App(GameFiles):
         self._last_bot = 0.0
         self._legal_key: Any = None
         self._legal: list[Action] = []
-        self._previews: dict[Any, list[str]] = {}
+        self._previews: dict[Any, DryRun] = {}
         self.scroll = {"companies": 0, "log": 0}
         self.routes = RouteControl(self)
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
@@ -84,10 +100,15 @@ class App(GameFiles):
     # ------------------------------------------------------------------ game
     def set_game(self, game: Any) -> None:
         self.game = game
+        self.words = LogWords(game.title)
+        self._log_key: Any = None
+        self._log_lines: list[str] = []
         self.board = BoardRenderer(game.title)
-        self.placement = Placement(self.board, self.preview)
+        self.placement = Placement(self.board, self.preview, self.tokens_after)
+        self._kept: tuple[Any, dict[int, list[str]]] | None = None
         self._snap_key: Any = None
         self._snap: Snapshot | None = None
+        self._followed: frozenset[str] | None = None  # the legal hexes the view last followed
         self.fit()
 
     @property
@@ -123,6 +144,14 @@ class App(GameFiles):
             self._legal_key = key
         return self._legal
 
+    def log_lines(self) -> list[str]:
+        """The engine's log as the table reads it (places and trains by name)."""
+        key = self.version()
+        if key != self._log_key:
+            self._log_lines = self.words.lines(self.game.log)
+            self._log_key = key
+        return self._log_lines
+
     def human_to_act(self) -> bool:
         player = view.acting_player(self.game)
         return player is not None and player not in self.bots
@@ -157,26 +186,61 @@ class App(GameFiles):
             out.append(f"{label}: " + "; ".join(lines[:10]))
         return out
 
-    def preview(self, action: Action) -> list[str]:
-        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
-        the state (payouts of each dividend choice, price moves, costs), or its refusal."""
+    def _dry_run(self, action: Action) -> DryRun:
+        """The engine's dry run of ``action`` (on a copy of the state), kept per position."""
         key = (self.version(), action)
         cached = self._previews.get(key)
         if cached is not None:
             return cached
+        try:
+            result = dry_run(self.game.ruleset, self.game.state, action)
+        except Exception as error:
+            result = DryRun((f"no preview: {type(error).__name__}",), None)
+        if len(self._previews) > 256:
+            self._previews.clear()
+        self._previews[key] = result
+        return result
+
+    def preview(self, action: Action) -> list[str]:
+        """What ``action`` would do, in the engine's own log lines: it is applied to a copy of
+        the state (payouts of each dividend choice, price moves, costs), or its refusal."""
+        return [self.words.line(line) for line in self._dry_run(action).lines]
+
+    def tokens_after(self, action: Action) -> dict[int, list[str]]:
+        """The tokens on ``action``'s hex once it is done, by stop (the engine applies it to
+        a copy of the state): a previewed upgrade draws the tokens it keeps."""
+        key = (self.version(), action)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1]
         import copy
 
+        kept: dict[int, list[str]] = {}
+        hex_id = getattr(action, "hex", None)
         try:
             state = copy.deepcopy(self.game.state)
-            lines = list(self.game.ruleset.apply(state, action) or [])
-        except IllegalAction as refusal:
-            lines = [f"refused: {refusal}"]
-        except Exception as error:
-            lines = [f"no preview: {type(error).__name__}"]
-        if len(self._previews) > 64:
-            self._previews.clear()
-        self._previews[key] = lines
-        return lines
+            self.game.ruleset.apply(state, action)
+            for (coord, stop), cids in snapshot(self.game.title, state).tokens.items():
+                if coord == hex_id:
+                    kept[stop] = list(cids)
+        except Exception:  # a refused lay previews without tokens
+            kept = {}
+        self._kept = (key, kept)
+        return kept
+
+    def cost(self, action: Action) -> int | None:
+        """What ``action`` costs the one acting, by the engine's dry run (None: unknown)."""
+        return self._dry_run(action).cost
+
+    def button_label(self, action: Action) -> str:
+        """A button's text: its value and, for a token or a tile, what the engine says it
+        costs ("city 1: 80K"), so that the price is read before the click."""
+        label = value_label(action)
+        if tag(action) in COSTED:
+            cost = self.cost(action)
+            if cost:
+                cur = self.game.title.manifest.currency
+                label = f"{label}: {cost}{cur}" if label else f"{cost}{cur}"
+        return label
 
     def act(self, action: Action) -> bool:
         """Submit ``action``; a refusal is shown with the rule that refused it."""
@@ -188,7 +252,7 @@ class App(GameFiles):
         except Exception as error:
             self.say(f"{type(error).__name__}: {error}", error=True)
             return False
-        self.say(lines[-1] if lines else describe(action))
+        self.say(self.words.line(lines[-1]) if lines else describe(action))
         self.placement.clear()
         self.editor.stop()
         self.bots_running = True
@@ -211,19 +275,35 @@ class App(GameFiles):
     def _bot_choice(self, legal: list[Action]) -> Action:
         """The acting seat's bot's move (framework.bots; random moves without it)."""
         if self.seats is None or self.seats.game is not self.game:
-            self.seats = Seats(self.game, self.bot_name, self.seed)
+            self.seats = Seats(self.game, self.bot_name, self.seed, self.bot_names)
         return self.seats.choose(legal)
 
     def undo(self) -> None:
+        """Take back the last move of a person at this table, with every bot move made since
+        (one action when every seat is a bot, or none is); the bots then wait (B runs them)."""
         action = self.game.undo()
+        taken = 1 if action is not None else 0
+        while action is not None and self.bots and self.bots != set(self.game.players) \
+                and view.acting_player(self.game) in self.bots:
+            action = self.game.undo()  # that move was a bot's: take back the one before too
+            taken += action is not None
         self.bots_running = False  # let the human look before the bots move again
-        self.say(f"undone: {describe(action)}" if action else "nothing to undo", error=action is None)
+        if taken > 1:
+            self.say(f"undone: {taken} moves back to {view.acting_player(self.game)}'s decision")
+        else:
+            self.say(f"undone: {describe(action)}" if action else "nothing to undo",
+                     error=action is None)
         self.placement.clear()
         self._autosave()
 
     def redo(self) -> None:
+        """Redo a person's move and the bot moves that followed it (as undo took them back)."""
         try:
             action = self.game.redo()
+            while action is not None and self.bots and self.bots != set(self.game.players) \
+                    and view.acting_player(self.game) in self.bots:
+                if self.game.redo() is None:
+                    break
         except IllegalAction as refusal:
             self.say(str(refusal), error=True)
             return
@@ -370,6 +450,24 @@ class App(GameFiles):
                     return
             self.dragging = pos
 
+    def follow(self) -> None:
+        """When the hexes the one to act may use change (a new company, a new step) and the
+        zoomed map shows none of them, pan to bring them into view."""
+        hexes = frozenset(self.placement.hexes)
+        if hexes == self._followed:
+            return
+        self._followed = hexes
+        if not hexes:
+            return
+        b = self.layout.board
+        centres = [self.board.layout.center(c, self.camera.size) for c in hexes]
+        ox, oy = self.camera.offset
+        if any(0 <= ox + x <= b.width and 0 <= oy + y <= b.height for x, y in centres):
+            return
+        mx = sum(x for x, _ in centres) / len(centres)
+        my = sum(y for _, y in centres) / len(centres)
+        self.camera.offset = (b.width / 2 - mx, b.height / 2 - my)
+
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""
         b = self.layout.board
@@ -389,6 +487,7 @@ class App(GameFiles):
         snap = self.snap()
         legal = self.legal() if self.human_to_act() else []
         self.placement.update(legal)
+        self.follow()
         self.board.draw(surface, lay.board, self.camera.size, self.camera.offset, snap,
                         quick=self.camera.zooming())
         clip = surface.get_clip()
@@ -408,14 +507,19 @@ class App(GameFiles):
         self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
-        self._panel(surface, "companies", lay.companies, (version, self.scroll["companies"]),
-                    lambda s, r: companies_panel.draw(s, r, self.game, self.scroll["companies"]))
+        if self.packet_shown():  # the start packet, for everyone to read, while it sells
+            self._panel(surface, "companies", lay.companies, ("packet", version, self.scroll["companies"]),
+                        lambda s, r: packet_panel.draw(s, r, self.game, self.scroll["companies"]))
+        else:
+            self._panel(surface, "companies", lay.companies, (version, self.scroll["companies"]),
+                        lambda s, r: companies_panel.draw(s, r, self.game, self.scroll["companies"]))
         self._panel(surface, "depot", lay.depot, version,
                     lambda s, r: depot_panel.draw(s, r, self.game))
         self._panel(surface, "market", lay.market, version,
                     lambda s, r: market_panel.draw(s, r, self.game))
         self._panel(surface, "log", lay.log, (version, self.scroll["log"]),
-                    lambda s, r: log_panel.draw(s, r, self.game, self.scroll["log"]))
+                    lambda s, r: log_panel.draw(s, r, self.game, self.scroll["log"],
+                                                self.log_lines()))
         current = self.placement.current()
         self.menu.update(([current] if current is not None else [])
                          + [a for a in legal if not self.placement.owns(a)])
@@ -428,7 +532,7 @@ class App(GameFiles):
             title = f"{who} (bot) is thinking" + ("" if self.bots_running else " - paused (B)")
         else:
             acting = [e for e in view.active(self.game) if e != who]
-            title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": your move"
+            title = f"{who}" + (f" for {acting[0]}" if acting else "") + ": " + self.step_text(legal)
             title += self.placement.hint()
             if self.editor.active:
                 title = f"{who}: editing routes, train {self.editor.current + 1} (E)"
@@ -452,6 +556,20 @@ class App(GameFiles):
         if self.prompt is not None:
             self.draw_file_prompt(surface)
         return surface
+
+    def step_text(self, legal: list[Action]) -> str:
+        """What the one to act is asked now: the step of the operating turn in words, with
+        "(or pass)" when the engine also offers a pass."""
+        step = getattr(getattr(self.game.state, "round", None), "step", "") or ""
+        words = STEP_WORDS.get(step, "your move")
+        if step and any(tag(a) == "pass" for a in legal):
+            words += " (or pass)"
+        return words
+
+    def packet_shown(self) -> bool:
+        """The start packet takes the companies' panel during the round that sells it."""
+        rnd = getattr(self.game.state, "round", None)
+        return getattr(rnd, "kind", "") in PACKET_ROUNDS and bool(view.packet(self.game))
 
     def dialog_mode(self) -> bool:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a
@@ -531,6 +649,7 @@ class App(GameFiles):
     def run(self, fps: int = 60) -> None:
         clock = pygame.time.Clock()
         display = pygame.display.get_surface()
+        self._autosave()  # the table is remembered before the first move
         while not self.quit:
             for event in pygame.event.get():
                 if event.type == pygame.VIDEORESIZE:

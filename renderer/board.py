@@ -86,8 +86,10 @@ class BoardRenderer:
     def draw_static(self, size: float, snap: Snapshot) -> pygame.Surface:
         surface = pygame.Surface(self.layout.size_px(size))
         surface.fill(colors.BACKGROUND)
+        self.painter.names = []
         for coord in self.layout.coords:
             self.draw_hex(surface, coord, size, snap)
+        self.painter.draw_names(surface)
         self._shade_regions(surface, size, snap, self._region_of)
         self._draw_borders(surface, size, self.layout.coords)
         self._label_regions(surface, size, snap)
@@ -96,8 +98,10 @@ class BoardRenderer:
     def redraw(self, surface: pygame.Surface, size: float, snap: Snapshot,
                coords: set[str]) -> None:
         """Draw ``coords`` again on a drawn board (shading, borders and labels kept whole)."""
+        self.painter.names = []
         for coord in coords:
             self.draw_hex(surface, coord, size, snap)
+        self.painter.draw_names(surface)
         self._shade_regions(surface, size, snap,
                             {c: r for c, r in self._region_of.items() if c in coords})
         near = set(coords)

@@ -17,9 +17,11 @@ DEFAULT_BOT = "greedy"
 class Seats:
     """The bots of one game, made on first use per player."""
 
-    def __init__(self, game: Any, name: str = DEFAULT_BOT, seed: int = 0) -> None:
+    def __init__(self, game: Any, name: str = DEFAULT_BOT, seed: int = 0,
+                 per_player: dict[str, str] | None = None) -> None:
         self.game = game
         self.name = name
+        self.per_player = dict(per_player or {})  # a seat's own bot (from a save's table)
         self.seed = seed
         self._bots: dict[str, Any] = {}
         self._rngs: dict[str, random.Random] = {}
@@ -28,14 +30,15 @@ class Seats:
     def _bot(self, player: str) -> Any:
         if player not in self._bots:
             bot = None
+            name = self.per_player.get(player, self.name)
             try:
                 from railyard.framework.bots import UnknownBot, make_bot
 
                 try:
-                    bot = make_bot(self.name, self.game.ruleset)
+                    bot = make_bot(name, self.game.ruleset)
                 except UnknownBot:
                     bot = make_bot("random", self.game.ruleset)
-                    self.note = f"no bot {self.name!r} for this title: random bots play"
+                    self.note = f"no bot {name!r} for this title: random bots play"
             except Exception:  # no bots package, or a title no bot plays: random moves
                 bot = None
                 self.note = "random legal moves (no bot available)"

@@ -17,6 +17,9 @@ def init_headless() -> None:
     """Start the parts of pygame drawing needs (video and fonts, no sound), windowless."""
     if not os.environ.get("SDL_VIDEODRIVER"):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
+    # drawing off-screen needs no Ctrl+C handling of SDL's own: leave SIGINT/SIGTERM to Python
+    # (a test suite that draws stays stoppable)
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     if not pygame.display.get_init():
         try:
             pygame.display.init()

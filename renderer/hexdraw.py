@@ -21,6 +21,21 @@ from railyard.renderer.track import Point, corner, tile_shape
 Color = tuple[int, int, int]
 
 
+#: the smallest text on the board, in pixels of line height, whatever the zoom: values
+#: (revenues, costs, labels) must read at the Fit size of a 1600x1000 window, names nearly as well
+MIN_VALUE_PX = 11
+MIN_NAME_PX = 10
+
+
+def legible(size: float, floor_px: int) -> int:
+    """A font size of ``size`` (a share of the hex size), raised until a line of it is at
+    least ``floor_px`` pixels high (pygame's font sizes draw smaller than they say)."""
+    size = max(6, round(size))
+    while font(size).get_height() < floor_px:
+        size += 1
+    return size
+
+
 def _aa_polygon(surface: pygame.Surface, points: Sequence[Point], color: Color) -> None:
     pts = [(round(x), round(y)) for x, y in points]
     pygame.gfxdraw.filled_polygon(surface, pts, color)
@@ -124,6 +139,9 @@ class HexPainter:
         self.grid = grid
         self.company_colors = {cid: colors.company_colors(c) for cid, c in title.companies.items()}
         self.company_labels = {cid: c.label for cid, c in title.companies.items()}
+        #: while a whole board is drawn: the city names to draw after every hex, so that a
+        #: neighbour's tokens or track never cover a name that reaches over the hex's edge
+        self.names: list[tuple[Point, float, str, bool]] | None = None
 
     # ----------------------------------------------------------------- pieces
     def revenue(self, stop: Stop, phase: str) -> int:
@@ -159,7 +177,7 @@ class HexPainter:
                 _aa_polygon(surface, [(cx, cy - s), (cx + s, cy + s * 0.7),
                                       (cx - s, cy + s * 0.7)], colors.MOUNTAIN)
                 mark = colors.MOUNTAIN
-            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), round(size * 0.34), mark,
+            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
                  anchor="midtop", bold=True)
             cy += size * 0.55
 
@@ -231,10 +249,10 @@ class HexPainter:
         images = []
         for i, v in enumerate(values):
             current = v == now
-            images.append(font(round(size * 0.3), current).render(
+            images.append(font(legible(size * 0.3, MIN_VALUE_PX), current).render(
                 str(v), True, colors.TEXT if current else colors.TEXT_DIM))
             if i < len(values) - 1:
-                images.append(font(round(size * 0.3)).render("/", True, colors.TEXT_DIM))
+                images.append(font(legible(size * 0.3, MIN_VALUE_PX)).render("/", True, colors.TEXT_DIM))
         width = sum(im.get_width() for im in images)
         height = max(im.get_height() for im in images)
         box = pygame.Rect(0, 0, width + 6, height + 2)
@@ -247,11 +265,11 @@ class HexPainter:
             x += im.get_width()
 
     def revenue_bubble(self, surface: pygame.Surface, pos: Point, size: float, value: int) -> None:
-        r = size * 0.17
+        fsize = legible(size * (0.3 if value < 100 else 0.24), MIN_VALUE_PX)
+        r = max(size * 0.17, fsize * (0.5 if value < 100 else 0.62))  # the value fits inside
         _aa_circle(surface, pos, r + 1, colors.CITY_OUTLINE)
         _aa_circle(surface, pos, r, colors.REVENUE_FILL)
-        text(surface, str(value), pos, round(size * (0.3 if value < 100 else 0.24)), colors.TEXT,
-             bold=True)
+        text(surface, str(value), pos, fsize, colors.TEXT, bold=True)
 
     # ----------------------------------------------------------------- a whole hex
     def draw_tile(
@@ -355,7 +373,8 @@ class HexPainter:
             spots.add_box(name_at, 0.5, 0.12)
         if labels:
             where = spots.best(LABEL_SPOTS, 0.16)
-            text(surface, " ".join(labels), px(where), round(size * 0.42), colors.TEXT, bold=True)
+            text(surface, " ".join(labels), px(where), legible(size * 0.42, MIN_VALUE_PX), colors.TEXT,
+                 bold=True)
             spots.add(where, 0.17)
         if hexdef is not None:
             if preprinted and hexdef.terrain:
@@ -369,13 +388,21 @@ class HexPainter:
                 where = spots.best(LABEL_SPOTS, 0.15)
                 text(surface, f"{fl.label}@{fl.phase}", px(where), round(size * 0.26),
                      colors.TEXT_DIM)
-            if name_at is not None:
+            if name_at is not None and self.names is not None:  # drawn once every hex is
+                self.names.append((px(name_at), size, hexdef.name, crowded))
+            elif name_at is not None:
                 self.name(surface, px(name_at), size, hexdef.name, crowded)
         if coord and show_coord:
             text(surface, coord, (cx, cy - size * 0.86), round(size * 0.24), colors.TEXT_DIM,
                  anchor="midtop")
         if outline:
             self.outline(surface, center, size)
+
+    def draw_names(self, surface: pygame.Surface) -> None:
+        """The names kept back while the board was drawn (see ``names``)."""
+        for pos, size, name, crowded in self.names or ():
+            self.name(surface, pos, size, name, crowded)
+        self.names = None
 
     def name(self, surface: pygame.Surface, pos: Point, size: float, name: str,
              crowded: bool = False) -> None:
@@ -385,7 +412,7 @@ class HexPainter:
         if len(name) > 12 and " & " in name:
             first, second = name.split(" & ", 1)
             lines = [first + " &", second]
-        fsize = round(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26))
+        fsize = legible(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26), MIN_NAME_PX)
         step = fsize * 0.72
         y = pos[1] - step * (len(lines) - 1) / 2
         for line in lines:

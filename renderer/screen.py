@@ -9,16 +9,31 @@ import attrs
 import pygame
 
 STATUS_H = 46
-SIDE_W = 540
+SIDE_W = 540  # the side column at the window size asked for (1600 wide)
 BOTTOM_H = 250
 MARKET_W = 620
 
 
+def _clamp(value: float, low: int, high: int) -> int:
+    return int(max(low, min(high, value)))
+
+
 @attrs.frozen
 class ScreenLayout:
+    """Every part scales with the window: the side column and the bottom strip take a share of
+    it between a floor (the text must fit) and a ceiling (the board gets the rest)."""
+
     width: int
     height: int
     players_count: int = 4
+
+    @property
+    def side_w(self) -> int:
+        return _clamp(self.width * 0.36, 400, SIDE_W + 60)
+
+    @property
+    def bottom_h(self) -> int:
+        return _clamp(self.height * 0.26, 150, BOTTOM_H + 40)
 
     @property
     def status(self) -> pygame.Rect:
@@ -26,32 +41,34 @@ class ScreenLayout:
 
     @property
     def board(self) -> pygame.Rect:
-        return pygame.Rect(0, STATUS_H, self.width - SIDE_W, self.height - STATUS_H - BOTTOM_H)
+        return pygame.Rect(0, STATUS_H, self.width - self.side_w,
+                           self.height - STATUS_H - self.bottom_h)
 
     @property
     def market(self) -> pygame.Rect:
-        w = min(MARKET_W, self.width - SIDE_W)
-        return pygame.Rect(0, self.height - BOTTOM_H, w, BOTTOM_H)
+        left = self.width - self.side_w
+        w = min(MARKET_W, left - max(280, int(left * 0.42)))
+        return pygame.Rect(0, self.height - self.bottom_h, w, self.bottom_h)
 
     @property
     def log(self) -> pygame.Rect:
         m = self.market
-        return pygame.Rect(m.right, m.y, self.width - SIDE_W - m.width, BOTTOM_H)
+        return pygame.Rect(m.right, m.y, self.width - self.side_w - m.width, self.bottom_h)
 
     @property
     def _side_heights(self) -> tuple[int, int, int, int]:
         """Players (as tall as its rows), depot (fixed), actions (a third), companies (rest)."""
         total = self.height - STATUS_H
-        players = min(int(total * 0.34), 50 + self.players_count * 34)
-        depot = 118
-        actions = max(220, int(total * 0.34))
-        companies = max(80, total - players - depot - actions)
+        players = min(int(total * 0.30), 40 + self.players_count * 34)
+        depot = 160 if total > 640 else 110
+        actions = max(200, int(total * 0.33))
+        companies = max(60, total - players - depot - actions)
         return players, companies, depot, actions
 
     def _side(self, index: int) -> pygame.Rect:
         heights = self._side_heights
         y = STATUS_H + sum(heights[:index])
-        return pygame.Rect(self.width - SIDE_W, y, SIDE_W, heights[index])
+        return pygame.Rect(self.width - self.side_w, y, self.side_w, heights[index])
 
     @property
     def players(self) -> pygame.Rect:
@@ -78,8 +95,8 @@ def compose(game: Any, size: float = 44.0) -> pygame.Surface:
     from railyard.renderer.layout import MapLayout
 
     w, h = MapLayout(game.title).size_px(size)
-    width = max(w + SIDE_W, 1200)
-    height = max(h + STATUS_H + BOTTOM_H, 900)
+    width = max(w + SIDE_W + 60, 1200)
+    height = max(h + STATUS_H + BOTTOM_H + 40, 900)
     app = App(game, surface=pygame.Surface((width, height)))
     app.camera.size = size
     app.camera.offset = (0.0, 0.0)

@@ -7,20 +7,72 @@ differ between them, so it lives here once.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
+
+#: autosaves of this many games are kept (the newest); older ones are deleted
+AUTOSAVES_KEPT = 5
+
+
+def home() -> Path:
+    return Path.home() / ".railyard"
+
+
+def new_autosave_path(title_id: str, folder: Path | None = None, keep: int = AUTOSAVES_KEPT,
+                      now: float | None = None) -> Path:
+    """A fresh autosave file for a game starting now: one file per game, so a second game
+    never overwrites the first; only the newest ``keep`` games' autosaves stay."""
+    folder = folder if folder is not None else home() / "autosave"
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    path = folder / f"{title_id}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{title_id}-{stamp}-{n}.json"
+        n += 1
+    if folder.is_dir():
+        older = sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+        for stale in older[max(0, keep - 1):]:
+            stale.unlink(missing_ok=True)
+            Path(f"{stale}.bak").unlink(missing_ok=True)  # a save's previous copy, if kept
+    return path
+
+
+def suggested_save_path(title_id: str, now: float | None = None) -> Path:
+    """Where the save prompt suggests a first save goes: never the autosave folder."""
+    return home() / "saves" / f"{title_id}-{time.strftime('%Y%m%d-%H%M', time.localtime(now))}.json"
+
+
+def table_of(players: Any, bots: dict[str, str]) -> dict[str, Any]:
+    """The save's ``table``: the players' names and, per seat, the bot playing it (None for a
+    person), so that a loaded game sits down as it was left."""
+    names = list(players)
+    return {"names": names, "bots": [bots.get(name) for name in names]}
+
+
+def bots_of(game: Any) -> dict[str, str]:
+    """The bots of a loaded game's ``table`` (player -> bot name); none without one."""
+    table = getattr(game, "table", None)
+    if not isinstance(table, dict):
+        return {}
+    seats = table.get("bots") or []
+    return {name: str(bot) for name, bot in zip(game.players, seats, strict=False) if bot}
 
 
 class GameFiles:
     """Mixin for a client with ``game``, ``autosave`` (a path or None), ``save_path``,
-    ``bots_running``, ``prompt``, ``say(text, error=False)`` and ``set_game(game)``."""
+    ``save_to`` (``--save PATH``: written after every action too), ``bot_names`` (player ->
+    bot), ``bots_running``, ``prompt``, ``say(text, error=False)`` and ``set_game(game)``."""
 
     game: Any
+    bots: set[str]
     prompt: Any  # (what, TextField) while a save/load path is being typed, else None
     #: the path the save/load prompt offers first (under ~/.railyard) when nothing was saved yet
     default_save_name = "game.json"
     autosave: Path | None
     save_path: Path | None
+    save_to: Path | None = None
+    bot_names: dict[str, str]
     bots_running: bool
 
     def say(self, text: str, error: bool = False) -> None:  # pragma: no cover - the client's
@@ -60,7 +112,8 @@ class GameFiles:
         import pygame
         from railyard.renderer.ui.widgets import TextField
 
-        default = str(self.save_path or Path.home() / ".railyard" / self.default_save_name)
+        title_id = getattr(getattr(self.game.title, "manifest", None), "id", "game")
+        default = str(self.save_path or suggested_save_path(title_id))
         field = TextField(pygame.Rect(0, 0, 600, 30), default, focused=True)
         field.on_enter = lambda text, w=what: self._prompt_done(w, text)
         self.prompt = (what, field)
@@ -70,18 +123,29 @@ class GameFiles:
         if text.strip():
             (self.save if what == "save" else self.load)(text.strip())
 
+    def _stamp_table(self) -> None:
+        self.game.table = table_of(self.game.players, self.bot_names)
+
     def _autosave(self) -> None:
-        """After every action, so that a crash loses nothing."""
-        if self.autosave is None:
-            return
-        try:
-            self.autosave.parent.mkdir(parents=True, exist_ok=True)
-            self.game.save(self.autosave)
-        except OSError as error:
-            self.say(f"autosave failed: {error}", error=True)
+        """After every action, so that a crash loses nothing; ``--save PATH`` is kept up to
+        date the same way."""
+        self._stamp_table()
+        for path, what in ((self.autosave, "autosave"), (self.save_to, "save")):
+            if path is None:
+                continue
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.game.save(path)
+            except OSError as error:
+                self.say(f"{what} failed: {error}", error=True)
 
     def save(self, path: str | Path) -> None:
         path = Path(path)
+        if self.autosave is not None and path.expanduser().resolve() == self.autosave.resolve():
+            self.say("that is the autosave file, which the next move overwrites: choose another",
+                     error=True)
+            return
+        self._stamp_table()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.game.save(path)
@@ -102,8 +166,11 @@ class GameFiles:
             return
         self.set_game(game)
         self.save_path = Path(path)
+        self.bot_names = bots_of(game)
+        self.bots = set(self.bot_names)
         self.bots_running = False
-        self.say(f"loaded {path} ({len(game.actions)} actions)")
+        seated = f", bots in {', '.join(self.bot_names)}" if self.bot_names else ""
+        self.say(f"loaded {path} ({len(game.actions)} actions{seated}; B runs the bots)")
 
     def draw_file_prompt(self, surface: Any) -> None:
         """The box in which the path of a game to save or load is typed."""

@@ -251,3 +251,35 @@ def auction_text(game: Any) -> str | None:
         return None
     return (f"Auction of {item}: high bid {rnd.high_bid} by {rnd.high_bidder or '-'}; "
             f"still in: {', '.join(rnd.bidders)}")
+
+
+@attrs.frozen
+class PacketRow:
+    id: str
+    price: int  # the minimum bid (an auction) or the price (a sale), from the engine's spec
+    what: str  # the companies the item gives, in words ("SD1 (sd minor) + Semmering (mountain)")
+    bidding: str  # "high bid 145 by Carl" while this item is under the hammer, else ""
+
+
+def packet(game: Any) -> list[PacketRow]:
+    """What is left of the start packet, in the packet's order (the item under the hammer
+    first): empty once it is sold."""
+    state = _state(game)
+    left = list(getattr(state, "packet_remaining", ()) or ())
+    spec = getattr(game.ruleset, "spec", None)
+    start = getattr(getattr(game.title, "setup", None), "start_packet", None)
+    if not left or spec is None or start is None:
+        return []
+    rnd = getattr(state, "round", None)
+    rows = []
+    for item_id in left:
+        item = start.items[item_id]
+        parts = []
+        for cid in item.companies:
+            cdef = game.title.companies[cid]
+            parts.append(f"{cdef.label} ({cdef.type.replace('_', ' ')})")
+        bidding = ""
+        if getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
+            bidding = f"high bid {rnd.high_bid} by {rnd.high_bidder}"
+        rows.append(PacketRow(item_id, spec.item_price(item), " + ".join(parts), bidding))
+    return sorted(rows, key=lambda row: not row.bidding)  # the item under the hammer first

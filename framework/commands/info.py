@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from typing import Any
 
@@ -139,9 +140,27 @@ def render_generic(info: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def suggestion(name: str) -> str | None:
+    """The title under titles/ a mistyped name most likely meant (a dash for an underscore)."""
+    import difflib
+
+    from railyard.framework.resources import titles_folder
+
+    folder = titles_folder()
+    known = sorted(p.name for p in folder.iterdir() if (p / "title.yaml").is_file()) if folder.is_dir() else []
+    wanted = name.strip().lower().replace("-", "_").replace(" ", "_")
+    if wanted in known:
+        return wanted
+    close = difflib.get_close_matches(wanted, known, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def run(args: argparse.Namespace) -> int:
     title = load_or_report(args)
     if title is None:
+        meant = suggestion(str(args.title))
+        if meant is not None and meant != args.title:
+            print(f"did you mean: railyard info {meant}", file=sys.stderr)
         return 1
     if not hasattr(title, "tiles"):
         data = generic_summary(title)

@@ -27,7 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="no window: bots play every seat, then save and draw the board")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
-    parser.add_argument("--save", metavar="PATH", help="save the game here")
+    parser.add_argument("--names", metavar="NAMES",
+                        help="the players' names, e.g. Anna,Bela,Carl (their count is --players)")
+    parser.add_argument("--save", metavar="PATH",
+                        help="keep the game saved here after every action (besides the autosave)")
     parser.add_argument("--bot", default="greedy", metavar="NAME",
                         help="which bot plays the bot seats (default greedy; see railyard simulate)")
     parser.add_argument("--max-actions", type=int, default=10000, metavar="N",
@@ -95,12 +98,26 @@ def own_view(title):
     return clients.view_for(title.manifest.family)
 
 
+def names_of(args: argparse.Namespace) -> list[str] | None:
+    """``--names`` as a list; a count that disagrees with ``--players`` or a name given twice
+    is a ValueError."""
+    if not getattr(args, "names", None):
+        return None
+    names = [n.strip() for n in args.names.split(",") if n.strip()]
+    if args.players and len(names) != args.players:
+        raise ValueError(f"--names gives {len(names)} names for --players {args.players}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"--names gives a name twice: {args.names}")
+    return names
+
+
 def _players(title, args: argparse.Namespace) -> list[str]:
     limits = title.manifest.players
-    count = args.players if args.players else min(max(4, limits.min), limits.max)
+    names = names_of(args)
+    count = len(names) if names else args.players if args.players else min(max(4, limits.min), limits.max)
     if not limits.min <= count <= limits.max:
         raise ValueError(f"{title.manifest.id} takes {limits.min}-{limits.max} players, not {count}")
-    return [f"Player {i + 1}" for i in range(count)]
+    return names or [f"Player {i + 1}" for i in range(count)]
 
 
 def _default_save(title_id: str, kind: str) -> Path:
@@ -156,7 +173,14 @@ def run_window(title, args: argparse.Namespace, game=None) -> int:
         except ValueError:
             print(f"--bots takes seat numbers such as 2,3, not {args.bots!r}", file=sys.stderr)
             return 1
+    try:
+        names = names_of(args)
+        if names or args.players:
+            _players(title, args)  # the count checked before a window opens
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 1
     client = clients.client()
     assert client is not None, "run_window needs the window client"
     return client.play_window(title, game=game, players=args.players, bot_seats=bots, seed=args.seed,
-                       variant=args.variant, save=args.save, bot_name=args.bot)
+                              variant=args.variant, save=args.save, bot_name=args.bot, names=names)

@@ -31,6 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not Path(args.source).exists() and (args.source.endswith(".json") or "/" in args.source):
+        print(f"{args.source}: no such file", file=sys.stderr)
+        return 1
     from railyard.framework.loader import TitleErrors, load_title
 
     source = Path(args.source)

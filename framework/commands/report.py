@@ -19,8 +19,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import importlib.util
     from pathlib import Path
 
+    if importlib.util.find_spec("matplotlib") is None:  # imported only once a plot is drawn
+        print("report: the plots need matplotlib: pip install 'railyard[report]'", file=sys.stderr)
+        return 2
     try:
         from railyard.framework.simulate.report import write_report
     except ImportError as error:

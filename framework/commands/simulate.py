@@ -57,6 +57,14 @@ def run(args: argparse.Namespace) -> int:
     if not bots or args.games < 1 or args.players < 1:
         print("simulate: need at least one bot, one game and one player", file=sys.stderr)
         return 2
+    if any(b.isdigit() for b in bots):
+        print(f"simulate: --bots takes bot names by seat (e.g. greedy,random), not a count: "
+              f"{args.bots!r}; every seat is a bot", file=sys.stderr)
+        return 2
+    if len(bots) > args.players:
+        print(f"simulate: --bots names {len(bots)} bots ({', '.join(bots)}) for {args.players} "
+              f"players: name at most one per seat", file=sys.stderr)
+        return 2
     slug = Path(args.title).name
     out = Path(args.out or f"simulations/{slug}-s{args.seed}")
     if args.compare:
@@ -79,7 +87,11 @@ def run(args: argparse.Namespace) -> int:
             max_actions=args.max_actions or runner.MAX_ACTIONS, rotate=args.rotate,
         )
         try:  # fail fast on a title that will not load or a bot that cannot play it
-            _, ruleset = runner.loaded(config)
+            title, ruleset = runner.loaded(config)
+            problem = _players_problem(title, args.players)
+            if problem is not None:
+                print(f"simulate: {problem}", file=sys.stderr)
+                return 2
             for name in set(bots):
                 make_bot(name, ruleset)
         except UnknownBot as error:
@@ -125,6 +137,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"records in {out}")
     crashes = sum(1 for recs in results.values() for r in recs if r.get("error"))
     return 1 if crashes else 0
+
+
+def _players_problem(title: Any, players: int) -> str | None:
+    """Why ``players`` cannot play ``title`` (its manifest's range), before any game runs."""
+    limits = getattr(getattr(title, "manifest", None), "players", None)
+    low, high = getattr(limits, "min", None), getattr(limits, "max", None)
+    if isinstance(low, int) and isinstance(high, int) and not low <= players <= high:
+        return f"{title.manifest.id} takes {low}-{high} players, not {players}"
+    return None
 
 
 def _write_run(out: Path, args: argparse.Namespace, timings: dict[str, Any]) -> None:

@@ -136,8 +136,12 @@ def _grouped_bars(ax: Any, estimates: dict[str, list[stats.Estimate]], keys: lis
     width = 0.8 / max(1, len(estimates))
     for k, (label, ests) in enumerate(estimates.items()):
         xs = [i + k * width for i in range(len(keys))]
-        ax.bar(xs, [e.mean * scale for e in ests], width,
-               yerr=[e.half_width * scale if e.n > 1 else 0 for e in ests], capsize=3, label=label)
+        # below and above each bar apart: a win rate's interval is not symmetric, and never
+        # leaves 0-100%
+        below = [max(0.0, e.mean - e.low) * scale if e.n > 1 else 0 for e in ests]
+        above = [max(0.0, e.high - e.mean) * scale if e.n > 1 else 0 for e in ests]
+        ax.bar(xs, [e.mean * scale for e in ests], width, yerr=[below, above], capsize=3,
+               label=label)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(keys))], keys)
 
 

@@ -19,25 +19,33 @@ Z95 = 1.959964
 @attrs.frozen
 class Estimate:
     mean: float
-    half_width: float  # the 95% interval is mean +- half_width
+    half_width: float  # the 95% interval is mean +- half_width (unless ``bounds`` says)
     n: int
+    #: an interval not centred on the mean (a proportion's, which stays within [0, 1])
+    bounds: tuple[float, float] | None = None
 
     @property
     def low(self) -> float:
-        return self.mean - self.half_width
+        return self.bounds[0] if self.bounds is not None else self.mean - self.half_width
 
     @property
     def high(self) -> float:
-        return self.mean + self.half_width
+        return self.bounds[1] if self.bounds is not None else self.mean + self.half_width
 
     def text(self, digits: int = 1, percent: bool = False) -> str:
         if self.n == 0:
             return "-"
         scale, unit = (100.0, "%") if percent else (1.0, "")
+        if self.bounds is not None:
+            return (f"{self.mean * scale:.{digits}f}{unit} "
+                    f"({self.low * scale:.{digits}f}-{self.high * scale:.{digits}f})")
         return f"{self.mean * scale:.{digits}f}{unit} ± {self.half_width * scale:.{digits}f}"
 
     def as_dict(self) -> dict[str, float]:
-        return {"mean": self.mean, "ci95": self.half_width, "n": self.n}
+        out = {"mean": self.mean, "ci95": self.half_width, "n": self.n}
+        if self.bounds is not None:
+            out.update(low=self.low, high=self.high)
+        return out
 
 
 def estimate(values: Sequence[float]) -> Estimate:
@@ -59,8 +67,9 @@ def proportion(successes: float, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    # report the observed rate, with the interval's half width around the Wilson centre
-    return Estimate(p, half + abs(centre - p), n)
+    # the observed rate, within the Wilson interval (which is not centred on it)
+    bounds = (max(0.0, centre - half), min(1.0, centre + half))
+    return Estimate(p, half + abs(centre - p), n, bounds)
 
 
 def usable(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

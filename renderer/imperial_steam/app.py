@@ -26,7 +26,7 @@ from railyard.renderer.imperial_steam.mapview import MapView
 from railyard.renderer.imperial_steam.menu import Menu
 from railyard.renderer.imperial_steam.variants import with_returns
 from railyard.renderer.panels import log as log_panel
-from railyard.renderer.panels.base import frame
+from railyard.renderer.panels.base import fit_text, frame
 from railyard.renderer.session import GameFiles
 from railyard.renderer.ui.help import draw_tooltip
 from railyard.renderer.ui.widgets import Button, TextField
@@ -41,7 +41,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Enter", "End the turn (after the main action) or submit a typed amount"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("Ctrl+S / Ctrl+O", "save / load (every action is also autosaved)"),
-    ("wheel", "scroll the menu or the log"),
+    ("wheel", "scroll the menu or the log; over the map, zoom"),
+    ("right/middle drag, arrows", "move the zoomed map;  + / -  zoom;  F  fit the map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
 )
@@ -86,9 +87,15 @@ class Layout:
         r.height = self.height - r.y
         return r
 
+    @property
+    def compact(self) -> bool:
+        """A window too low for every board in the middle column: the shipment market moves
+        to the right column, between the actions and the log."""
+        return self.height < 900
+
     def _mid(self, index: int) -> pygame.Rect:
         a, b = self._x()
-        heights = [self.players * 126, 84, 104, 108, 150]
+        heights = [28 + self.players * 112, 84, 104, 108] + ([] if self.compact else [150])
         room = self.height - STATUS_H
         if sum(heights) > room:  # a small window: every board gives up the same share
             heights = [int(h * room / sum(heights)) for h in heights]
@@ -110,10 +117,16 @@ class Layout:
 
     @property
     def workers(self) -> pygame.Rect:
-        return self._mid(3)
+        r = self._mid(3)
+        if self.compact:
+            r.height = self.height - r.y
+        return r
 
     @property
     def market(self) -> pygame.Rect:
+        if self.compact:
+            a = self.actions
+            return pygame.Rect(a.x, a.bottom, a.width, 150)
         r = self._mid(4)
         r.height = self.height - r.y
         return r
@@ -121,25 +134,29 @@ class Layout:
     @property
     def actions(self) -> pygame.Rect:
         x = self._x()[1]
-        return pygame.Rect(x, STATUS_H, self.width - x, int(self.height * 0.62))
+        share = 0.46 if self.compact else 0.62
+        return pygame.Rect(x, STATUS_H, self.width - x, int(self.height * share))
 
     @property
     def log(self) -> pygame.Rect:
-        a = self.actions
-        return pygame.Rect(a.x, a.bottom, a.width, self.height - a.bottom)
+        top = self.market.bottom if self.compact else self.actions.bottom
+        return pygame.Rect(self.actions.x, top, self.actions.width, self.height - top)
 
 
 class App(GameFiles):
     default_save_name = "imperial_steam.json"
 
-    def __init__(self, game: Any, *, surface: pygame.Surface | None = None, bots: Iterable[str] = (),
+    def __init__(self, game: Any, *, surface: pygame.Surface | None = None,
+                 bots: Iterable[str] | dict[str, str] = (),
                  autosave: str | Path | None = None, save_path: str | Path | None = None,
-                 seed: int = 0, bot_name: str = "random") -> None:
+                 seed: int = 0, bot_name: str = "random", save_to: str | Path | None = None) -> None:
         self.surface = surface if surface is not None else pygame.Surface((1600, 1000))
-        self.bots = set(bots)
+        self.bot_names = dict(bots) if isinstance(bots, dict) else {b: bot_name for b in bots}
+        self.bots = set(self.bot_names)
         self.bots_running = True
         self.autosave = Path(autosave) if autosave else None
-        self.save_path = Path(save_path) if save_path else self.autosave
+        self.save_to = Path(save_to) if save_to else None
+        self.save_path = Path(save_path) if save_path else self.save_to
         self.seed = seed
         self.bot_name = bot_name
         self.message = ""
@@ -157,6 +174,9 @@ class App(GameFiles):
         self.composer = TrackComposer()
         self.hiring = HireComposer()
         self.log_scroll = 0
+        self.map_zoom = 1.0  # wheel over the map zooms, right or middle drag pans, F fits
+        self.map_pan: tuple[float, float] = (0.0, 0.0)
+        self.dragging: tuple[int, int] | None = None
         self._bots: dict[str, tuple[Any, random.Random]] = {}
         self._last_bot = 0.0
         self._legal_key: Any = None
@@ -177,7 +197,24 @@ class App(GameFiles):
 
     @property
     def map(self) -> MapView:
-        return MapView(self.data, self.layout.map)
+        return MapView(self.data, self.layout.map, self.map_zoom, self.map_pan)
+
+    def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
+        """Zoom the map by ``factor`` keeping the point under ``at`` (a window pixel; the
+        map's middle by default) where it is."""
+        rect = self.layout.map
+        new = max(1.0, min(4.0, self.map_zoom * factor))
+        mx, my = at if at is not None else rect.center
+        cx, cy = rect.center
+        k = new / self.map_zoom
+        self.map_pan = (mx - cx - (mx - cx - self.map_pan[0]) * k,
+                        my - cy - (my - cy - self.map_pan[1]) * k)
+        self.map_zoom = new
+        if new == 1.0:
+            self.map_pan = (0.0, 0.0)
+
+    def fit_map(self) -> None:
+        self.map_zoom, self.map_pan = 1.0, (0.0, 0.0)
 
     def version(self) -> tuple[int, int, int]:
         return (id(self.game), len(self.game.actions), id(self.game.state))
@@ -238,10 +275,20 @@ class App(GameFiles):
         return True
 
     def undo(self) -> None:
+        """Take back the last move of a person at this table with every bot move since (one
+        action when all seats are bots, or none); the bots then wait (B runs them)."""
         action = self.game.undo()
+        taken = 1 if action is not None else 0
+        while action is not None and self.bots and self.bots != set(self.game.players) \
+                and self.acting() in self.bots:
+            action = self.game.undo()
+            taken += action is not None
         self.bots_running = False  # let the human look before the bots move again
         shown = words.describe(action, self.data, self.game.state) if action else ""
-        self.say(f"undone: {shown}" if action else "nothing to undo", error=action is None)
+        if taken > 1:
+            self.say(f"undone: {taken} moves back to {self.acting()}'s decision")
+        else:
+            self.say(f"undone: {shown}" if action else "nothing to undo", error=action is None)
         self._autosave()
 
     def redo(self) -> None:
@@ -260,7 +307,8 @@ class App(GameFiles):
         if not self.bots_running or self.game.is_over() or who is None or who not in self.bots:
             return False
         legal = self.legal()
-        return bool(legal) and self.act(choose(self.game, who, legal, self._bots, self.bot_name, self.seed))
+        bot = self.bot_names.get(who, self.bot_name)
+        return bool(legal) and self.act(choose(self.game, who, legal, self._bots, bot, self.seed))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> None:
@@ -274,6 +322,14 @@ class App(GameFiles):
             elif event.button == 1:
                 shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or bool(getattr(event, "shift", False))
                 self._click(event.pos, shift)
+            elif event.button in (2, 3) and self.layout.map.collidepoint(event.pos):
+                self.dragging = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            dx, dy = event.pos[0] - self.dragging[0], event.pos[1] - self.dragging[1]
+            self.map_pan = (self.map_pan[0] + dx, self.map_pan[1] + dy)
+            self.dragging = event.pos
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y, pygame.mouse.get_pos())
 
@@ -283,6 +339,8 @@ class App(GameFiles):
             self.menu.wheel(dy)
         elif lay.log.collidepoint(pos):
             self.log_scroll = max(0, self.log_scroll + dy)
+        elif lay.map.collidepoint(pos):
+            self.zoom_map(1.2 ** dy, pos)
 
     def _key(self, event: pygame.event.Event) -> None:
         if self.file_keys(event):
@@ -307,6 +365,16 @@ class App(GameFiles):
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
+        elif key == pygame.K_f:
+            self.fit_map()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom_map(1.2)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom_map(1 / 1.2)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: 60, pygame.K_RIGHT: -60}.get(key, 0)
+            dy = {pygame.K_UP: 60, pygame.K_DOWN: -60}.get(key, 0)
+            self.map_pan = (self.map_pan[0] + dx, self.map_pan[1] + dy)
 
     def _click(self, pos: tuple[int, int], shift: bool = False) -> None:
         if self.prompt is not None:
@@ -459,8 +527,10 @@ class App(GameFiles):
         pygame.draw.rect(surface, (26, 28, 34), rect)
         text(surface, self.status_text(), (rect.x + 10, rect.y + 4), 20, colors.PANEL_ACCENT,
              anchor="topleft", bold=True)
+        room = rect.right - 8 - 5 * 66 - 18 - (rect.x + 10)  # left of the buttons
         if self.message:
-            text(surface, self.message[:150], (rect.x + 10, rect.y + 23), 17,
+            shown, size = fit_text(self.message, room, 17)
+            text(surface, shown, (rect.x + 10, rect.y + 23), size,
                  colors.ERROR if self.error else colors.OK, anchor="topleft")
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
@@ -584,6 +654,7 @@ class App(GameFiles):
     def run(self, fps: int = 30) -> None:
         clock = pygame.time.Clock()
         display = pygame.display.get_surface()
+        self._autosave()  # the table is remembered before the first move
         while not self.quit:
             for event in pygame.event.get():
                 if event.type == pygame.VIDEORESIZE:

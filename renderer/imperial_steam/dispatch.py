@@ -10,15 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from railyard.renderer.display import WINDOW
+from railyard.renderer.display import MINIMUM, WINDOW
 
 
 def new_game(title: Any, count: int, seed: int = 0, variant: str | None = None,
-             overrides: tuple[str, ...] = ()) -> Any:
+             overrides: tuple[str, ...] = (), names: list[str] | None = None) -> Any:
     from railyard.framework.core.game import Game
 
-    return Game(title, [f"Player {i + 1}" for i in range(count)], seed=seed, variant=variant,
-                overrides=overrides)
+    return Game(title, names or [f"Player {i + 1}" for i in range(count)], seed=seed,
+                variant=variant, overrides=overrides)
 
 
 def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
@@ -41,10 +41,11 @@ def autoplay(game: Any, *, seed: int = 0, bot: str = "random", max_actions: int 
 
 def play(title: Any, args: argparse.Namespace, game: Any = None, headless: bool = False) -> int:
     limits = title.manifest.players
-    count = args.players or min(max(3, limits.min), limits.max)
+    names = [n.strip() for n in (getattr(args, "names", None) or "").split(",") if n.strip()]
+    count = len(names) or args.players or min(max(3, limits.min), limits.max)
     if game is None:
         try:
-            game = new_game(title, count, args.seed, args.variant, tuple(args.overrides))
+            game = new_game(title, count, args.seed, args.variant, tuple(args.overrides), names)
         except Exception as error:
             print(f"cannot start a game: {error}", file=sys.stderr)
             return 1
@@ -66,17 +67,18 @@ def window(game: Any, args: argparse.Namespace, save: Path | None, offscreen_ok:
     from railyard.renderer.imperial_steam.app import App
 
     try:
-        display = open_display(f"railyard - {game.title.manifest.name}", (1200, 800), offscreen_ok)
+        display = open_display(f"railyard - {game.title.manifest.name}", MINIMUM, offscreen_ok)
     except NoWindow as error:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         return play(game.title, args, game, headless=True)
-    bots: set[str] = set()
+    from railyard.renderer.session import bots_of, new_autosave_path
+
+    bots = bots_of(game)  # a loaded game sits down as it was saved
     if args.bots:
         seats = {int(s) for s in args.bots.replace(" ", "").split(",") if s.isdigit()}
-        bots = {game.players[s - 1] for s in seats if 1 <= s <= len(game.players)}
-    autosave = Path.home() / ".railyard" / f"autosave-{game.title.manifest.id}.json"
-    app = App(game, surface=display, bots=bots, autosave=autosave, save_path=save, seed=args.seed,
-              bot_name=args.bot)
+        bots = {game.players[s - 1]: args.bot for s in seats if 1 <= s <= len(game.players)}
+    app = App(game, surface=display, bots=bots, autosave=new_autosave_path(game.title.manifest.id),
+              save_to=save, seed=args.seed, bot_name=args.bot)
     app.run()
     pygame.display.quit()
     return 0

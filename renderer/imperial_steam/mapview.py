@@ -20,9 +20,15 @@ LEFT = 96  # room for the names of the westernmost cities
 class MapView:
     """Pixel positions of the sites inside ``rect`` and the drawing of one position."""
 
-    def __init__(self, data: Any, rect: pygame.Rect) -> None:
+    def __init__(self, data: Any, rect: pygame.Rect, zoom: float = 1.0,
+                 pan: tuple[float, float] = (0.0, 0.0)) -> None:
+        """``zoom`` scales the map about the middle of ``rect``; ``pan`` then shifts it (pixels)."""
         self.data = data
         self.rect = pygame.Rect(rect)
+        self.zoom = zoom
+        self.pan = pan
+        self._labels: dict[str, pygame.Rect] = {}
+        self._short: dict[str, bool] = {}  # cities whose label had room for the name only
         xs = [s.x for s in data.sites.values()]
         ys = [s.y for s in data.sites.values()]
         self._box = (min(xs), min(ys), max(xs) - min(xs) or 1, max(ys) - min(ys) or 1)
@@ -31,8 +37,11 @@ class MapView:
         s = self.data.sites[site]
         x0, y0, w, h = self._box
         r = self.rect
-        return (round(r.x + LEFT + (s.x - x0) / w * (r.width - LEFT - MARGIN - 40)),
-                round(r.y + MARGIN + (s.y - y0) / h * (r.height - 2 * MARGIN - 20)))
+        bx = r.x + LEFT + (s.x - x0) / w * (r.width - LEFT - MARGIN - 40)
+        by = r.y + MARGIN + (s.y - y0) / h * (r.height - 2 * MARGIN - 20)
+        cx, cy = r.center
+        return (round(cx + (bx - cx) * self.zoom + self.pan[0]),
+                round(cy + (by - cy) * self.zoom + self.pan[1]))
 
     def connection_mid(self, conn_id: str) -> tuple[int, int]:
         conn = self.data.connections[conn_id]
@@ -84,40 +93,68 @@ class MapView:
                 text(surface, "S", mid, 16, (20, 20, 20), bold=True)
                 if state.semmering:
                     pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
-        self._legend(surface)
         self._labels = self._place_labels(state)
         for sid in data.sites:
             self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
             if sid == selected:
                 pygame.draw.circle(surface, palette.SELECTED, self.pos(sid), R + 5, 3)
+        self._legend(surface)  # last: a zoomed map passes under it
         surface.set_clip(clip)
 
     def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
-        """A spot for each city's label beside it (left, above, below, right, in that order of
-        preference) that overlaps no city, no city's boxes and no label placed before."""
+        """A spot for each city's label around it that overlaps no city, no city's boxes, no
+        crown and no label placed before, where there is one: eight spots at two distances
+        are scored (a city or a crown covered weighs more than another label); the most
+        crowded cities choose first. What still cannot be placed clear is dropped to the name
+        alone, and a zoom (wheel) makes room for all."""
         data = self.data
-        taken: list[pygame.Rect] = []
+        discs: dict[str, pygame.Rect] = {}
         for sid in data.sites:
             x, y = self.pos(sid)
-            taken.append(pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16))
-        out: dict[str, pygame.Rect] = {}
-        for sid in sorted(data.sites, key=lambda s: (self.pos(s)[1], self.pos(s)[0])):
+            discs[sid] = pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16)
+        crowns = [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20)
+                  for m in (self.connection_mid(c) for c in data.connections
+                            if c in state.crowned or data.connections[c].semmering)]
+
+        def crowding(sid: str) -> int:
+            x, y = self.pos(sid)
+            return -sum(1 for o in data.sites if o != sid
+                        and abs(self.pos(o)[0] - x) + abs(self.pos(o)[1] - y) < 160 * self.zoom)
+
+        def choose(sid: str, placed: list[pygame.Rect]) -> tuple[float, pygame.Rect, bool]:
             x, y = self.pos(sid)
             info = words.content(data, state, sid)
             hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
             name, marks = _label_lines(state, sid, info, hub, data.sites[sid].name)
-            w = max(rendered_width(name, 15), rendered_width(marks, 14)) + 4
-            h = 27 if marks else 14
-            own = pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16)
-            spots = [pygame.Rect(x - R - 5 - w, y - h // 2, w, h),
-                     pygame.Rect(x - w // 2, y - R - 8 - h, w, h),
-                     pygame.Rect(x - w // 2, y + R + 11, w, h),
-                     pygame.Rect(x + R + 40, y - h // 2, w, h)]
-            others = [t for t in taken if t != own]
-            inside = [r for r in spots if self.rect.contains(r)] or spots[:1]
-            choice = min(inside, key=lambda r: len(r.collidelistall(others)))
-            out[sid] = choice
-            taken.append(choice)
+            others = [r for o, r in discs.items() if o != sid] + crowns
+            best: tuple[float, pygame.Rect, bool] | None = None
+            for lines in ((name, marks), (name, "")) if marks else ((name, ""),):
+                w = max(rendered_width(lines[0], 15), rendered_width(lines[1], 14)) + 4
+                h = 27 if lines[1] else 14
+                for spot in _spots(x, y, w, h):
+                    score = (3 * len(spot.collidelistall(others)) + 2 * len(spot.collidelistall(placed))
+                             + (0 if self.rect.contains(spot) else 4) + (0.5 if lines[1] != marks else 0))
+                    if best is None or score < best[0]:
+                        best = (score, spot, lines[1] != marks)
+                if best is not None and best[0] < 0.5:
+                    break
+            assert best is not None
+            return best
+
+        out: dict[str, pygame.Rect] = {}
+        for sid in sorted(data.sites, key=lambda s: (crowding(s), self.pos(s)[1], self.pos(s)[0])):
+            _, out[sid], self._short[sid] = choose(sid, list(out.values()))
+        for _ in range(3):  # then each label that still overlaps looks again, all others placed
+            moved = False
+            for sid, rect in list(out.items()):
+                rest = [r for o, r in out.items() if o != sid]
+                if rect.collidelist(rest) < 0:
+                    continue
+                _, better, short = choose(sid, rest)
+                if better != rect:
+                    out[sid], self._short[sid], moved = better, short, True
+            if not moved:
+                break
         return out
 
     def _legend(self, surface: pygame.Surface) -> None:
@@ -195,7 +232,7 @@ class MapView:
         if box is not None:
             name, marks = _label_lines(state, sid, info, hub, site.name)
             text(surface, name, (box.centerx, box.y), 15, (30, 30, 30), anchor="midtop")
-            if marks:
+            if marks and not self._short.get(sid):
                 text(surface, marks, (box.centerx, box.y + 13), 14, (110, 60, 10), anchor="midtop")
         # stations: a square per station site, filled in the owner's colour
         sx = x + R + 3
@@ -225,6 +262,22 @@ class MapView:
             who = placed.demands[i] if i < len(placed.demands) else None
             if who is not None:
                 pygame.draw.circle(surface, palette.player_color(seats, who), c, 5, 2)
+
+
+def _spots(x: int, y: int, w: int, h: int) -> list[pygame.Rect]:
+    """Where a label of ``w`` x ``h`` may go around a city at (x, y), best first: left, above,
+    below, right (past the station boxes), then the four corners, then the same further out."""
+    out = []
+    for far in (0, 10):
+        out += [pygame.Rect(x - R - 5 - w - far, y - h // 2, w, h),
+                pygame.Rect(x - w // 2, y - R - 8 - h - far, w, h),
+                pygame.Rect(x - w // 2, y + R + 11 + far, w, h),
+                pygame.Rect(x + R + 40 + far, y - h // 2, w, h),
+                pygame.Rect(x - R - w - far, y - R - h - far, w, h),
+                pygame.Rect(x + R + far, y - R - h - far, w, h),
+                pygame.Rect(x - R - w - far, y + R + far, w, h),
+                pygame.Rect(x + R + 30 + far, y + R + far, w, h)]
+    return out
 
 
 def _label_lines(state: Any, sid: str, info: Any, hub: str | None, name: str) -> tuple[str, str]:

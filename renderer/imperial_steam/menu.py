@@ -13,7 +13,7 @@ from railyard.framework.core.actions import Action
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered
 from railyard.renderer.imperial_steam import words
-from railyard.renderer.panels.base import frame
+from railyard.renderer.panels.base import frame, scrollbar
 from railyard.renderer.ui.widgets import Button, TextField
 
 ROW_H = 24
@@ -122,6 +122,7 @@ class Menu:
         if self.height > area.height:
             more = rendered("wheel scrolls", 15, colors.PANEL_DIM)
             surface.blit(more, (rect.right - more.get_width() - 6, rect.y + 6))
+            scrollbar(surface, area, self.scroll, area.height, self.height)  # in pixels
 
     def _typed(self, group: Group, text: str) -> None:
         if text.strip().isdigit():

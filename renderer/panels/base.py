@@ -31,6 +31,10 @@ def cells(surface: pygame.Surface, area: pygame.Rect, y: int, values: list[str],
     surface.set_clip(area)
     for value, width in zip(values, widths, strict=False):
         image = f.render(value, True, color)
+        smaller = size
+        while image.get_width() > width - 4 and width > 0 and smaller > 12:
+            smaller -= 2  # a long name in a smaller face before any of it is cut
+            image = font(smaller, bold).render(value, True, color)
         if image.get_width() > width - 4 and width > 0:
             image = image.subsurface(pygame.Rect(0, 0, max(1, width - 4), image.get_height()))
         surface.blit(image, (x, y))
@@ -46,3 +50,53 @@ def line(surface: pygame.Surface, area: pygame.Rect, y: int, content: str,
     surface.blit(font(size, bold).render(content, True, color), (area.x, y))
     surface.set_clip(clip)
     return y + ROW
+
+
+def fitted(widths: list[int], room: int) -> list[int]:
+    """Column widths shrunk in proportion when the panel is narrower than they add up to."""
+    total = sum(widths)
+    if total <= room:
+        return list(widths)
+    return [w * room // total for w in widths]
+
+
+def wrapped(content: str, width: int, size: int = TEXT_SIZE, bold: bool = False,
+            indent: str = "   ") -> list[str]:
+    """``content`` broken at spaces into lines no wider than ``width`` pixels (a word wider
+    than the line stays whole); the lines after the first start with ``indent``."""
+    f = font(size, bold)
+    out: list[str] = []
+    current = ""
+    for word in content.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current.strip() and f.size(candidate)[0] > width:
+            out.append(current)
+            current = indent + word
+        else:
+            current = candidate
+    out.append(current)
+    return out
+
+
+def scrollbar(surface: pygame.Surface, area: pygame.Rect, first: int, shown: int,
+              total: int) -> None:
+    """A thin bar at the right edge of ``area``: how much of ``total`` rows is shown, where."""
+    if total <= shown or total <= 0:
+        return
+    track = pygame.Rect(area.right - 4, area.y, 4, area.height)
+    pygame.draw.rect(surface, colors.PANEL_BORDER, track, border_radius=2)
+    h = max(12, area.height * shown // total)
+    y = area.y + (area.height - h) * first // max(1, total - shown)
+    pygame.draw.rect(surface, colors.PANEL_ACCENT, (track.x, y, 4, h), border_radius=2)
+
+
+def fit_text(content: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
+    """``content`` and a font size that fit in ``width`` pixels: a smaller face first (down
+    to 13 px), then the end cut off with "...", never a word cut through silently."""
+    for face in range(size, 12, -2):
+        if font(face, bold).size(content)[0] <= width:
+            return content, face
+    face = 13
+    while content and font(face, bold).size(content + "...")[0] > width:
+        content = content[:-1]
+    return content.rstrip() + "...", face

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 from railyard.renderer import colors, view
 from railyard.renderer.fonts import font
-from railyard.renderer.panels.base import ROW, cells, frame
+from railyard.renderer.panels.base import ROW, cells, fitted, frame, scrollbar
 
 WIDTHS = [52, 62, 76, 54, 86, 30, 44, 40, 40]
 HEAD = ["co", "type", "owner", "cash", "trains", "tok", "price", "IPO", "pool"]
@@ -16,19 +16,26 @@ HEAD = ["co", "type", "owner", "cash", "trains", "tok", "price", "IPO", "pool"]
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0) -> None:
     area = frame(surface, rect, "Companies")
-    cells(surface, area, area.y, HEAD, WIDTHS, colors.PANEL_DIM)
+    widths = fitted(WIDTHS, area.width)
+    cells(surface, area, area.y, HEAD, widths, colors.PANEL_DIM)
     y = area.y + ROW
     rows = view.companies(game)
     if not rows:
         cells(surface, area, y, ["none started yet"], [area.width], colors.PANEL_DIM)
         return
+    shown = 0
     for row in rows[scroll:]:
         if y + ROW > area.bottom:
             break
+        shown += 1
         fill, ink = colors.company_colors(game.title.companies[row.id])
-        chip = pygame.Rect(area.x, y, WIDTHS[0] - 6, ROW - 2)
+        chip = pygame.Rect(area.x, y, widths[0] - 6, ROW - 2)
         pygame.draw.rect(surface, fill, chip, border_radius=3)
-        label = font(16, True).render(row.label[:5], True, ink)
+        label = font(16, True).render(row.label, True, ink)
+        if label.get_width() > chip.width - 2:  # a long label in a smaller face, never cut
+            label = font(12, True).render(row.label, True, ink)
+            chip.width = max(chip.width, label.get_width() + 4)
+            pygame.draw.rect(surface, fill, chip, border_radius=3)
         surface.blit(label, label.get_rect(center=chip.center))
         color = colors.PANEL_ACCENT if row.active else colors.PANEL_TEXT
         if row.closed:
@@ -40,5 +47,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
                   str(row.tokens_left), price,
                   f"{row.ipo}%" if row.kind == "corporation" else "",
                   f"{row.pool}%" if row.kind == "corporation" else ""]
-        cells(surface, area, y, values, WIDTHS, color, bold=row.active)
+        cells(surface, area, y, values, widths, color, bold=row.active)
         y += ROW
+    body = pygame.Rect(area.x, area.y + ROW, area.width, area.height - ROW)
+    scrollbar(surface, body, scroll, shown, len(rows))

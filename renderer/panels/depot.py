@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 from railyard.renderer import colors, view
-from railyard.renderer.panels.base import frame, line
+from railyard.renderer.panels.base import frame, line, wrapped
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
@@ -29,8 +29,9 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
     y = line(surface, area, y, f"phase {info.phase}", colors.PANEL_ACCENT, bold=True)
     if info.next_phase:
         trigger = f"first {info.next_trigger}" if info.next_trigger else "next"
-        line(surface, area, y, f"{trigger} train -> phase {info.next_phase}: "
-             + ", ".join(info.next_effects), colors.PANEL_DIM, size=16)
+        for text in wrapped(f"{trigger} train -> phase {info.next_phase}: "
+                            + ", ".join(info.next_effects), area.width, 16):
+            y = line(surface, area, y, text, colors.PANEL_DIM, size=16)
 
 
 def _wrapped(surface: pygame.Surface, area: pygame.Rect, y: int, head: str,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 from railyard.renderer import colors, view
-from railyard.renderer.panels.base import ROW, cells, frame, line
+from railyard.renderer.panels.base import ROW, cells, frame, line, wrapped
 
 WIDTHS = [120, 70, 50, 80, 40]
 
@@ -31,5 +31,6 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
         cells(surface, area, y, [name, f"{row.cash}{cur}", certs, worth,
                                  "PD" if row.priority else ""], WIDTHS, color, bold=row.active)
         y += ROW
-        if row.holdings:
-            y = line(surface, area, y, "    " + row.holdings, colors.PANEL_DIM, size=16)
+        if row.holdings:  # wrapped, never cut: a holding is a decision for the others
+            for text in wrapped("    " + row.holdings, area.width, 16, indent="    "):
+                y = line(surface, area, y, text, colors.PANEL_DIM, size=16)

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 from railyard.renderer import colors, view
 from railyard.renderer.fonts import font
+from railyard.renderer.panels.base import fit_text
 
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, message: str = "",
@@ -17,8 +18,12 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, message: str = "
     surface.blit(font(20, True).render(view.status_line(game), True, colors.PANEL_TEXT),
                  (rect.x + 8, rect.y + 4))
     auction = view.auction_text(game)
+    left = rect.x + 8
     if auction:
-        surface.blit(font(18).render(auction, True, colors.PANEL_ACCENT), (rect.x + 8, rect.y + 22))
-    if message:
-        image = font(18, True).render(message, True, colors.ERROR if error else colors.OK)
-        surface.blit(image, (rect.right - image.get_width() - 8, rect.y + 22))
+        image = font(18).render(auction, True, colors.PANEL_ACCENT)
+        surface.blit(image, (left, rect.y + 22))
+        left += image.get_width() + 24
+    if message:  # beside the auction line, in a smaller face or shortened, never over it
+        shown, size = fit_text(message, rect.right - 8 - left, 18, True)
+        image = font(size, True).render(shown, True, colors.ERROR if error else colors.OK)
+        surface.blit(image, (max(left, rect.right - image.get_width() - 8), rect.y + 22))

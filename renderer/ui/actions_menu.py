@@ -13,7 +13,7 @@ import pygame
 from railyard.framework.core.actions import Action
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered
-from railyard.renderer.panels.base import frame
+from railyard.renderer.panels.base import frame, scrollbar
 from railyard.renderer.ui.describe import Namer, Row, rows, value_label, with_value
 from railyard.renderer.ui.widgets import Button, TextField
 
@@ -23,8 +23,10 @@ DETAIL_H = 17
 
 class ActionMenu:
     def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None,
-                 details: Callable[[Row], list[str]] | None = None) -> None:
+                 details: Callable[[Row], list[str]] | None = None,
+                 labeler: Callable[[Action], str] | None = None) -> None:
         self.submit = submit
+        self.labeler = labeler  # a button's text (its value and, say, what it costs)
         self.namer = namer
         self.details = details  # lines shown under a row (what each choice would do)
         self.scroll = 0
@@ -76,25 +78,35 @@ class ActionMenu:
         visible = self.rows[self.scroll:]
         if not self.rows:
             surface.blit(rendered("nothing to do", 18, colors.PANEL_DIM), (area.x, y))
+        drawn = 0
         for row in visible:
             if y + ROW_H > area.bottom:
                 break
+            drawn += 1
             x = area.x
-            bare = len(row.actions) == 1 and not value_label(row.actions[0]) and row.free is None
+            label_of = self.labeler or value_label
+            bare = len(row.actions) == 1 and not label_of(row.actions[0]) and row.free is None
             if not bare:  # a lone action with nothing to choose is just a button
                 label = rendered(row.title, 18, colors.PANEL_TEXT, True)
                 surface.blit(label, (area.x, y + 5))
                 x = area.x + max(150, label.get_width() + 10)
+            start = x
             for action in row.actions:
-                text = value_label(action) or row.title
+                text = label_of(action) or row.title
                 w = max(44, font(18).size(text)[0] + 14)
-                if x + w > area.right:
+                if x + w > area.right and x > area.x + 12:  # wrap: every choice stays reachable
+                    y += ROW_H
+                    x = start if start + w <= area.right else area.x + 12
+                if y + ROW_H > area.bottom:
                     break
                 button = Button(pygame.Rect(x, y + 1, w, ROW_H - 4), text,
                                 (lambda a=action: self.submit(a)), action=action)
                 self.buttons.append(button)
                 x += w + 4
-            if row.free is not None and x + 110 <= area.right:
+            if row.free is not None and x + 110 > area.right:
+                y += ROW_H
+                x = start
+            if row.free is not None and y + ROW_H <= area.bottom:
                 key = row.title
                 field = self.fields.get(key)
                 if field is None:
@@ -114,6 +126,7 @@ class ActionMenu:
         for button in self.buttons:
             button.draw(surface, hover=button.rect.collidepoint(mouse))
         surface.set_clip(clip)
+        scrollbar(surface, area, self.scroll, drawn, len(self.rows))
         if self.scroll or len(visible) * ROW_H > area.height:
             more = f"{self.scroll + 1}-{min(len(self.rows), self.scroll + area.height // ROW_H)}" \
                    f" of {len(self.rows)} (wheel scrolls)"

@@ -12,7 +12,7 @@ from railyard.framework.core.actions import Action, tag_of
 
 #: fields that vary within one row: the row's buttons pick among them
 VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "tile", "rotation", "kind",
-                "home", "accept", "runs")
+                "home", "accept", "runs", "city")
 #: a field whose other values may be typed in (any legal value is accepted by the engine)
 FREE_FIELDS = ("price", "amount")
 
@@ -79,6 +79,8 @@ def _value(name: str, value: Any) -> str:
         return f"run {len(value)} route{'s' if len(value) != 1 else ''}" if value else "do not run"
     if name == "rotation":
         return f"rot {value}"
+    if name == "city":
+        return f"city {int(value) + 1}"
     return str(value)
 
 
@@ -117,14 +119,15 @@ class Row:
 
 
 def rows(actions: Sequence[Action], namer: Namer | None = None) -> list[Row]:
-    """Legal actions grouped into rows, in the order the engine listed them."""
+    """Legal actions grouped into rows, in the order the engine listed them, except that a
+    pass is always the first row: the one button a player looks for comes where it always is."""
     groups: dict[tuple[Any, ...], list[Action]] = {}
     for a in actions:
         groups.setdefault(group_key(a), []).append(a)
     out = []
     for members in groups.values():
         out.append(Row(group_title(members[0], namer), tuple(members), free_field(members[0])))
-    return out
+    return sorted(out, key=lambda row: tag(row.actions[0]) != "pass")
 
 
 def with_value(action: Action, field: str, value: int) -> Action:

@@ -33,9 +33,12 @@ def board_action(action: Action) -> bool:
 
 
 class Placement:
-    def __init__(self, board: Any, preview: Any = None) -> None:
+    def __init__(self, board: Any, preview: Any = None, tokens_after: Any = None) -> None:
         self.board = board
         self.preview = preview  # action -> the engine's log lines for it (costs), optional
+        #: action -> {stop index: company ids} on its hex after it (the engine's dry run), so a
+        #: previewed upgrade shows the tokens it keeps where they will be; optional
+        self.tokens_after = tokens_after
         self.actions: list[Action] = []
         self.hexes: set[str] = set()
         self.selected: str | None = None
@@ -47,12 +50,32 @@ class Placement:
         self.index = 0
 
     def update(self, legal: Sequence[Action]) -> None:
-        actions = [a for a in legal if board_action(a)]
+        actions = self._distinct([a for a in legal if board_action(a)])
         if actions != self.actions:
             self.actions = actions
             self.hexes = {a.hex for a in actions}  # type: ignore[attr-defined]
             if self.selected not in self.hexes:
                 self.clear()
+
+    def _distinct(self, actions: list[Action]) -> list[Action]:
+        """One of each tile lay that leaves the same track (a straight at rotations 2 and 5):
+        the tile's geometry says which rotations are alike, so the player turns through
+        different layouts only."""
+        from railyard.framework.tiles import connectivity
+
+        tiles = getattr(self.board.title, "tiles", {}) or {}
+        seen: set[Any] = set()
+        out = []
+        for a in actions:
+            tile = tiles.get(_get(a, "tile")) if _get(a, "tile") is not None else None
+            if tile is not None:
+                key = (_get(a, "hex"), _get(a, "tile"),
+                       connectivity(tile, int(_get(a, "rotation") or 0)).path_keys)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(a)
+        return out
 
     def owns(self, action: Action) -> bool:
         return board_action(action)
@@ -112,7 +135,7 @@ class Placement:
             return
         current = self.current()
         size = min(30.0, (rect.height - 8) / 2)
-        step = int(size * 2 + 22)
+        step = int(size * 2 + 34)
         x = rect.x + 6 + size
         cy = rect.centery
         for tile_id in tiles:
@@ -125,8 +148,8 @@ class Placement:
                                          phase, show_coord=False)
             if action == current:
                 self.board.painter.outline(surface, (x, cy), size, colors.SELECTED, 3)
-            label = rendered(tile_id, 15, colors.PANEL_TEXT, True)
-            surface.blit(label, (round(x + size * 0.55), round(cy + size * 0.45)))
+            label = rendered(tile_id, 15, colors.PANEL_TEXT, True)  # beside it, on the panel
+            surface.blit(label, (round(x + size + 3), round(cy + size - label.get_height())))
             box = pygame.Rect(0, 0, int(size * 1.8), int(size * 2))
             box.center = (round(x), round(cy))
             self.tray.append((box, tile_id))
@@ -165,8 +188,9 @@ class Placement:
         tile_id, rotation = _get(action, "tile"), _get(action, "rotation")
         if tile_id is not None:
             tile = self.board.title.tile(str(tile_id))
+            kept = self.tokens_after(action) if self.tokens_after is not None else None
             self.board.preview_tile(surface, self.selected, tile, int(rotation or 0), size, offset,
-                                    phase)
+                                    phase, tokens=kept)
         else:
             self.board.highlight(surface, [self.selected], size, offset, colors.SELECTED, 4)
             city = _get(action, "city")

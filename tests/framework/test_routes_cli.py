@@ -41,6 +41,7 @@ def test_routes_command_reads_a_save(tmp_path: Path, capsys) -> None:
     assert capsys.readouterr().out == "no company owns a train\n"
     assert main(["routes", str(save), "--company", "BK", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
+    assert out["BK"].pop("seconds") >= 0  # the search time, as the README promises
     assert out == {"BK": {"runs": [], "revenue": 0, "treasury": 0, "total": 0, "complete": True}}
     assert main(["routes", str(save), "--company", "NOPE"]) == 1
     assert "no company 'NOPE'" in capsys.readouterr().err

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import functools
+import os
 from types import SimpleNamespace
 
 import pygame
 from railyard.framework.loader import load_title
 from railyard.renderer.headless import init_headless
+
+# SDL must not take SIGINT/SIGTERM from Python: Ctrl+C stops the suite (see init_headless)
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 #: the tests name who acts first, so players sit as listed (the rules seat them at random);
 #: games pass it on so that their saves reload with the same seats

@@ -63,5 +63,8 @@ def test_the_window_loop_lets_bot_seats_move_and_autosaves(tmp_path, monkeypatch
     args = argparse.Namespace(bots="1,2", seed=2, bot="random")
     assert dispatch.window(game, args, None, offscreen_ok=True) == 0
     assert len(game.actions) >= 2 and [type(a).__name__ for a in game.actions[:2]] == ["Bid", "Bid"]
-    saved = json.loads((tmp_path / ".railyard" / "autosave-imperial_steam.json").read_text())
+    autosaves = list((tmp_path / ".railyard" / "autosave").glob("imperial_steam-*.json"))
+    assert len(autosaves) == 1  # one file for this game, named after it
+    saved = json.loads(autosaves[0].read_text())
     assert len(saved["actions"]) == len(game.actions)
+    assert saved["table"] == {"names": list(game.players), "bots": ["random", "random"]}
