@@ -177,8 +177,9 @@ class HexPainter:
                 _aa_polygon(surface, [(cx, cy - s), (cx + s, cy + s * 0.7),
                                       (cx - s, cy + s * 0.7)], colors.MOUNTAIN)
                 mark = colors.MOUNTAIN
-            text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
-                 anchor="midtop", bold=True)
+            if t.cost:  # a second kind on a hex whose one price the first carries shows no "0"
+                text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
+                     anchor="midtop", bold=True)
             cy += size * 0.55
 
     def city(self, surface: pygame.Surface, pos: Point, size: float, slots: int,
