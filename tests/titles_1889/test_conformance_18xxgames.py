@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.framework.site_games import recorded, replayed, require, where_it_stops
+from tests.framework.site_games import (
+    check_net_worth,
+    check_reaches,
+    check_recording,
+    check_runs_and_end,
+    full_replay_params,
+    require,
+)
 
 GAMES = {
     # file: (effective actions, recorded result, actions replayed at least)
@@ -28,52 +35,22 @@ STOPS: dict[str, str] = {}
 
 @pytest.mark.parametrize("path", sorted(GAMES))
 def test_the_recording_reads_with_its_seats_and_result(path: str) -> None:
-    require(path)
-    actions, result, _ = GAMES[path]
-    game = recorded(path)
-    assert game.title == "1889"
-    assert game.result == result
-    assert len(game.actions) == actions
+    check_recording(path, "1889", GAMES)
 
 
 @pytest.mark.parametrize("path", sorted(GAMES))
 def test_the_replay_reaches_at_least_as_far_as_today(path: str) -> None:
-    require(path)
-    result = replayed(path)
-    assert result.handled >= GAMES[path][2], where_it_stops(result)
+    check_reaches(path, GAMES)
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=STOPS[path]))
-    if path in STOPS else path
-    for path in sorted(GAMES)
-])
+@pytest.mark.parametrize("path", full_replay_params(GAMES, STOPS))
 def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> None:
-    require(path)
-    actions, result, _ = GAMES[path]
-    replay = replayed(path)
-    assert replay.divergence is None, where_it_stops(replay)
-    assert replay.handled == actions
-    assert [r for r in replay.runs if not r.agrees] == []
-    assert dict(replay.game.standings()) == result
+    check_net_worth(path, GAMES)
 
 
 @pytest.mark.parametrize("path", [p for p in sorted(GAMES) if p not in STOPS])
 def test_every_run_is_replayed_and_the_game_ends_as_recorded(path: str) -> None:
-    """Each recorded run is one of ours (where the recording says what it earned, ours earns
-    the same); a game that ended by the bank breaking or a bankruptcy ends here too, one ended
-    by hand is still under way."""
-    require(path)
-    game = recorded(path)
-    replay = replayed(path)
-    recorded_runs = sum(1 for a in game.actions if a["type"] == "run_routes")
-    assert len(replay.runs) == recorded_runs
-    with_revenue = sum(1 for a in game.actions if a["type"] == "run_routes"
-                       and all("revenue" in r for r in a.get("routes") or ()))
-    assert sum(1 for r in replay.runs if r.checked) == with_revenue
-    assert replay.game.is_over() == (game.end_reason in ("bank", "bankrupt"))
-    if game.end_reason == "bank":
-        assert replay.game.state.bank_broken
+    check_runs_and_end(path)
 
 
 def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  # noqa: ANN001
