@@ -37,8 +37,9 @@ ALTERNATIVES = 4
 INCOME_ROUNDS = 2.0
 #: how much (in currency) an alternative must beat greedy's choice by
 MARGIN = 15.0
-#: how the best opponent's score weighs against the mean opponent's (1: beat the leader)
-LEADER_WEIGHT = 1.0
+#: how the best opponent's score weighs against the mean opponent's (0: the mean; in 8 trial
+#: games the mean gave 3 wins and the best mean net worth, the leader 3 wins and 4th places)
+LEADER_WEIGHT = 0.0
 #: whether starting another corporation (at greedy's price) is among the alternatives
 PAR_ALTERNATIVES = False
 #: tags of the decisions searched (the rest is greedy's)
