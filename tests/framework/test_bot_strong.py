@@ -75,3 +75,18 @@ def test_simulate_passes_the_budget_to_strong_and_records_it(
     (record,) = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     assert record["bot_budget_ms"] == 10.0 and record["seats"] == ["strong", "greedy", "strong", "greedy"]
     assert record["error"] is None
+
+
+def test_strong_values_the_start_packet_at_its_tuned_premium() -> None:
+    from railyard.framework.bots import strong
+
+    game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+    bot = make_bot("strong", game.ruleset)
+    _, legal = autoplay.acting_player(game)
+    bot.choose(game.view(), legal, random.Random(3))
+    assert bot.temperament.premium == strong.PREMIUM == 1.3
+    greedy = make_bot("greedy", game.ruleset)
+    greedy.choose(game.view(), legal, random.Random(3))
+    # the rest of the temperament is greedy's own draw from the same rng
+    assert (bot.temperament.par_step, bot.temperament.jitter) == (greedy.temperament.par_step,
+                                                                   greedy.temperament.jitter)
