@@ -26,6 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--players", type=int, default=4, metavar="P", help="players per game (4)")
     parser.add_argument("--bots", default="random", metavar="B1,B2,...",
                         help="bots by seat, repeated to fill the seats; they rotate between games")
+    parser.add_argument("--bot-budget-ms", type=float, default=None, metavar="MS",
+                        help="thinking budget per decision of searching bots (strong: 50), turned into "
+                             "a fixed amount of look-ahead so that games stay reproducible")
     parser.add_argument("--no-rotate", dest="rotate", action="store_false",
                         help="keep each bot in its seat in every game")
     parser.add_argument("--variant", metavar="V", help="a variant named in title.yaml")
@@ -85,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             overrides=rules.overrides, label=rules.label, check=args.check,
             save_dir=str(folder / "games") if args.save_games else None,
             max_actions=args.max_actions or runner.MAX_ACTIONS, rotate=args.rotate,
+            bot_budget_ms=args.bot_budget_ms,
         )
         try:  # fail fast on a title that will not load or a bot that cannot play it
             title, ruleset = runner.loaded(config)

@@ -45,6 +45,8 @@ class SimConfig:
     save_dir: str | None = None
     max_actions: int = MAX_ACTIONS
     rotate: bool = True
+    #: the per-decision budget of bots that search (``strong``); None: each bot's default
+    bot_budget_ms: float | None = None
 
 
 @attrs.frozen
@@ -115,6 +117,8 @@ def play_game(job: Job) -> dict[str, Any]:
         "seats": list(bots_here),
         "players": list(players),
     }
+    if config.bot_budget_ms is not None:
+        record["bot_budget_ms"] = config.bot_budget_ms
     game = None
     probe = RoundProbe()
     seats_at_start: list[str] = []
@@ -123,7 +127,7 @@ def play_game(job: Job) -> dict[str, Any]:
         game = Game(title, players, seed, config.variant, config.overrides, ruleset=ruleset, debug=config.check)
         seats_at_start[:] = ruleset.seating(game.state)  # before a title's bid can reorder them
         probe.observe(game.state)
-        result = autoplay.play(game, list(bots_here), max_actions=config.max_actions,
+        result = autoplay.play(game, seat_players(bots_here, ruleset, config.bot_budget_ms), max_actions=config.max_actions,
                                stall_passes=STALL_PASSES,
                                on_action=lambda played, _action: probe.observe(played.state))
         if result.stalled:
@@ -149,6 +153,20 @@ def play_game(job: Job) -> dict[str, Any]:
         folder.mkdir(parents=True, exist_ok=True)
         game.save(folder / f"game_{job.index:05d}.json")
     return record
+
+
+def seat_players(names: Sequence[str], ruleset: Any, budget_ms: float | None) -> list[Any]:
+    """The seats' bots by name, or built here when a budget is given (to the bots that take
+    one: a ``budget_ms`` attribute)."""
+    if budget_ms is None:
+        return list(names)
+    from railyard.framework.bots.base import make_bot
+
+    bots = [make_bot(name, ruleset) for name in names]
+    for bot in bots:
+        if hasattr(bot, "budget_ms"):
+            bot.budget_ms = budget_ms
+    return bots
 
 
 def _action_json(action: Any) -> Any:

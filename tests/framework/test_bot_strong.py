@@ -1,0 +1,92 @@
+"""The ``strong`` bot (issue 20, point 2): greedy plus a search of the stock round's choices.
+
+It must be a generic 18xx bot (1837 here, no title code), leave the position it reads as it
+was, be reproducible from its rng alone (the budget is a count of simulated actions, not a
+clock), take only legal actions, and reach the command line's budget.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from railyard.framework import autoplay
+from railyard.framework.bots import bot_names, make_bot
+from railyard.framework.bots.strong import DEFAULT_BUDGET_MS, StrongBot
+from railyard.framework.cli import main
+from railyard.framework.core.game import Game
+from railyard.framework.core.ruleset import ruleset_for
+from railyard.framework.loader import load_title
+
+
+def _first_stock_decision() -> Game:
+    """A 4-player 1837 game played by greedy bots to the first stock-round choice with at
+    least three legal actions."""
+    game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    rngs = autoplay.seat_rngs(7, 4)
+    while True:
+        player, legal = autoplay.acting_player(game)
+        if game.state.round.kind == "stock" and len(legal) >= 3:
+            return game
+        seat = game.players.index(player)
+        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+
+
+def test_strong_is_registered_for_the_18xx_family_with_a_50_ms_default() -> None:
+    rules = ruleset_for(load_title("1837"))
+    assert "strong" in bot_names(rules)
+    bot = make_bot("strong", rules)
+    assert isinstance(bot, StrongBot) and bot.budget_ms == DEFAULT_BUDGET_MS == 50.0
+
+
+def test_strong_searches_a_stock_round_choice_without_touching_the_game_and_repeats_it() -> None:
+    game = _first_stock_decision()
+    player, legal = autoplay.acting_player(game)
+    before = game.state_hash()
+    picks = []
+    for _ in range(2):
+        bot = make_bot("strong", game.ruleset)
+        picks.append(bot.choose(game.view(), legal, random.Random(11)))
+    assert game.state_hash() == before  # rollouts play on copies only
+    assert picks[0] == picks[1] and picks[0] in legal
+    assert picks[0].entity == player
+
+
+def test_with_a_budget_the_game_stays_a_function_of_its_seed() -> None:
+    def first_moves(budget: float) -> list[str]:
+        game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+        bot = StrongBot(game.ruleset, budget_ms=budget)
+        autoplay.play(game, [bot, "greedy", "greedy", "greedy"], max_actions=400)
+        return [json.dumps(a) for a in game.to_dict()["actions"]]
+
+    assert first_moves(20) == first_moves(20)
+
+
+def test_simulate_passes_the_budget_to_strong_and_records_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    code = main(["simulate", "1837", "--variant", "18xx_games", "--games", "1", "--bots", "strong,greedy",
+                 "--bot-budget-ms", "10", "--max-actions", "300", "--quiet", "--out", str(out)])
+    assert code == 0
+    (record,) = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert record["bot_budget_ms"] == 10.0 and record["seats"] == ["strong", "greedy", "strong", "greedy"]
+    assert record["error"] is None
+
+
+def test_strong_values_the_start_packet_at_its_tuned_premium() -> None:
+    from railyard.framework.bots import strong
+
+    game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+    bot = make_bot("strong", game.ruleset)
+    _, legal = autoplay.acting_player(game)
+    bot.choose(game.view(), legal, random.Random(3))
+    assert bot.temperament.premium == strong.PREMIUM == 1.3
+    greedy = make_bot("greedy", game.ruleset)
+    greedy.choose(game.view(), legal, random.Random(3))
+    # the rest of the temperament is greedy's own draw from the same rng
+    assert (bot.temperament.par_step, bot.temperament.jitter) == (greedy.temperament.par_step,
+                                                                   greedy.temperament.jitter)
