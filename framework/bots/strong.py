@@ -10,7 +10,7 @@ worth plus its share of what each company's trains can earn over the next operat
 less the mean opponent's same score (:data:`LEADER_WEIGHT`). An alternative replaces greedy's
 choice only when it scores clearly better. Elsewhere (start packet, operating rounds) it plays
 as greedy, except that it values start-packet items at a fixed premium (:data:`PREMIUM`).
-Measured (docs/experiments/strong_bot_1837.md): richer than greedy, not yet a better winner.
+Measured (docs/experiments/, the strong-bot note): richer than greedy, not yet a better winner.
 
 The time budget per decision is turned into a number of simulated actions at a fixed rate
 (:data:`STEP_MS`), never read from a clock: a game stays a function of its seed, on any machine.
