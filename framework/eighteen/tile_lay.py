@@ -29,6 +29,7 @@ from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
 
 if TYPE_CHECKING:
+    from railyard.framework.board import Board
     from railyard.framework.eighteen.context import Context
 
 NEVER_REPLACED = ("gray", "red")
@@ -259,22 +260,27 @@ def lay_cost(rules: Context, state: G18State, company_id: str, coord: str) -> in
     return rules.hooks.may_lay_tile(state, company_id, coord, base_cost(rules, state, company_id, coord))
 
 
+def fitting_upgrade(board: Board, coord: str, tile_id: str, rotation: int) -> tuple[TileDef, Upgrade]:
+    """The tile an action names and how it fits its hex: a tile of the title, one left in
+    the supply, in a rotation the upgrade rules allow there (whoever lays it)."""
+    try:
+        tile = board.tile_def(tile_id)
+    except ValueError as error:
+        raise IllegalAction("rule:tile_lay.tile", str(error)) from None
+    if board.available(tile.id) == 0:
+        raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
+    upgrade = next((u for u in board.upgrade_options(coord, tile) if u.rotation == rotation), None)
+    if upgrade is None:
+        raise IllegalAction("rule:tile_lay.fit", f"tile {tile.id} in rotation {rotation} does not fit on {coord}")
+    return tile, upgrade
+
+
 def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
     board = state.board
     company_id = action.entity
     if board is None or not board.on_map(action.hex):
         raise IllegalAction("rule:tile_lay.hex", f"{action.hex} is not a hex of this map")
-    try:
-        tile = board.tile_def(action.tile)
-    except ValueError as error:
-        raise IllegalAction("rule:tile_lay.tile", str(error)) from None
-    if board.available(tile.id) == 0:
-        raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
-    upgrade = next((u for u in board.upgrade_options(action.hex, tile) if u.rotation == action.rotation), None)
-    if upgrade is None:
-        raise IllegalAction(
-            "rule:tile_lay.fit", f"tile {tile.id} in rotation {action.rotation} does not fit on {action.hex}"
-        )
+    tile, upgrade = fitting_upgrade(board, action.hex, action.tile, action.rotation)
     reach = company_reach(rules, state, company_id)
     why = refusal(rules, state, company_id, action.hex, tile, upgrade, reach)
     if why is not None:

@@ -40,15 +40,7 @@ def check_lay(ctx: Context, state: G18State, company_id: str, private: str, abil
         raise IllegalAction("rule:ability.hex", f"{private} may lay only on {', '.join(hexes)}")
     if ability.tiles and action.tile not in ability.tiles:
         raise IllegalAction("rule:ability.tile", f"{private} may lay only tiles {', '.join(ability.tiles)}")
-    try:
-        tile = board.tile_def(action.tile)
-    except ValueError as error:
-        raise IllegalAction("rule:tile_lay.tile", str(error)) from None
-    if board.available(tile.id) == 0:
-        raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
-    upgrade = next((u for u in board.upgrade_options(action.hex, tile) if u.rotation == action.rotation), None)
-    if upgrade is None:
-        raise IllegalAction("rule:tile_lay.fit", f"tile {tile.id} in rotation {action.rotation} does not fit on {action.hex}")
+    tile, upgrade = tile_lay.fitting_upgrade(board, action.hex, action.tile, action.rotation)
     connect = bool(getattr(ability, "connect", False))
     by_company = company_id in state.companies
     reach = tile_lay.company_reach(ctx, state, company_id) if by_company else NOWHERE
