@@ -1,0 +1,142 @@
+"""Behaviour tests for rows of titles/1837/RULES.md that were traced only to a test reading
+the data back (issue 16): each plays the rule on a game position and checks the money moved
+or the phase reached."""
+
+from __future__ import annotations
+
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen import dividends
+from railyard.framework.eighteen.actions import Pass
+
+from .positions import build, first_edition_stock_round, lay
+from .rules_helpers import (
+    add_train,
+    cash,
+    first_purchase,
+    new_game,
+    no_problems,
+    pass_packet,
+    quiet_action,
+    sell,
+)
+
+
+def _minor_runs(game: Game, minor: str, owner: str) -> tuple[list[str], int, int, int]:
+    """Play quietly to ``minor``'s turn, lay no tile, run the best route the engine offers:
+    (the log lines of the run, treasury gain, owner's gain, paid out of the bank)."""
+    while game.active_entities() != (minor,):
+        game.process(quiet_action(game))
+    game.process(Pass(minor))  # no tile
+    state = game.state
+    assert state.round.step == "run"
+    before, treasury, bank = cash(state)[owner], state.companies[minor].cash, state.bank
+    start = len(game.log)
+    game.process(game.legal_actions()[0])
+    no_problems(game)
+    return (game.log[start:], state.companies[minor].cash - treasury,
+            cash(state)[owner] - before, bank - state.bank)
+
+
+def _sd1_beside_the_rgte_mine() -> Game:
+    """A owns Sd #1, whose station stands (in this position) in Prague, C11, not Vienna: the
+    RGTE mine A13 (30K) - B12 - C13 - Prague (20K) is built; Sd #1 owns a 1G."""
+    game = new_game()
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    board = game.state.board
+    board.remove_token("G17", 0, "SD1")
+    board.place_token("C11", 0, "SD1")
+    build(game, (("B12", {3, 5}), ("C13", {2, 1})))
+    add_train(game, "SD1", "1G")
+    return game
+
+
+def test_II_a_minor_runs_a_goods_train_from_a_mine_to_only_one_city():
+    lines, *_ = _minor_runs(_sd1_beside_the_rgte_mine(), "SD1", "A")
+    assert "SD1 runs 1G#1: A13.0 - C11.0 for 20" in lines  # the mine and Prague only
+
+
+def test_II_a_minor_s_mine_value_goes_to_its_treasury_the_city_is_split_as_usual():
+    lines, kept, paid, from_bank = _minor_runs(_sd1_beside_the_rgte_mine(), "SD1", "A")
+    assert "SD1 receives 30 into its treasury" in lines
+    assert kept == 30 + 10 and paid == 10 and from_bank == 50
+
+
+def _split(item: str, player: str, revenue: int) -> tuple[int, int, int]:
+    """``item`` (a minor) bought by ``player``, the start packet over, then ``revenue`` paid
+    by its own dividend rule: (to the treasury, to the owner, out of the bank)."""
+    game = new_game()
+    sell(game, item, player)
+    pass_packet(game)
+    state = game.state
+    before, bank, treasury = cash(state)[player], state.bank, state.companies[item].cash
+    dividends.distribute(game.ruleset, state, item, revenue, "split")
+    no_problems(game)
+    return state.companies[item].cash - treasury, cash(state)[player] - before, bank - state.bank
+
+
+def test_IX_a_kk_minor_s_run_kept_half_and_paid_half_no_dividend_choice():
+    # kk #1's Vienna station leaves north-east to the gray double town F18 (10K): 40 + 10
+    game = new_game()
+    sell(game, "KK1", "A")
+    sell(game, "SD1", "B")
+    pass_packet(game)
+    add_train(game, "KK1", "2")
+    lines, kept, paid, from_bank = _minor_runs(game, "KK1", "A")
+    assert "KK1 runs 2#1: G17.3 - F18.0 for 50" in lines
+    assert "KK1 splits 50: 25 to the treasury" in lines  # the run itself pays: no choice
+    assert (kept, paid, from_bank) == (25, 25, 50)
+
+
+def test_IX_an_sd_minor_s_run_kept_half_and_paid_half():
+    # Sd #2's Marburg (J16, 30K) - J14 - Graz (I15, a yellow city of 20K)
+    game = new_game()
+    sell(game, "SD2", "B")
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    lay(game, "J14", {4, 3})
+    lay(game, "I15", {0})
+    add_train(game, "SD2", "2")
+    lines, kept, paid, from_bank = _minor_runs(game, "SD2", "B")
+    assert "SD2 runs 2#1: J16.0 - I15.0 for 50" in lines
+    assert (kept, paid, from_bank) == (25, 25, 50)
+
+
+def test_IX_sd_and_kk_minors_keep_half_and_pay_half_to_their_owner_no_other_division():
+    assert _split("SD1", "A", 60) == (30, 30, 60)
+    assert _split("KK2", "B", 60) == (30, 30, 60)
+    assert _split("SD2", "C", 35) == (17, 17, 34)  # 17.5 each: the fraction stays with the bank
+
+
+def _first_edition_bk_pays(revenue: int, kind: str) -> tuple[dict[str, int], int, int]:
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    state = game.state
+    before, bank, treasury = cash(state), state.bank, state.companies["BK"].cash
+    dividends.distribute(game.ruleset, state, "BK", revenue, kind)
+    after = cash(state)
+    gains = {p: after[p] - before[p] for p in after}
+    return gains, state.companies["BK"].cash - treasury, bank - state.bank
+
+
+def test_FE_IX_payouts_round_in_favour_of_the_bank():
+    gains, kept, from_bank = _first_edition_bk_pays(35, "payout")
+    assert gains == {"A": 0, "B": 10, "C": 7, "D": 0}  # 10.5K and 7K: B's half K stays
+    assert kept == 0 and from_bank == 17
+
+
+def test_FE_IV_3_4_a_major_may_still_pay_half_as_in_the_second_edition():
+    gains, kept, from_bank = _first_edition_bk_pays(40, "half")
+    assert kept == 20
+    assert gains == {"A": 0, "B": 6, "C": 4, "D": 0}
+    assert from_bank == 30
+
+
+def test_FE_I_9_the_game_begins_in_phase_one_our_2_and_the_3_5_start_two_and_three():
+    game = new_game("first_edition")
+    assert game.state.phase == "2"  # "phase one"
+    first_purchase(game, "3")
+    assert game.state.phase == "3"  # "phase two"
+    for train in ("3+1", "4"):
+        first_purchase(game, train)
+    first_purchase(game, "5")
+    assert game.state.phase == "5"  # "phase three"
