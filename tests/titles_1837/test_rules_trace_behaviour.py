@@ -140,3 +140,39 @@ def test_FE_I_9_the_game_begins_in_phase_one_our_2_and_the_3_5_start_two_and_thr
         first_purchase(game, train)
     first_purchase(game, "5")
     assert game.state.phase == "5"  # "phase three"
+
+
+def _first_edition_bk_goods_run(first_trains: tuple[str, ...]) -> tuple[str, list[str], int]:
+    """First edition: BK (Prague) with a 1G, the RGTE mine A13 (30K; 50K from phase 5) -
+    B12 - C13 - Prague built, the first trains of ``first_trains`` bought elsewhere: BK's
+    run at its next turn (phase, log lines, treasury gain)."""
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    build(game, (("B12", {3, 5}), ("C13", {2, 1})))
+    for name in first_trains:
+        first_purchase(game, name)
+    add_train(game, "BK", "1G")
+    while game.active_entities() != ("BK",):
+        game.process(quiet_action(game))
+    state = game.state
+    while state.round.step != "run":
+        game.process(Pass("BK"))  # no tile, no token
+    treasury, start = state.companies["BK"].cash, len(game.log)
+    game.process(game.legal_actions()[0])
+    no_problems(game)
+    return state.phase, game.log[start:], state.companies["BK"].cash - treasury
+
+
+def test_FE_IX_10_the_mine_pays_the_treasury_its_first_value_until_phase_three():
+    for first_trains, phase in (((), "2"), (("3", "3+1", "4"), "4")):
+        got_phase, lines, kept = _first_edition_bk_goods_run(first_trains)
+        assert got_phase == phase
+        assert lines == ["BK runs 1G#1: A13.0 - C11.0 for 20", "BK receives 30 into its treasury",
+                         "BK earns 20"]  # the mine is not revenue: 20K for Prague alone
+        assert kept == 30
+
+
+def test_FE_IX_10_in_phase_three_our_5_the_mine_pays_its_second_value():
+    phase, lines, kept = _first_edition_bk_goods_run(("3", "3+1", "4", "5"))
+    assert phase == "5"
+    assert "BK receives 50 into its treasury" in lines and "BK earns 20" in lines
+    assert kept == 50
