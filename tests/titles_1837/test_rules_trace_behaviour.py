@@ -7,16 +7,19 @@ from __future__ import annotations
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.or_actions import BuyTrain
 
 from .positions import build, first_edition_stock_round, lay
 from .rules_helpers import (
     add_train,
     cash,
     first_purchase,
+    fund,
     new_game,
     no_problems,
     pass_packet,
     quiet_action,
+    refusal,
     sell,
 )
 
@@ -176,3 +179,32 @@ def test_FE_IX_10_in_phase_three_our_5_the_mine_pays_its_second_value():
     assert phase == "5"
     assert "BK receives 50 into its treasury" in lines and "BK earns 20" in lines
     assert kept == 50
+
+
+def _first_edition_trains_step(company: str, train: str, first_trains: tuple[str, ...]) -> Game:
+    """First edition (A owns every coal company and Sd minor): ``company`` owns a ``train``
+    and 200K more, the first trains of ``first_trains`` were bought elsewhere; it is at its
+    trains step."""
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    for name in first_trains:
+        first_purchase(game, name)
+    add_train(game, company, train)
+    fund(game.state, company, 200)
+    while game.active_entities() != (company,):
+        game.process(quiet_action(game))
+    while game.state.round.step != "trains":
+        run = game.state.round.step == "run"
+        game.process(game.legal_actions()[-1] if run else Pass(company))
+    return game
+
+
+def test_FE_XII_2_with_the_first_3plus1_a_coal_company_and_a_minor_own_one_train():
+    for company, owned, second in (("EPP", "1G", "1G#2"), ("SD2", "2", "2#3")):
+        game = _first_edition_trains_step(company, owned, ("3",))
+        price = 100 if owned == "1G" else 90
+        assert BuyTrain(company, second, price) in game.legal_actions()  # two until then
+        game = _first_edition_trains_step(company, owned, ("3", "3+1"))
+        assert not any(isinstance(a, BuyTrain) for a in game.legal_actions())
+        refused = refusal(game, BuyTrain(company, second, price))
+        assert refused.rule == "rule:trains.limit"
+        assert f"{company} is at its train limit" in str(refused)
