@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import dividends
-from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.actions import BuyShares, Pass
 from railyard.framework.eighteen.or_actions import BuyTrain
 
 from .positions import build, first_edition_stock_round, lay
@@ -15,6 +15,7 @@ from .rules_helpers import (
     cash,
     first_purchase,
     fund,
+    fund_player,
     new_game,
     no_problems,
     pass_packet,
@@ -208,3 +209,24 @@ def test_FE_XII_2_with_the_first_3plus1_a_coal_company_and_a_minor_own_one_train
         refused = refusal(game, BuyTrain(company, second, price))
         assert refused.rule == "rule:trains.limit"
         assert f"{company} is at its train limit" in str(refused)
+
+
+def test_FE_XIV_2_12_never_above_60_percent_during_a_share_buying_round():
+    # first edition: B directs BK with 50% (and 300K more), 10% + 10% + 10% in the initial
+    # offering, A (over its certificate limit with the whole start packet) passes
+    game = first_edition_stock_round({"B": 50})
+    state = game.state
+    fund_player(state, "B", 300)
+    game.process(Pass("A"))
+    b = state.player("B").cash
+    game.process(BuyShares("B", "BK"))  # 50% -> 60%: accepted
+    assert state.percent_held("B", "BK") == 60 and state.player("B").cash == b - 91
+    game.process(Pass("B"))
+    game.process(BuyShares("C", "BK"))
+    for player in ("C", "D", "A"):
+        game.process(Pass(player))
+    assert game.active_entities() == ("B",)
+    assert BuyShares("B", "BK") not in game.legal_actions()
+    refused = refusal(game, BuyShares("B", "BK"))
+    assert refused.rule == "rule:stock_round.player_share_limit"
+    assert "B would hold 70% of BK (limit 60%)" in str(refused)
