@@ -7,9 +7,9 @@ from __future__ import annotations
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.actions import BuyShares, Pass
-from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.or_actions import BuyTrain, RunRoutes, TrainRoute
 
-from .positions import build, first_edition_stock_round, lay
+from .positions import bk_at_run_step, build, first_edition_stock_round, lay
 from .rules_helpers import (
     add_train,
     cash,
@@ -230,3 +230,30 @@ def test_FE_XIV_2_12_never_above_60_percent_during_a_share_buying_round():
     refused = refusal(game, BuyShares("B", "BK"))
     assert refused.rule == "rule:stock_round.player_share_limit"
     assert "B would hold 70% of BK (limit 60%)" in str(refused)
+
+
+# Prague (C11, 20K) - C13 - D14 - the town E15 (10K): one city and a town
+PRAGUE_TO_E15_LINE = (("C13", {1, 5}), ("D14", {2, 5}), ("E15", {2, 0}))
+PRAGUE_E15 = ("C11.0", "C11|C13", "C13|D14", "D14|E15", "E15.0")
+
+
+def test_FE_VIII_4_an_express_train_runs_to_one_city_the_town_passed_over():
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    build(game, PRAGUE_TO_E15_LINE)
+    add_train(game, "BK", "4E")
+    while game.active_entities() != ("BK",):
+        game.process(quiet_action(game))
+    while game.state.round.step != "run":
+        game.process(Pass("BK"))
+    start = len(game.log)
+    game.process(RunRoutes("BK", (TrainRoute("4E#1", PRAGUE_E15),)))
+    assert game.log[start:start + 2] == ["BK runs 4E#1: C11.0 - E15.0 for 20", "BK earns 20"]
+    no_problems(game)
+
+
+def test_VIII_the_second_edition_s_express_train_needs_two_cities():
+    game = bk_at_run_step(("4E",), line=PRAGUE_TO_E15_LINE)
+    refused = refusal(game, RunRoutes("BK", (TrainRoute("4E#1", PRAGUE_E15),)))
+    assert refused.rule == "rule:running.route"
+    assert "needs at least 2 stops of kind city, this one has 1" in str(refused)
+    assert game.legal_actions()[0].runs == ()
