@@ -8,8 +8,15 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.actions import BuyShares, Pass
 from railyard.framework.eighteen.or_actions import BuyTrain, RunRoutes, TrainRoute
+from railyard.framework.eighteen.shares import market_price
 
-from .positions import bk_at_run_step, build, first_edition_stock_round, lay
+from .positions import (
+    bk_at_run_step,
+    build,
+    first_edition_stock_round,
+    lay,
+    major_to_act,
+)
 from .rules_helpers import (
     add_train,
     cash,
@@ -19,9 +26,11 @@ from .rules_helpers import (
     new_game,
     no_problems,
     pass_packet,
+    play_until,
     quiet_action,
     refusal,
     sell,
+    start_major,
 )
 
 
@@ -257,3 +266,36 @@ def test_VIII_the_second_edition_s_express_train_needs_two_cities():
     assert refused.rule == "rule:running.route"
     assert "needs at least 2 stops of kind city, this one has 1" in str(refused)
     assert game.legal_actions()[0].runs == ()
+
+
+def _first_edition_three_majors() -> Game:
+    """First edition: BK (B 30%, C 20%) operated once; MS started at 97K (D 50%) and CL at
+    91K (C 60%) in the second stock round; the next operating round has begun."""
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    start_major(game, "MS", 97, {"D": 50})
+    start_major(game, "CL", 91, {"C": 60})
+    play_until(game, "operating")
+    return game
+
+
+def _majors_in_order(game: Game) -> list[str]:
+    seen: list[str] = []
+    start = game.state.round.number
+    while game.state.round.kind == "operating" and game.state.round.number == start:
+        (entity,) = game.active_entities()
+        if entity in ("BK", "MS", "CL") and (not seen or seen[-1] != entity):
+            seen.append(entity)
+        game.process(quiet_action(game))
+    return seen
+
+
+def test_FE_IV_2_6_the_majors_operate_by_price_decided_dynamically_as_in_the_second_edition():
+    game = _first_edition_three_majors()
+    prices = {m: market_price(game.ruleset, game.state, m) for m in ("MS", "CL", "BK")}
+    assert prices == {"MS": 97, "CL": 91, "BK": 87}
+    assert _majors_in_order(game) == ["MS", "CL", "BK"]
+    game = _first_edition_three_majors()
+    major_to_act(game, "MS")
+    game.state.place_marker("BK", (1, 4))  # BK's price rises above CL's while MS operates
+    assert market_price(game.ruleset, game.state, "BK") > 91
+    assert _majors_in_order(game) == ["MS", "BK", "CL"]
