@@ -15,6 +15,7 @@ from .positions import (
     build,
     first_edition_stock_round,
     lay,
+    major_in_operating_round,
     major_to_act,
 )
 from .rules_helpers import (
@@ -299,3 +300,53 @@ def test_FE_IV_2_6_the_majors_operate_by_price_decided_dynamically_as_in_the_sec
     game.state.place_marker("BK", (1, 4))  # BK's price rises above CL's while MS operates
     assert market_price(game.ruleset, game.state, "BK") > 91
     assert _majors_in_order(game) == ["MS", "BK", "CL"]
+
+
+def test_VIII_buda_and_pest_count_separately_a_2_between_them_earns_100_on_green():
+    # Ug #1 (Pest, H22's second city) with a 2 train; Budapest carries the green 425 (two
+    # cities of 50K joined on the tile); the second 25% of Ug #1 is unsold
+    game = new_game()
+    sell(game, "UG1", "A")
+    sell(game, "SD1", "B")
+    pass_packet(game)
+    first_purchase(game, "3")
+    lay(game, "H22", {0, 1, 2, 3, 4, 5}, tile="425")
+    add_train(game, "UG1", "2")
+    lines, kept, paid, from_bank = _minor_runs(game, "UG1", "A")
+    assert "UG1 runs 2#1: H22.1 - H22.0 for 100" in lines
+    assert (kept, paid, from_bank) == (50, 25, 75)  # the unsold 25% earns nothing
+
+
+# Brünn (E17, MS's home; tile 402) - the town E15 - the town F16 - F18's second town, and from
+# Brünn to F18's first town: a loop through both towns of F18
+F18_LOOP = ("F18.1", "F16|F18", "F16.0", "E15|F16", "E15.0", "E15|E17", "E17.0", "E17|F18")
+
+
+def _ms_around_f18(promoted: bool) -> Game:
+    """MS (started at 97K, B 30%, C 20%) with a 5 train at its run in phase 3, the loop
+    built; with ``promoted`` the preprinted F18 (two towns) has become 87 (one town)."""
+    from railyard.framework.eighteen.or_actions import LayTile, PlaceToken
+
+    game = major_in_operating_round("MS", 97)
+    build(game, (("E17", {1, 5}), ("E15", {4, 5}), ("F16", {2, 4})))
+    first_purchase(game, "3")
+    if promoted:
+        assert lay(game, "F18", {0, 1, 2, 5}, tile="87")[0] == "87"
+    add_train(game, "MS", "5")
+    major_to_act(game, "MS")
+    while game.state.round.step != "run":
+        game.process(next(a for a in game.legal_actions()
+                          if not isinstance(a, LayTile | PlaceToken)))
+    return game
+
+
+def test_VIII_the_two_towns_of_one_hex_count_separately_until_they_become_one():
+    game = _ms_around_f18(promoted=False)
+    start = len(game.log)
+    game.process(RunRoutes("MS", (TrainRoute("5#1", (*F18_LOOP, "F18.0")),)))
+    assert game.log[start] == "MS runs 5#1: F18.1 - F16.0 - E15.0 - E17.0 - F18.0 for 60"
+    no_problems(game)
+    game = _ms_around_f18(promoted=True)
+    once = ("F18.0", *F18_LOOP[1:], "F18.0")
+    refused = refusal(game, RunRoutes("MS", (TrainRoute("5#1", once),)))
+    assert refused.rule == "rule:running.route" and "route visits F18.0 twice" in str(refused)
