@@ -145,15 +145,43 @@ def test_FE_IV_3_4_a_major_may_still_pay_half_as_in_the_second_edition():
     assert from_bank == 30
 
 
-def test_FE_I_9_the_game_begins_in_phase_one_our_2_and_the_3_5_start_two_and_three():
-    game = new_game("first_edition")
-    assert game.state.phase == "2"  # "phase one"
-    first_purchase(game, "3")
-    assert game.state.phase == "3"  # "phase two"
-    for train in ("3+1", "4"):
+def _first_edition_bk_buys_the_first(name: str, first_trains: tuple[str, ...],
+                                     sold_out: tuple[str, ...]) -> tuple[str, str, list[str]]:
+    """First edition: the first trains of ``first_trains`` were bought elsewhere and the
+    depot's trains of ``sold_out`` are gone; BK (600K more) buys the first ``name`` at its
+    trains step: (phase before, phase after, the purchase's log lines)."""
+    from railyard.framework.eighteen.phases import scrap
+
+    game = first_edition_stock_round({"B": 30, "C": 20})
+    state = game.state
+    for train in first_trains:
         first_purchase(game, train)
-    first_purchase(game, "5")
-    assert game.state.phase == "5"  # "phase three"
+    for stack in state.depot.stacks.values():
+        for train_id in [t for t in stack if state.trains[t].name in sold_out]:
+            scrap(state, train_id)
+    fund(state, "BK", 600)
+    while game.active_entities() != ("BK",):
+        game.process(quiet_action(game))
+    while state.round.step != "trains":
+        game.process(game.legal_actions()[-1] if state.round.step == "run" else Pass("BK"))
+    before, start = state.phase, len(game.log)
+    buy = next(a for a in game.legal_actions()
+               if isinstance(a, BuyTrain) and state.trains[a.train].name == name)
+    game.process(buy)
+    no_problems(game)
+    return before, state.phase, game.log[start:]
+
+
+def test_FE_I_9_the_game_begins_in_phase_one_our_2_and_the_3_5_start_two_and_three():
+    assert new_game("first_edition").state.phase == "2"  # "phase one"
+    before, after, lines = _first_edition_bk_buys_the_first("3", (), ("2",))
+    assert (before, after) == ("2", "3")  # "phase two"
+    assert "BK buys a 3 train from the depot for 180" in lines
+    assert "-- phase 3 begins --" in lines
+    passenger = ("2", "3", "3+1", "4", "4E", "4+1")
+    before, after, lines = _first_edition_bk_buys_the_first("5", ("3", "3+1", "4"), passenger)
+    assert (before, after) == ("4", "5")  # "phase three"
+    assert "BK buys a 5 train from the depot for 800" in lines
 
 
 def _first_edition_bk_goods_run(first_trains: tuple[str, ...]) -> tuple[str, list[str], int]:
