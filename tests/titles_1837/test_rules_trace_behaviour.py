@@ -7,7 +7,7 @@ from __future__ import annotations
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.actions import BuyShares, Pass
-from railyard.framework.eighteen.or_actions import BuyTrain, RunRoutes, TrainRoute
+from railyard.framework.eighteen.or_actions import BuyTrain, Dividend, RunRoutes, TrainRoute
 from railyard.framework.eighteen.shares import market_price
 
 from .positions import (
@@ -122,27 +122,44 @@ def test_IX_sd_and_kk_minors_keep_half_and_pay_half_to_their_owner_no_other_divi
     assert _split("SD2", "C", 35) == (17, 17, 34)  # 17.5 each: the fraction stays with the bank
 
 
-def _first_edition_bk_pays(revenue: int, kind: str) -> tuple[dict[str, int], int, int]:
+def _first_edition_bk_runs_to_e15() -> Game:
+    """First edition: BK (B 30%, C 20%) runs its 2 train Prague (20K) - the town E15 (10K)
+    for 30K at its turn in the next operating round; the dividend is to be chosen."""
     game = first_edition_stock_round({"B": 30, "C": 20})
+    build(game, PRAGUE_TO_E15_LINE)
+    while game.active_entities() != ("BK",):
+        game.process(quiet_action(game))
+    while game.state.round.step != "run":
+        game.process(Pass("BK"))
+    game.process(RunRoutes("BK", (TrainRoute("2#1", PRAGUE_E15),)))
+    assert game.log[-2:] == ["BK runs 2#1: C11.0 - E15.0 for 30", "BK earns 30"]
+    return game
+
+
+def _first_edition_bk_pays(kind: str) -> tuple[dict[str, int], int, int]:
+    game = _first_edition_bk_runs_to_e15()
     state = game.state
     before, bank, treasury = cash(state), state.bank, state.companies["BK"].cash
-    dividends.distribute(game.ruleset, state, "BK", revenue, kind)
+    game.process(Dividend("BK", kind))
+    no_problems(game)
     after = cash(state)
     gains = {p: after[p] - before[p] for p in after}
     return gains, state.companies["BK"].cash - treasury, bank - state.bank
 
 
 def test_FE_IX_payouts_round_in_favour_of_the_bank():
-    gains, kept, from_bank = _first_edition_bk_pays(35, "payout")
-    assert gains == {"A": 0, "B": 10, "C": 7, "D": 0}  # 10.5K and 7K: B's half K stays
-    assert kept == 0 and from_bank == 17
+    gains, kept, from_bank = _first_edition_bk_pays("half")
+    assert kept == 15
+    assert gains == {"A": 0, "B": 4, "C": 3, "D": 0}  # 4.5K -> 4K: the half K stays
+    assert from_bank == 15 + 4 + 3
 
 
 def test_FE_IV_3_4_a_major_may_still_pay_half_as_in_the_second_edition():
-    gains, kept, from_bank = _first_edition_bk_pays(40, "half")
-    assert kept == 20
-    assert gains == {"A": 0, "B": 6, "C": 4, "D": 0}
-    assert from_bank == 30
+    game = _first_edition_bk_runs_to_e15()
+    assert set(game.legal_actions()) == {Dividend("BK", "payout"), Dividend("BK", "half"),
+                                         Dividend("BK", "withhold")}
+    gains, kept, from_bank = _first_edition_bk_pays("payout")
+    assert kept == 0 and gains == {"A": 0, "B": 9, "C": 6, "D": 0} and from_bank == 15
 
 
 def _first_edition_bk_buys_the_first(name: str, first_trains: tuple[str, ...],
