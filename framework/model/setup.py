@@ -59,6 +59,9 @@ class StockRoundRules:
     # sell_then_buy false: sales both before and after the purchase (both), or on one side
     # only (before_or_after: 1889)
     sales_around_buy: str = "both"
+    # one sale per corporation per turn: a player's shares of a corporation leave in one
+    # block (1889), in a stock-round turn and in a forced train purchase's emergency sales
+    sell_in_blocks: bool = False
     share_percent: int | None = None
 
 
