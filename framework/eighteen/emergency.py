@@ -2,10 +2,10 @@
 bankruptcy when even those cannot pay for the cheapest train.
 
 Emergency sales follow every rule of a stock-round sale (with ``sell_in_blocks`` each
-corporation is sold once per turn) and may not hand the stricken company's directorship to
-someone else. A bankrupt director pays all their cash, the company all its
-cash, and the bank finances the rest of the cheapest train from the depot or pool (the company
-then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
+corporation is sold once per turn) and may not hand the stricken company's directorship (with
+``emergency_director_change: never``, any directorship) to someone else. A bankrupt director
+pays all their cash, the company all its cash, and the bank finances the rest of the cheapest
+train from the depot or pool (the company then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
 the player leaves: their shares go to the bank pool (by ``setup.game_end.bankrupt_shares``, only
 up to the pool's limit, the rest back to the initial offering), their privates and minors
 close, and each company whose director's certificate went to the pool is run by the player
@@ -62,9 +62,12 @@ def check_sale(rules: Context, state: G18State, company_id: str, action: SellSha
             f"{action.entity} has sold {action.company} for this train: its shares go in one block",
         )
     plan = check_sell(rules, state, action)
-    if action.company == company_id and plan.new_director is not None:
+    protected = action.company == company_id or (
+        rules.spec.setup.operating_round.emergency_director_change == "never")
+    if protected and plan.new_director is not None:
         raise IllegalAction(
-            "rule:emergency.directorship", f"the sale would hand the directorship of {company_id} to {plan.new_director}"
+            "rule:emergency.directorship",
+            f"the sale would hand the directorship of {action.company} to {plan.new_director}",
         )
     return plan
 

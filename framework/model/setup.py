@@ -89,6 +89,9 @@ class OperatingRoundRules:
     # what corporations may pay players for privates (percent of face value); None: never
     private_price: PrivatePrice | None = None
     forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
+    # emergency sales for a forced purchase may hand over: others (any other corporation's
+    # presidency, never the buying company's) | never (no presidency at all: 1889)
+    emergency_director_change: str = "others"
     pool_dividends: str = "treasury"  # dividends on pool shares go to: treasury | bank
     payout_move: str = "right"  # market directions after a dividend decision
     half_move: str = "down_right"

@@ -245,7 +245,7 @@ def test_must_sell_in_blocks_an_emergency_sells_each_corporation_once() -> None:
 
     game = stock_round(TITLE)
     float_corporation(game, "IR", 100, IR_FLOATED)
-    float_corporation(game, "AR", 65, {"B": 20, "A": 30})
+    float_corporation(game, "AR", 65, {"B": 30, "A": 20})
     finish_stock_round(game)
     to_act(game, "IR")
     for n, name in enumerate(("2",) * 6 + ("3",) * 5):  # sold earlier, within the limits:
@@ -254,10 +254,10 @@ def test_must_sell_in_blocks_an_emergency_sells_each_corporation_once() -> None:
     settle(game)
     game.process(Pass("IR"))  # no tile
     game.process(Pass("IR"))  # no token
-    assert game.state.player("A").cash == 25
-    assert SellShares("A", "AR", 30) in game.legal_actions("A")
+    assert game.state.player("A").cash == 90
+    assert SellShares("A", "AR", 20) in game.legal_actions("A")
     game.process(SellShares("A", "AR", 10))
-    assert game.state.player("A").cash == 25 + 65
+    assert game.state.player("A").cash == 90 + 65
     assert not any(isinstance(a, SellShares) and a.company == "AR" for a in game.legal_actions("A"))
     refused = refusal(game, SellShares("A", "AR", 10))
     assert refused.rule == "rule:stock_round.sell_in_blocks"
