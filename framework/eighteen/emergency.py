@@ -1,10 +1,11 @@
 """Raising money for a forced train purchase: the director's emergency share sales, and
 bankruptcy when even those cannot pay for the cheapest train.
 
-Emergency sales follow every rule of a stock-round sale and may not hand the stricken company's
-directorship to someone else. A bankrupt director pays all their cash, the company all its
-cash, and the bank finances the rest of the cheapest train from the depot or pool (the company
-then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
+Emergency sales follow every rule of a stock-round sale (with ``sell_in_blocks`` each
+corporation is sold once per turn) and may not hand the stricken company's directorship (with
+``emergency_director_change: never``, any directorship) to someone else. A bankrupt director
+pays all their cash, the company all its cash, and the bank finances the rest of the cheapest
+train from the depot or pool (the company then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
 the player leaves: their shares go to the bank pool (by ``setup.game_end.bankrupt_shares``, only
 up to the pool's limit, the rest back to the initial offering), their privates and minors
 close, and each company whose director's certificate went to the pool is run by the player
@@ -54,10 +55,19 @@ def check_sale(rules: Context, state: G18State, company_id: str, action: SellSha
         raise IllegalAction("rule:emergency.director", f"only {company_id}'s director may sell to raise money")
     if shortfall(rules, state, company_id) <= 0:
         raise IllegalAction("rule:emergency.not_needed", f"{action.entity} needs no money for {company_id}'s train")
-    plan = check_sell(rules, state, action)
-    if action.company == company_id and plan.new_director is not None:
+    if rules.spec.setup.stock_round.sell_in_blocks and action.company in getattr(
+            state.round, "emergency_sold", ()):
         raise IllegalAction(
-            "rule:emergency.directorship", f"the sale would hand the directorship of {company_id} to {plan.new_director}"
+            "rule:stock_round.sell_in_blocks",
+            f"{action.entity} has sold {action.company} for this train: its shares go in one block",
+        )
+    plan = check_sell(rules, state, action)
+    protected = action.company == company_id or (
+        rules.spec.setup.operating_round.emergency_director_change == "never")
+    if protected and plan.new_director is not None:
+        raise IllegalAction(
+            "rule:emergency.directorship",
+            f"the sale would hand the directorship of {action.company} to {plan.new_director}",
         )
     return plan
 
@@ -72,6 +82,9 @@ def apply_sale(rules: Context, state: G18State, action: SellShares, plan: SalePl
             sold.append(action.company)
     for cert_id in plan.certificates:
         state.cert(cert_id).owner = POOL
+    sold_now = getattr(state.round, "emergency_sold", None)
+    if sold_now is not None:
+        sold_now.append(action.company)
     money = share_value(rules, plan.price, action.percent)
     state.pay(BANK, action.entity, money)
     opts = rules.spec.stock

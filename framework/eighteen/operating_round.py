@@ -64,6 +64,9 @@ class OperatingState(RoundState):
     # corporations whose presidency this turn's emergency sales handed to another player: the
     # company may not then buy a train from them (no sale may transfer "either" presidency)
     presidency_sold: list[str] = attrs.Factory(list)
+    # corporations the director has sold shares of this turn to raise money (with
+    # stock_round.sell_in_blocks each is sold once, in one block)
+    emergency_sold: list[str] = attrs.Factory(list)
 
 
 def _rs(state: G18State) -> OperatingState:

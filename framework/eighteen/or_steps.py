@@ -115,6 +115,7 @@ def start_turn(ctx: Context, state: G18State, cid: str) -> list[str]:
     rs.routes = []
     rs.declined = []
     rs.presidency_sold = []
+    rs.emergency_sold = []
     lines = [f"{cid} operates"]
     lines += tokens.place_home_token(ctx, state, cid)
     lines += ctx.hooks.on_operating_turn_start(state, cid)

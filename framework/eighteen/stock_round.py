@@ -435,6 +435,11 @@ class StockRound(RoundType):
                     "rule:stock_round.sales_around_buy",
                     "a turn's sales come before its purchase or after it, not both",
                 )
+            if rules.spec.setup.stock_round.sell_in_blocks and action.company in rs.sold_this_turn:
+                raise IllegalAction(
+                    "rule:stock_round.sell_in_blocks",
+                    f"{action.entity} has sold {action.company} this turn: its shares go in one block",
+                )
             return check_sell(rules, state, action)
         if isinstance(action, ExchangePrivate):
             return exchange.check(rules, state, action, "stock_round")

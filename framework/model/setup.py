@@ -59,6 +59,9 @@ class StockRoundRules:
     # sell_then_buy false: sales both before and after the purchase (both), or on one side
     # only (before_or_after: 1889)
     sales_around_buy: str = "both"
+    # one sale per corporation per turn: a player's shares of a corporation leave in one
+    # block (1889), in a stock-round turn and in a forced train purchase's emergency sales
+    sell_in_blocks: bool = False
     share_percent: int | None = None
 
 
@@ -86,6 +89,9 @@ class OperatingRoundRules:
     # what corporations may pay players for privates (percent of face value); None: never
     private_price: PrivatePrice | None = None
     forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
+    # emergency sales for a forced purchase may hand over: others (any other corporation's
+    # presidency, never the buying company's) | never (no presidency at all: 1889)
+    emergency_director_change: str = "others"
     pool_dividends: str = "treasury"  # dividends on pool shares go to: treasury | bank
     payout_move: str = "right"  # market directions after a dividend decision
     half_move: str = "down_right"

@@ -153,3 +153,37 @@ def test_delaware_hudson_offers_no_second_token_on_scranton() -> None:
     assert game.state.companies["PRR"].tokens_left > 0
     assert not [a for a in game.legal_actions("PRR") if isinstance(a, AbilityToken)]
     assert "rule:" in str(refusal(game, AbilityToken("PRR", "DH", "F16", 0)))
+
+
+def test_a_player_buys_another_players_private_from_the_second_stock_round() -> None:
+    """FACTS "Interplayer private sales": from the second stock round (phases 2-4) a player
+    may buy another player's private as the turn's purchase, at any price he can pay (no
+    range is checked: 100 for the 40 CS); never in the first stock round, never BO (no_buy)."""
+    from railyard.framework.eighteen.actions import BuyShares
+    from railyard.framework.eighteen.rounds import start_round
+
+    from tests.titles_1889.positions import finish_stock_round, stock_round
+
+    game = stock_round(TITLE, {"SV": "A", "CS": "B", "DH": "C", "BO": "D"})
+    while game.active_entities() != ("A",):
+        game.process(Pass(game.active_entities()[0]))
+    refused = refusal(game, BuyPrivate("A", "CS", 50))
+    assert refused.rule == "rule:privates.between_players"  # stock round 1
+    float_corporation(game, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    game.state.companies["PRR"].operated = True
+    start_round(game.ruleset, game.state, "stock")  # stock round 2, phase 2
+    settle(game)
+    while game.active_entities() != ("A",):
+        game.process(Pass(game.active_entities()[0]))
+    assert BuyPrivate("A", "CS", 40) in game.legal_actions("A")
+    assert refusal(game, BuyPrivate("A", "BO", 220)).rule == "rule:privates.no_buy"
+    assert not any(isinstance(a, BuyPrivate) and a.company == "SV" for a in game.legal_actions("A"))
+    a_cash, b_cash = game.state.player("A").cash, game.state.player("B").cash
+    game.process(BuyPrivate("A", "CS", 100))
+    assert game.state.player("A").cash == a_cash - 100
+    assert game.state.player("B").cash == b_cash + 100
+    cs = next(c for c in game.state.companies["CS"].certificates if c.director)
+    assert cs.owner == "A"
+    assert refusal(game, BuyShares("A", "PRR", "ipo")).rule == "rule:stock_round.one_buy"
+    no_problems(game)

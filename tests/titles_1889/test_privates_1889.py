@@ -200,3 +200,48 @@ def test_a_president_who_cannot_pay_the_banks_train_goes_bankrupt() -> None:
     game.process(DeclareBankruptcy("A"))
     assert game.is_over()
     no_problems(game)
+
+
+def _ar_sale_for_irs_train(*overrides: str):  # noqa: ANN202
+    """IR (A 20%, par 100) must buy the bank's 4 for 300 with an empty treasury; A (90 cash)
+    also presides AR (par 65) with 20%, B holding 20%: a 10% AR sale hands AR to B."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.eighteen.rounds import start_round
+    from railyard.framework.loader import load_title
+
+    from .positions import PLAYERS, SEATED, finish_stock_round, float_corporation, to_act
+
+    options = (*SEATED, *overrides)
+    game = Game(load_title(TITLE, None, options), PLAYERS, 1, None, options)
+    start_round(game.ruleset, game.state, "stock")
+    game.state.packet_remaining = []
+    settle(game)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    float_corporation(game, "AR", 65, {"A": 20, "B": 20, "C": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    for n, name in enumerate(("2",) * 6 + ("3",) * 5):  # sold earlier, within the limits:
+        give_train(game, ("KO", "SR", "TR")[n % 3], name)  # the bank's next train is a 4 for 300
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    assert game.state.player("A").cash == 90
+    return game
+
+
+def test_ebuy_pres_swap_false_no_emergency_sale_changes_any_presidency() -> None:
+    """FACTS EBUY_PRES_SWAP false: raising money for IR's train, A may not sell AR shares
+    that would make B AR's president (the engine's base rule protects only IR); with the
+    base rule (emergency_director_change: others) the same sale goes through."""
+    from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.control import controller_of
+
+    game = _ar_sale_for_irs_train()
+    assert refusal(game, SellShares("A", "AR", 10)).rule == "rule:emergency.directorship"
+    assert not any(isinstance(a, SellShares) for a in game.legal_actions("A"))
+    base = _ar_sale_for_irs_train("setup.operating_round={emergency_director_change: others}")
+    base.process(SellShares("A", "AR", 10))
+    assert controller_of(base.state, "AR") == "B"
+    assert base.state.player("A").cash == 90 + 65
+    no_problems(base)

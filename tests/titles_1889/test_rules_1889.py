@@ -204,3 +204,61 @@ def test_the_privates_in_play_depend_on_the_player_count(players: int, out: set[
     assert {c for c in privates if game.state.companies[c].closed} == out
     bids = {getattr(a, "item", None) for a in game.legal_actions("A")}
     assert not (bids & out)
+
+
+# ------------------------------------------------------------------ selling in blocks
+def test_must_sell_in_blocks_one_sale_of_a_corporation_per_stock_turn() -> None:
+    """FACTS MUST_SELL_IN_BLOCKS: in a stock-round turn a player sells a corporation's shares
+    in one sale; a second sale of it that turn is refused, the next turn it may sell again."""
+    from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.rounds import start_round
+
+    from .positions import settle
+
+    game = operating(TITLE, "IR", 100, {"A": 20, "B": 30})
+    game.state.companies["IR"].operated = True
+    start_round(game.ruleset, game.state, "stock")  # stock round 2: sales allowed
+    settle(game)
+    while game.active_entities() != ("B",):
+        game.process(Pass(game.active_entities()[0]))
+    assert SellShares("B", "IR", 20) in game.legal_actions("B")  # one block of 20%
+    game.process(SellShares("B", "IR", 10))
+    cash = game.state.player("B").cash
+    assert not any(isinstance(a, SellShares) and a.company == "IR" for a in game.legal_actions("B"))
+    refused = refusal(game, SellShares("B", "IR", 10))
+    assert refused.rule == "rule:stock_round.sell_in_blocks"
+    game.process(Pass("B"))  # ends the turn
+    while game.active_entities() != ("B",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(SellShares("B", "IR", 10))  # a new turn, a new block
+    assert game.state.player("B").cash == cash + 90  # one row down after the first sale
+    assert game.state.percent_held("B", "IR") == 10
+    no_problems(game)
+
+
+def test_must_sell_in_blocks_an_emergency_sells_each_corporation_once() -> None:
+    """FACTS MUST_SELL_IN_BLOCKS: raising money for a forced train, the president sells
+    each corporation's shares once; a second sale of AR for the same train is refused."""
+    from railyard.framework.eighteen.actions import SellShares
+
+    from .positions import finish_stock_round, settle, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    float_corporation(game, "AR", 65, {"B": 30, "A": 20})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    for n, name in enumerate(("2",) * 6 + ("3",) * 5):  # sold earlier, within the limits:
+        give_train(game, ("KO", "SR", "TR")[n % 3], name)  # the bank's next train is a 4 for 300
+    game.state.pay("IR", BANK, game.state.cash_of("IR"))
+    settle(game)
+    game.process(Pass("IR"))  # no tile
+    game.process(Pass("IR"))  # no token
+    assert game.state.player("A").cash == 90
+    assert SellShares("A", "AR", 20) in game.legal_actions("A")
+    game.process(SellShares("A", "AR", 10))
+    assert game.state.player("A").cash == 90 + 65
+    assert not any(isinstance(a, SellShares) and a.company == "AR" for a in game.legal_actions("A"))
+    refused = refusal(game, SellShares("A", "AR", 10))
+    assert refused.rule == "rule:stock_round.sell_in_blocks"
+    no_problems(game)
