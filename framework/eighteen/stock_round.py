@@ -320,6 +320,23 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
     return SalePlan(tuple(c.id for c in sold), new_director, price)
 
 
+def check_turn_sale(rules: Context, rs: StockState, action: SellShares) -> None:
+    """What the turn so far forbids of a sale: sales both before and after the turn's purchase
+    (``sales_around_buy: before_or_after``), a second sale of one corporation
+    (``sell_in_blocks``)."""
+    options = rules.spec.setup.stock_round
+    if options.sales_around_buy == "before_or_after" and rs.bought_this_turn and rs.sold_before_buy:
+        raise IllegalAction(
+            "rule:stock_round.sales_around_buy",
+            "a turn's sales come before its purchase or after it, not both",
+        )
+    if options.sell_in_blocks and action.company in rs.sold_this_turn:
+        raise IllegalAction(
+            "rule:stock_round.sell_in_blocks",
+            f"{action.entity} has sold {action.company} this turn: its shares go in one block",
+        )
+
+
 def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
     """Corporations the player must sell now: over the share limit in one (or over the
     certificate limit) after an exchange or a change of director, and a sale is possible.
@@ -329,6 +346,7 @@ def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
     limit = rules.spec.setup.stock_round.player_share_limit
     unit = rules.spec.stock.share_percent
     over_certs = certificate_count(rules, state, player) > rules.hooks.certificate_limit(state, player)
+    turn = state.round if isinstance(state.round, StockState) else None
     due = []
     for cid, company in state.companies.items():
         if company.kind != "corporation" or company.closed:
@@ -339,7 +357,10 @@ def must_sell(rules: Context, state: G18State, player: str) -> list[str]:
         if not held or not (held > limit or over_certs):
             continue
         try:
-            check_sell(rules, state, SellShares(player, cid, unit))
+            sale = SellShares(player, cid, unit)
+            if turn is not None:  # what this turn still allows (the rest waits for the next turn)
+                check_turn_sale(rules, turn, sale)
+            check_sell(rules, state, sale)
         except IllegalAction:
             continue
         due.append(cid)
@@ -428,18 +449,7 @@ class StockRound(RoundType):
         if isinstance(action, Pass):
             return None
         if isinstance(action, SellShares):
-            rs = _round(state)
-            if (rules.spec.setup.stock_round.sales_around_buy == "before_or_after"
-                    and rs.bought_this_turn and rs.sold_before_buy):
-                raise IllegalAction(
-                    "rule:stock_round.sales_around_buy",
-                    "a turn's sales come before its purchase or after it, not both",
-                )
-            if rules.spec.setup.stock_round.sell_in_blocks and action.company in rs.sold_this_turn:
-                raise IllegalAction(
-                    "rule:stock_round.sell_in_blocks",
-                    f"{action.entity} has sold {action.company} this turn: its shares go in one block",
-                )
+            check_turn_sale(rules, _round(state), action)
             return check_sell(rules, state, action)
         if isinstance(action, ExchangePrivate):
             return exchange.check(rules, state, action, "stock_round")

@@ -236,6 +236,35 @@ def test_must_sell_in_blocks_one_sale_of_a_corporation_per_stock_turn() -> None:
     no_problems(game)
 
 
+def test_must_sell_in_blocks_a_player_still_over_the_limit_after_a_block_ends_the_turn() -> None:
+    """MUST_SELL_IN_BLOCKS with the 60% limit (XIII of the base rules): a player over the limit
+    who has sold one block of the corporation may not sell it again this turn, so the turn may
+    end (the rest waits for the next turn) instead of leaving the player with no legal move."""
+    from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.rounds import start_round
+
+    from .positions import settle
+
+    from railyard.framework.eighteen.primitives import move_certificate
+    from railyard.framework.eighteen.state import IPO
+
+    game = operating(TITLE, "IR", 100, {"A": 20, "B": 30})
+    for cert in [c for c in game.state.companies["IR"].certificates if c.owner == IPO][:5]:
+        move_certificate(game.state, cert.id, "B")  # B left with 80% by, say, an exchange
+    game.state.companies["IR"].operated = True
+    start_round(game.ruleset, game.state, "stock")
+    settle(game)
+    while game.active_entities() != ("B",):
+        game.process(Pass(game.active_entities()[0]))
+    assert refusal(game, Pass("B")).rule == "rule:stock_round.sell_down"  # over 60%: sell first
+    game.process(SellShares("B", "IR", 10))
+    assert game.state.percent_held("B", "IR") == 70  # still over the limit
+    assert Pass("B") in game.legal_actions("B")
+    game.process(Pass("B"))
+    assert game.active_entities() != ("B",)
+    no_problems(game)
+
+
 def test_must_sell_in_blocks_an_emergency_sells_each_corporation_once() -> None:
     """FACTS MUST_SELL_IN_BLOCKS: raising money for a forced train, the president sells
     each corporation's shares once; a second sale of AR for the same train is refused."""
