@@ -241,12 +241,11 @@ def test_must_sell_in_blocks_a_player_still_over_the_limit_after_a_block_ends_th
     who has sold one block of the corporation may not sell it again this turn, so the turn may
     end (the rest waits for the next turn) instead of leaving the player with no legal move."""
     from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.primitives import move_certificate
     from railyard.framework.eighteen.rounds import start_round
+    from railyard.framework.eighteen.state import IPO
 
     from .positions import settle
-
-    from railyard.framework.eighteen.primitives import move_certificate
-    from railyard.framework.eighteen.state import IPO
 
     game = operating(TITLE, "IR", 100, {"A": 20, "B": 30})
     for cert in [c for c in game.state.companies["IR"].certificates if c.owner == IPO][:5]:
