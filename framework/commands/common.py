@@ -9,9 +9,11 @@ from typing import Any
 from railyard.framework.loader import TitleErrors, load_title
 
 
-def add_title_arguments(parser: argparse.ArgumentParser) -> None:
-    """TITLE, --variant and --set, the same for every command that loads a title."""
-    parser.add_argument("title", metavar="TITLE", help="a title name (under titles/) or a folder")
+def add_title_arguments(parser: argparse.ArgumentParser, *, optional: bool = False,
+                        title_help: str = "a title name (under titles/) or a folder") -> None:
+    """TITLE, --variant and --set, the same for every command that loads a title; an
+    ``optional`` TITLE is for a command that can take its title from a save instead."""
+    parser.add_argument("title", metavar="TITLE", nargs="?" if optional else None, help=title_help)
     parser.add_argument("--variant", metavar="V", help="a variant named in title.yaml")
     parser.add_argument(
         "--set",

@@ -20,7 +20,9 @@ from railyard.framework.commands.common import add_title_arguments, load_or_repo
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser("play", help="play a title", description="Play a title.")
-    add_title_arguments(parser)
+    add_title_arguments(parser, optional=True,
+                        title_help="a title name (under titles/) or a folder; with --load the "
+                                   "save's own title (if given, it must be the save's)")
     parser.add_argument("--players", type=int, metavar="N", help="number of players")
     parser.add_argument("--bots", metavar="SEATS", help="seats played by bots, e.g. 2,3")
     parser.add_argument("--load", metavar="SAVE", help="continue a saved game")
@@ -60,11 +62,16 @@ def run(args: argparse.Namespace) -> int:
     if args.load:
         from railyard.framework.commands.common import load_save
 
-        # the TITLE typed beside --load is the title the save must be a game of
+        # a save names its title; a TITLE typed beside --load is the one the save must be a
+        # game of (or the folder of a title outside titles/), and a save of another is refused
         game = load_save(args.load, args.title)
         if game is None:
             return 1
         title = game.title
+    elif args.title is None:
+        print("railyard play: name a TITLE to start a game (e.g. railyard play 1837), "
+              "or --load SAVE to continue one", file=sys.stderr)
+        return 2
     else:
         title = load_or_report(args)
         if title is None:

@@ -77,3 +77,19 @@ def test_play_falls_back_to_headless_when_the_named_display_draws_nowhere(tmp_pa
     out = capsys.readouterr().out
     assert "No display could be opened" in out and "Played 3 actions" in out
     assert save.exists()
+
+
+def test_play_load_takes_the_title_from_the_save_and_refuses_a_title_that_disagrees(tmp_path, capsys):
+    save = tmp_path / "g.json"
+    assert main(["play", "1837", "--headless", "--players", "3", "--save", str(save),
+                 "--max-actions", "10", "--seed", "2"]) == 0
+    again = tmp_path / "again.json"
+    assert main(["play", "--load", str(save), "--headless", "--save", str(again),
+                 "--max-actions", "5"]) == 0
+    assert len(json.loads(again.read_text())["actions"]) == 15
+    capsys.readouterr()
+    assert main(["play", "imperial_steam", "--load", str(save), "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot load the save" in err and "'1837'" in err and "'imperial_steam'" in err
+    assert main(["play", "--headless"]) == 2
+    assert "--load SAVE" in capsys.readouterr().err
