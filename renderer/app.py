@@ -610,6 +610,11 @@ class App(GameFiles):
         for button in self.top_buttons:
             if button.rect.collidepoint(pos) and button.hint:
                 lines = [button.hint]
+        if not lines and self.layout.market.collidepoint(pos):
+            market = self.game.title.market
+            cell = market_panel.cell_at(market, self.layout.market, pos)
+            if cell is not None:
+                lines = market_panel.describe_cell(market, cell)
         if not lines and self.layout.board.collidepoint(pos):
             coord = self.hex_at(pos)
             if coord is not None:

@@ -9,7 +9,7 @@ from railyard.renderer.hexdraw import HexPainter
 from railyard.renderer.layout import grid_of
 from railyard.renderer.panels.market import cell_rects
 
-from tests.renderer.helpers import SEATED, title_1837
+from tests.renderer.helpers import SEATED, pixel, start_pygame, title_1837
 
 
 def _game():
@@ -80,3 +80,35 @@ def test_token_and_tile_costs_read_from_the_engines_own_line():
     assert cost_text(["BK lays tile 57 on F28 (rot 0), pays 70"]) == "pays 70"
     assert cost_text(["BK places a token on E17 for 40"]) == "costs 40"
     assert cost_text(["refused: rule:tokens.cost: BK has 10, the token costs 40"]).startswith("refused")
+
+
+def test_every_zone_of_a_stock_market_has_its_colour_and_a_legend_line_saying_what_it_means():
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
+    from railyard.renderer.panels import market as panel
+    from railyard.renderer.panels.base import fit_text
+
+    start_pygame()
+    title = load_title("1830")
+    game = Game(title, ["A", "B", "C", "D"], 0)
+    rect = pygame.Rect(0, 0, 470, 180)
+    surface = pygame.Surface(rect.size)
+    panel.draw(surface, rect, game)
+    rects, legend = panel.geometry(title.market, panel._content(rect))
+    fills = {}
+    for (r, c), box in rects.items():
+        cell = title.market.cell(r, c)
+        fills.setdefault(min(cell.flags - {"p"}, default=""), set()).add(pixel(surface, box.right - 3, box.centery))
+    # yellow, orange and brown cells (1830's y, o, b) each drawn in one colour of its own
+    zone = {f: next(iter(c)) for f, c in fills.items() if f}
+    assert set(zone) == {"y", "o", "b"} and len(fills["y"]) == len(fills["o"]) == len(fills["b"]) == 1
+    assert len({*zone.values(), next(iter(fills[""]))}) == 4
+    said = {flag: text for flag, text, _ in legend}
+    assert said["o"] == "outside the certificate limit; a player may hold more than 60%"
+    assert set(said) == {"p", "y", "o", "b"}
+    for flag, _, row in legend:  # the legend lies clear of the chart, its swatch in the zone's colour
+        assert row.collidelist(list(rects.values())) < 0 and row.width >= 150
+        assert pixel(surface, row.x + 5, row.y + 6) == panel.flag_colors(title.market)[flag]
+    assert fit_text(said["y"], legend[0][2].width - 14, 14)[0] == said["y"]
+    cell = panel.cell_at(title.market, rect, rects[(7, 0)].center)
+    assert cell.price == 10 and panel.describe_cell(title.market, cell)[1].startswith("as o")
