@@ -131,6 +131,19 @@ class Spots:
         return best
 
 
+def value_homes(title: Any) -> dict[str, str]:
+    """For each stop group printed over several hexes (one off-board drawing, as 1830's
+    Canada on A9 and A11): the hex that shows the group's value, the first one with a name."""
+    spread: dict[str, list[str]] = {}
+    for coord, hexdef in title.map.hexes.items():
+        for stop in hexdef.as_tile().stops:
+            if stop.group and coord not in spread.setdefault(stop.group, []):
+                spread[stop.group].append(coord)
+    named = {c for c, h in title.map.hexes.items() if h.name}
+    return {group: next((c for c in coords if c in named), coords[0])
+            for group, coords in spread.items() if len(coords) > 1}
+
+
 class HexPainter:
     """Draws hexes for one title (its grid, companies and phases) at any size."""
 
@@ -142,6 +155,11 @@ class HexPainter:
         #: while a whole board is drawn: the city names to draw after every hex, so that a
         #: neighbour's tokens or track never cover a name that reaches over the hex's edge
         self.names: list[tuple[Point, float, str, bool]] | None = None
+        self.group_home = value_homes(title)
+
+    def value_elsewhere(self, stop: Stop, coord: str | None) -> bool:
+        """Whether another hex of the stop's drawing shows its value (see ``value_homes``)."""
+        return bool(stop.group) and coord is not None and self.group_home.get(stop.group, coord) != coord
 
     # ----------------------------------------------------------------- pieces
     def revenue(self, stop: Stop, phase: str) -> int:
@@ -331,6 +349,9 @@ class HexPainter:
                 self.mine(surface, pos, size, tokens.get(place.index, ()),
                           reserved.get(place.index, ()))
                 spots.add(place.pos, 0.3)
+            elif stop.kind == "offboard" and self.value_elsewhere(stop, coord):
+                _aa_circle(surface, pos, size * 0.1, colors.TRACK)  # the track's end, no value
+                spots.add(place.pos, 0.12)
             else:
                 r = 0.2 if many else (0.25 if stop.slots <= 1 else 0.21)
                 self.city(surface, pos, size, stop.slots, tokens.get(place.index, ()),
@@ -353,6 +374,8 @@ class HexPainter:
             value = self.revenue(stop, phase)
             if value <= 0 or (stop.group and stop.group in shown_groups):
                 continue
+            if self.value_elsewhere(stop, coord):
+                continue  # one drawing over several hexes (1830's Canada) shows its value once
             if stop.group:
                 shown_groups.add(stop.group)
             reach = 0.4 if stop.kind == "city" else 0.3

@@ -184,3 +184,33 @@ def test_homes_after_an_upgrade_follow_the_board_not_the_printed_city_number():
     after = snapshot(title, fake_state(board=real))
     assert after.homes.get(("C11", 0)) == ("BK",)  # still one city: still shown
     assert sum(cids.count("SD1") for cids in after.homes.values()) == 1
+
+
+def test_an_off_board_drawing_over_two_hexes_shows_its_value_once_on_its_named_hex(monkeypatch):
+    """1830's Canada (A9 with A11, 'Canadian West') and Gulf (I1 with J2): one value each."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
+    from railyard.renderer.hexdraw import HexPainter
+
+    start_pygame()
+    title = load_title("1830")
+    renderer = BoardRenderer(title)
+    shown: list[tuple[str, int]] = []
+    drawing = [""]
+    real_tile, real_bubble = HexPainter.draw_tile, HexPainter.revenue_bubble
+
+    def tile(self, surface, center, size, *args, coord=None, **kwargs):
+        drawing[0] = coord
+        return real_tile(self, surface, center, size, *args, coord=coord, **kwargs)
+
+    def bubble(self, surface, pos, size, value):
+        shown.append((drawing[0], value))
+        return real_bubble(self, surface, pos, size, value)
+
+    monkeypatch.setattr(HexPainter, "draw_tile", tile)
+    monkeypatch.setattr(HexPainter, "revenue_bubble", bubble)
+    game = Game(title, ["A", "B", "C", "D"], 0)
+    renderer.render_whole(30.0, snapshot(title, game.state))
+    coords = [c for c, _ in shown]
+    assert coords.count("A11") == 1 and coords.count("J2") == 1
+    assert "A9" not in coords and "I1" not in coords
