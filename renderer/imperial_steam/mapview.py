@@ -11,10 +11,15 @@ from typing import Any
 import pygame
 from railyard.renderer.fonts import font, text
 from railyard.renderer.imperial_steam import palette, words
+from railyard.renderer.ui import labels as labels_ui
 
 R = 13  # city radius in pixels
 MARGIN = 34
-LEFT = 96  # room for the names of the westernmost cities
+LEFT = 70  # room for the names of the westernmost cities
+NAME_SIZE, MARKS_SIZE, REGION_SIZE = 15, 14, 18
+NAME_H, MARKS_H = 11, 10  # the line heights of those faces (pygame's 15 draws 10 px high)
+_PLACED: dict[tuple, tuple] = {}  # label places by view and position (see _place_labels)
+LEADER = (70, 60, 45)  # the line from a label drawn away to its city
 
 
 class MapView:
@@ -29,6 +34,8 @@ class MapView:
         self.pan = pan
         self._labels: dict[str, pygame.Rect] = {}
         self._short: dict[str, bool] = {}  # cities whose label had room for the name only
+        self._leaders: dict[str, bool] = {}  # labels drawn away from their city, with a line
+        self._region_spots: dict[str, tuple[int, int]] = {}
         xs = [s.x for s in data.sites.values()]
         ys = [s.y for s in data.sites.values()]
         self._box = (min(xs), min(ys), max(xs) - min(xs) or 1, max(ys) - min(ys) or 1)
@@ -37,7 +44,7 @@ class MapView:
         s = self.data.sites[site]
         x0, y0, w, h = self._box
         r = self.rect
-        bx = r.x + LEFT + (s.x - x0) / w * (r.width - LEFT - MARGIN - 40)
+        bx = r.x + LEFT + (s.x - x0) / w * (r.width - LEFT - MARGIN - 24)
         by = r.y + MARGIN + (s.y - y0) / h * (r.height - 2 * MARGIN - 20)
         cx, cy = r.center
         return (round(cx + (bx - cx) * self.zoom + self.pan[0]),
@@ -70,6 +77,7 @@ class MapView:
         pygame.draw.rect(surface, palette.MAP_BG, self.rect)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
+        self._labels = self._place_labels(state)
         self._regions(surface)
         legal = set(legal)
         owners: dict[str, list[str]] = {}
@@ -93,73 +101,120 @@ class MapView:
                 text(surface, "S", mid, 16, (20, 20, 20), bold=True)
                 if state.semmering:
                     pygame.draw.circle(surface, palette.player_color(seats, state.semmering), mid, 9, 2)
-        self._labels = self._place_labels(state)
+        for sid, box in self._labels.items():  # leader lines under every city and label
+            if self._leaders.get(sid):
+                x, y = self.pos(sid)
+                end = (min(max(x, box.left), box.right), min(max(y, box.top), box.bottom))
+                pygame.draw.line(surface, LEADER, (x, y), end, 1)
         for sid in data.sites:
             self._city(surface, state, sid, seats, sid == selected or sid in legal and False)
             if sid == selected:
                 pygame.draw.circle(surface, palette.SELECTED, self.pos(sid), R + 5, 3)
+        for sid in self._labels:
+            self._label(surface, state, sid)
         self._legend(surface)  # last: a zoomed map passes under it
         surface.set_clip(clip)
 
+    def footprint(self, state: Any, sid: str) -> pygame.Rect:
+        """What a city draws (its disc, hub ring, station and factory boxes, demand spaces): no
+        label may cover it."""
+        x, y = self.pos(sid)
+        info = words.content(self.data, state, sid)
+        ring = R + 5 if state.sites[sid].tile.startswith("hub:") else R + 1
+        factories = sum(1 for f in info.factory_sites if len(state.players) >= f.min_players)
+        right = max(x + ring, x + R + 3 + 9 * info.station_sites - 1, x + R + 3 + 12 * factories - 2)
+        bottom = y + R + 11 if info.demands else y + ring
+        half = max(0, len(info.demands) * 10 // 2)
+        left = min(x - ring, x - half)
+        return pygame.Rect(left, y - ring, right - left + 1, bottom - (y - ring) + 1)
+
+    def legend_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 214, self.rect.bottom - 104, 208, 98)
+
+    def icons(self, state: Any) -> list[pygame.Rect]:
+        """Crowns and the Semmering mark on connections, and the legend: never under a label."""
+        mids = [self.connection_mid(c) for c in self.data.connections
+                if c in state.crowned or self.data.connections[c].semmering]
+        return [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20) for m in mids] + [self.legend_rect()]
+
     def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
-        """A spot for each city's label around it that overlaps no city, no city's boxes, no
-        crown and no label placed before, where there is one: eight spots at two distances
-        are scored (a city or a crown covered weighs more than another label); the most
-        crowded cities choose first. What still cannot be placed clear is dropped to the name
-        alone, and a zoom (wheel) makes room for all."""
+        """A spot for each city's label (name and station cost over its opportunities) that
+        covers no other label, no city, no crown and no legend, by ``ui.labels.place``; a label
+        with no clear spot keeps its name and drops the opportunities line (the hover says them
+        too), and one drawn away from its city gets a leader line. Worked out once per view and
+        position, not per frame."""
         data = self.data
-        discs: dict[str, pygame.Rect] = {}
+        bounds = self.rect.inflate(-4, -4)
+        texts = {}
         for sid in data.sites:
-            x, y = self.pos(sid)
-            discs[sid] = pygame.Rect(x - R - 6, y - R - 6, 2 * R + 12 + 36, 2 * R + 16)
-        crowns = [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20)
-                  for m in (self.connection_mid(c) for c in data.connections
-                            if c in state.crowned or data.connections[c].semmering)]
-
-        def crowding(sid: str) -> int:
-            x, y = self.pos(sid)
-            return -sum(1 for o in data.sites if o != sid
-                        and abs(self.pos(o)[0] - x) + abs(self.pos(o)[1] - y) < 160 * self.zoom)
-
-        def choose(sid: str, placed: list[pygame.Rect]) -> tuple[float, pygame.Rect, bool]:
-            x, y = self.pos(sid)
             info = words.content(data, state, sid)
             hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
-            name, marks = _label_lines(state, sid, info, hub, data.sites[sid].name)
-            others = [r for o, r in discs.items() if o != sid] + crowns
-            best: tuple[float, pygame.Rect, bool] | None = None
-            for lines in ((name, marks), (name, "")) if marks else ((name, ""),):
-                w = max(rendered_width(lines[0], 15), rendered_width(lines[1], 14)) + 4
-                h = 27 if lines[1] else 14
-                for spot in _spots(x, y, w, h):
-                    score = (3 * len(spot.collidelistall(others)) + 2 * len(spot.collidelistall(placed))
-                             + (0 if self.rect.contains(spot) else 4) + (0.5 if lines[1] != marks else 0))
-                    if best is None or score < best[0]:
-                        best = (score, spot, lines[1] != marks)
-                if best is not None and best[0] < 0.5:
-                    break
-            assert best is not None
-            return best
+            texts[sid] = _label_lines(state, sid, info, hub, data.sites[sid].name)
+        key = (tuple(self.rect), self.zoom, self.pan, tuple(sorted(texts.items())),
+               tuple(sorted(state.crowned)), len(state.players))
+        cached = _PLACED.get(key)
+        if cached is None:
+            cached = self._solve(state, texts, bounds)
+            if len(_PLACED) > 64:
+                _PLACED.clear()
+            _PLACED[key] = cached
+        labels, self._short, self._leaders, self._region_spots = cached
+        return dict(labels)
 
-        out: dict[str, pygame.Rect] = {}
-        for sid in sorted(data.sites, key=lambda s: (crowding(s), self.pos(s)[1], self.pos(s)[0])):
-            _, out[sid], self._short[sid] = choose(sid, list(out.values()))
-        for _ in range(3):  # then each label that still overlaps looks again, all others placed
-            moved = False
-            for sid, rect in list(out.items()):
-                rest = [r for o, r in out.items() if o != sid]
-                if rect.collidelist(rest) < 0:
-                    continue
-                _, better, short = choose(sid, rest)
-                if better != rect:
-                    out[sid], self._short[sid], moved = better, short, True
-            if not moved:
-                break
+    def _solve(self, state: Any, texts: dict[str, tuple[str, str]], bounds: pygame.Rect) -> tuple:
+        data = self.data
+        homes = {sid: self.footprint(state, sid) for sid in data.sites}
+        shown = [sid for sid in data.sites if bounds.colliderect(homes[sid])]
+        labels = []
+        for sid in shown:
+            name, marks = texts[sid]
+            w_name = rendered_width(name, NAME_SIZE) + 2
+            forms = []
+            if marks:
+                forms.append(labels_ui.Form(max(w_name, rendered_width(marks, MARKS_SIZE) + 2),
+                                            NAME_H + MARKS_H))
+            forms.append(labels_ui.Form(w_name, NAME_H, 40.0 if marks else 0.0))
+            labels.append(labels_ui.Label(sid, homes[sid], tuple(forms)))
+        # every city is an obstacle for each label, also those drawn just past the edge
+        off = [homes[s] for s in data.sites if s not in shown]
+        segments = [(self.pos(c.a), self.pos(c.b)) for c in data.connections.values()]
+        placed = labels_ui.place(labels, self.icons(state) + off, bounds, segments)
+        rects = {sid: p.rect for sid, p in placed.items()}
+        short = {sid: p.form == len(lab.forms) - 1 and len(lab.forms) > 1
+                 for lab in labels for sid, p in [(lab.key, placed[lab.key])]}
+        leaders = {sid: p.leader for sid, p in placed.items()}
+        taken = list(rects.values()) + list(homes.values()) + self.icons(state)
+        return rects, short, leaders, self._place_regions(taken, bounds)
+
+    def _place_regions(self, taken: list[pygame.Rect], bounds: pygame.Rect) -> dict[str, tuple[int, int]]:
+        """Each region's name near the foot of its cities where it covers no label, city or
+        icon; a region with no clear spot is not named on the map at this size."""
+        spots: dict[str, list[tuple[int, int]]] = {}
+        for sid, site in self.data.sites.items():
+            spots.setdefault(site.region, []).append(self.pos(sid))
+        out: dict[str, tuple[int, int]] = {}
+        for region, points in spots.items():
+            words_ = self.data.regions.get(region, region).upper()
+            w, h = font(REGION_SIZE, True).size(words_)
+            x0 = sum(p[0] for p in points) / len(points)
+            y0 = max(p[1] for p in points) + 30
+            best = None
+            for dy in (0, -12, 12, -24, 24, -36, 36, -48, -60, -72):
+                for dx in (0, -30, 30, -60, 60, -90, 90):
+                    rect = pygame.Rect(round(x0 + dx - w / 2), round(y0 + dy - h / 2), w, h)
+                    if bounds.contains(rect) and rect.collidelist(taken) < 0:
+                        best = rect
+                        break
+                if best is not None:
+                    break
+            if best is not None:
+                out[region] = best.center
+                taken.append(best)
         return out
 
     def _legend(self, surface: pygame.Surface) -> None:
         """What the marks mean, in the map's free south-east corner."""
-        box = pygame.Rect(self.rect.right - 214, self.rect.bottom - 104, 208, 98)
+        box = self.legend_rect()
         pygame.draw.rect(surface, (236, 230, 206), box, border_radius=4)
         pygame.draw.rect(surface, (150, 140, 112), box, 1, border_radius=4)
         x, y = box.x + 8, box.y + 6
@@ -186,13 +241,8 @@ class MapView:
             text(surface, kind, (x + i * 90 + 18, y), 14, ink, anchor="topleft")
 
     def _regions(self, surface: pygame.Surface) -> None:
-        spots: dict[str, list[tuple[int, int]]] = {}
-        for sid, site in self.data.sites.items():
-            spots.setdefault(site.region, []).append(self.pos(sid))
-        for region, points in spots.items():
-            x = sum(p[0] for p in points) / len(points)
-            y = max(p[1] for p in points) + 30
-            text(surface, self.data.regions.get(region, region).upper(), (x, y), 18,
+        for region, at in self._region_spots.items():
+            text(surface, self.data.regions.get(region, region).upper(), at, REGION_SIZE,
                  palette.REGION_TEXT, bold=True)
 
     @staticmethod
@@ -212,6 +262,22 @@ class MapView:
             pygame.draw.line(surface, (20, 20, 20), p, q, 6)
             pygame.draw.line(surface, col, p, q, 4)
 
+    def _label(self, surface: pygame.Surface, state: Any, sid: str) -> None:
+        """The name with the station cost, and the opportunities (Business token, influence
+        hexagon, hub influence) under it where the placer found room, on a veil of the map's
+        ground so that a line under the label does not cut the letters."""
+        box = self._labels[sid]
+        info = words.content(self.data, state, sid)
+        hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
+        name, marks = _label_lines(state, sid, info, hub, self.data.sites[sid].name)
+        ground = pygame.Surface(box.size, pygame.SRCALPHA)
+        ground.fill((*palette.MAP_BG, 190))
+        surface.blit(ground, box.topleft)
+        text(surface, name, (box.centerx, box.y), NAME_SIZE, (30, 30, 30), anchor="midtop")
+        if marks and not self._short.get(sid):
+            text(surface, marks, (box.centerx, box.y + NAME_H), MARKS_SIZE, (110, 60, 10),
+                 anchor="midtop")
+
     def _city(self, surface: pygame.Surface, state: Any, sid: str, seats: tuple[str, ...],
               highlight: bool) -> None:
         data = self.data
@@ -226,14 +292,6 @@ class MapView:
         pygame.draw.circle(surface, palette.CITY_FILL, (x, y), R)
         pygame.draw.circle(surface, palette.CITY_EDGE, (x, y), R, 3 if site.start or site.end else 1)
         text(surface, str(info.effort), (x, y), 20, (20, 20, 20), bold=True)
-        # the name with the station cost, and the opportunities (Business token, influence
-        # hexagon, hub influence) under it, where the placer found room
-        box = self._labels.get(sid)
-        if box is not None:
-            name, marks = _label_lines(state, sid, info, hub, site.name)
-            text(surface, name, (box.centerx, box.y), 15, (30, 30, 30), anchor="midtop")
-            if marks and not self._short.get(sid):
-                text(surface, marks, (box.centerx, box.y + 13), 14, (110, 60, 10), anchor="midtop")
         # stations: a square per station site, filled in the owner's colour
         sx = x + R + 3
         for i in range(info.station_sites):
@@ -262,22 +320,6 @@ class MapView:
             who = placed.demands[i] if i < len(placed.demands) else None
             if who is not None:
                 pygame.draw.circle(surface, palette.player_color(seats, who), c, 5, 2)
-
-
-def _spots(x: int, y: int, w: int, h: int) -> list[pygame.Rect]:
-    """Where a label of ``w`` x ``h`` may go around a city at (x, y), best first: left, above,
-    below, right (past the station boxes), then the four corners, then the same further out."""
-    out = []
-    for far in (0, 10):
-        out += [pygame.Rect(x - R - 5 - w - far, y - h // 2, w, h),
-                pygame.Rect(x - w // 2, y - R - 8 - h - far, w, h),
-                pygame.Rect(x - w // 2, y + R + 11 + far, w, h),
-                pygame.Rect(x + R + 40 + far, y - h // 2, w, h),
-                pygame.Rect(x - R - w - far, y - R - h - far, w, h),
-                pygame.Rect(x + R + far, y - R - h - far, w, h),
-                pygame.Rect(x - R - w - far, y + R + far, w, h),
-                pygame.Rect(x + R + 30 + far, y + R + far, w, h)]
-    return out
 
 
 def _label_lines(state: Any, sid: str, info: Any, hub: str | None, name: str) -> tuple[str, str]:
@@ -313,3 +355,17 @@ def _segment_distance(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]
         return math.hypot(p[0] - ax, p[1] - ay)
     t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
     return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def label_problems(view: MapView, state: Any) -> list[str]:
+    """Every label that covers another label, a city, a crown, the legend or a region's name,
+    or leaves the map (for the tests and the screenshots script)."""
+    placed = view._place_labels(state)
+    bounds = view.rect.inflate(-4, -4)
+    homes = {sid: view.footprint(state, sid) for sid in view.data.sites}
+    regions = []
+    for region, at in view._region_spots.items():
+        w, h = font(REGION_SIZE, True).size(view.data.regions.get(region, region).upper())
+        regions.append(pygame.Rect(at[0] - w // 2, at[1] - h // 2, w, h))
+    shown = {sid: labels_ui.Placed(r, 0, False) for sid, r in placed.items()}
+    return labels_ui.overlaps(shown, homes, view.icons(state) + regions, bounds)

@@ -285,18 +285,26 @@ def _steam(size):
     return app
 
 
-def _label_overlaps(app) -> list[tuple[str, str]]:
-    view = app.map
-    view._labels = view._place_labels(app.game.state)
-    shown = [(s, r) for s, r in view._labels.items() if app.layout.map.colliderect(r)]
-    return [(a, b) for i, (a, ra) in enumerate(shown) for b, rb in shown[i + 1:] if ra.colliderect(rb)]
+def _label_problems(app) -> list[str]:
+    from railyard.renderer.imperial_steam.mapview import label_problems
+
+    return label_problems(app.map, app.game.state)
 
 
-def test_imperial_steam_city_labels_do_not_overlap_on_a_large_screen_or_zoomed_on_a_small_one():
-    assert _label_overlaps(_steam((1920, 1080))) == []
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1600, 1000), (1920, 1080)])
+def test_imperial_steam_city_labels_cover_no_label_city_crown_or_legend_at_the_fit_size(size):
+    app = _steam(size)
+    assert _label_problems(app) == []
+    labels = app.map._place_labels(app.game.state)
+    assert len(labels) == len(app.data.sites)  # every city named
+    assert sum(app.map._short.values()) <= 8  # most keep their opportunities line
+
+
+def test_imperial_steam_city_labels_stay_clear_zoomed_in_on_a_small_screen():
     small = _steam((1280, 720))
     small.zoom_map(2.0, small.site_pos("WIE"))  # the crowded corner round Vienna
-    assert _label_overlaps(small) == []
+    assert _label_problems(small) == []
+    assert not any(small.map._short.values())  # zoomed, every label has room for all of it
 
 
 def test_imperial_steam_map_zooms_at_the_mouse_pans_by_dragging_and_fits_with_f():
