@@ -41,6 +41,7 @@ class BoardRenderer:
         self.layout = MapLayout(title)
         self.grid = self.layout.grid
         self.painter = HexPainter(title, self.grid)
+        self.painter.box_of = self._hex_box
         self._cache: OrderedDict[tuple[float, Any], pygame.Surface] = OrderedDict()
         self._snaps: dict[tuple[float, Any], Snapshot] = {}
         self._region_of: dict[str, str] = {}
@@ -101,7 +102,7 @@ class BoardRenderer:
         self.painter.names = []
         for coord in coords:
             self.draw_hex(surface, coord, size, snap)
-        self.painter.draw_names(surface)
+        self.painter.draw_names(surface, redrawn=set(coords))
         self._shade_regions(surface, size, snap,
                             {c: r for c, r in self._region_of.items() if c in coords})
         near = set(coords)
@@ -112,6 +113,11 @@ class BoardRenderer:
                     near.add(other)
         self._draw_borders(surface, size, [c for c in self.layout.coords if c in near])
         self._label_regions(surface, size, snap)
+
+    def _hex_box(self, coord: str, size: float) -> pygame.Rect:
+        xs, ys = zip(*self.layout.corners(coord, size), strict=True)
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                           round(max(ys) - min(ys)))
 
     def _draw_borders(self, surface: pygame.Surface, size: float, coords: Iterable[str]) -> None:
         for coord in coords:

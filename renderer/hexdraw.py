@@ -10,6 +10,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
 import pygame
 import pygame.gfxdraw
 from railyard.framework.hexgrid import Grid
@@ -90,6 +91,27 @@ TERRAIN_SPOTS: list[Point] = [(0.45, -0.3), (-0.45, -0.3), (0.45, 0.3), (-0.45, 
                               (0.0, -0.5), (0.0, 0.5)]
 
 
+#: further places for a name that finds no room at the usual ones (a crowded multi-city hex)
+MORE_NAME_SPOTS: list[Point] = [(0.0, 0.86), (0.0, -0.84), (0.5, 0.62), (-0.5, 0.62),
+                                (0.5, -0.6), (-0.5, -0.6)]
+#: below this hex size (pixels) the board is small: terrain shows its marks without the cost,
+#: and of two names that would cover each other the lesser is left out
+COMPACT_SIZE = 24.0
+#: where a name covering a neighbour's mark tries next, in its own widths and heights
+NAME_NUDGES: list[Point] = sorted(((dx, dy) for dx in (0.0, 0.25, -0.25, 0.5, -0.5)
+                                   for dy in (0.0, 0.6, -0.6, 1.1, -1.1)),
+                                  key=lambda d: abs(d[0]) * 2 + abs(d[1]))
+
+
+@attrs.frozen
+class NameSpot:
+    coord: str
+    pos: Point
+    size: float
+    name: str
+    crowded: bool
+
+
 class Spots:
     """Free-space bookkeeping inside one hex (hex-local units): each thing drawn marks a disc,
     and a value, label or name goes to the candidate spot with the most room."""
@@ -154,7 +176,12 @@ class HexPainter:
         self.company_labels = {cid: c.label for cid, c in title.companies.items()}
         #: while a whole board is drawn: the city names to draw after every hex, so that a
         #: neighbour's tokens or track never cover a name that reaches over the hex's edge
-        self.names: list[tuple[Point, float, str, bool]] | None = None
+        self.names: list[NameSpot] | None = None
+        self._shown_names: dict[float, dict[str, NameSpot]] = {}
+        self.marks: list[tuple[str, pygame.Rect]] = []  # see _mark
+        self.shown_names: dict[str, pygame.Rect] = {}  # where the last board drew each name
+        self._marks: dict[float, list[tuple[str, pygame.Rect]]] = {}
+        self.box_of: Any = None  # (coord, size) -> the hex's pixel box, set by the board
         self.group_home = value_homes(title)
 
     def value_elsewhere(self, stop: Stop, coord: str | None) -> bool:
@@ -195,7 +222,8 @@ class HexPainter:
                 _aa_polygon(surface, [(cx, cy - s), (cx + s, cy + s * 0.7),
                                       (cx - s, cy + s * 0.7)], colors.MOUNTAIN)
                 mark = colors.MOUNTAIN
-            if t.cost:  # a second kind on a hex whose one price the first carries shows no "0"
+            if t.cost and size >= COMPACT_SIZE:  # (a second kind on a hex whose one price the
+                # first carries shows no "0"; a small board shows the marks only, the hover the cost)
                 text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
                      anchor="midtop", bold=True)
             cy += size * 0.55
@@ -358,6 +386,7 @@ class HexPainter:
                           reserved.get(place.index, ()), r)
                 for c in self.slot_centres(place.pos, r, stop.slots):
                     spots.add(c, r + 0.02)
+                    self._mark(coord, px(c), r * size)
 
         # values: one bubble per stop (one per group), beside its stop
         shown_groups: set[str] = set()
@@ -384,6 +413,7 @@ class HexPainter:
             cands = ([(0.0, 0.0)] if many else []) + _around(place.pos, reach)
             where = spots.best(cands, 0.17)
             self.revenue_bubble(surface, px(where), size, value)
+            self._mark(coord, px(where), 0.18 * size)
             spots.add(where, 0.18)
 
         # labels (X, Y, T...), terrain, name at the bottom (or top), coordinate at the top
@@ -392,11 +422,16 @@ class HexPainter:
             labels = list(hexdef.labels)
         name_at = None
         if hexdef is not None and hexdef.name:
-            name_at = spots.best(NAME_SPOTS, 0.12, stretch=3.0)
-            crowded = spots.room(name_at, 0.12, stretch=3.0) < 0
-            spots.add_box(name_at, 0.5, 0.12)
+            # the name's own size in hex units: at a small zoom its face is raised to stay
+            # legible, so it is wider than the hex and must be measured, not assumed
+            half_w, half_h = self.name_extent(size, hexdef.name)
+            stretch = max(1.0, half_w / half_h)
+            name_at = spots.best(NAME_SPOTS + MORE_NAME_SPOTS, half_h, stretch=stretch)
+            crowded = spots.room(name_at, half_h, stretch=stretch) < 0
+            spots.add_box(name_at, half_w, half_h)
         if labels:
             where = spots.best(LABEL_SPOTS, 0.16)
+            self._mark(coord, px(where), 0.17 * size)
             text(surface, " ".join(labels), px(where), legible(size * 0.42, MIN_VALUE_PX), colors.TEXT,
                  bold=True)
             spots.add(where, 0.17)
@@ -406,6 +441,7 @@ class HexPainter:
                 cands = ([first] if first else []) + TERRAIN_SPOTS
                 where = spots.best(cands, 0.22)
                 self.terrain(surface, center, size, hexdef, where)
+                self._mark(coord, px(where), 0.22 * size)
                 spots.add(where, 0.25)
             if hexdef.future_label is not None:
                 fl = hexdef.future_label
@@ -413,7 +449,7 @@ class HexPainter:
                 text(surface, f"{fl.label}@{fl.phase}", px(where), round(size * 0.26),
                      colors.TEXT_DIM)
             if name_at is not None and self.names is not None:  # drawn once every hex is
-                self.names.append((px(name_at), size, hexdef.name, crowded))
+                self.names.append(NameSpot(coord or "", px(name_at), size, hexdef.name, crowded))
             elif name_at is not None:
                 self.name(surface, px(name_at), size, hexdef.name, crowded)
         if coord and show_coord:
@@ -422,21 +458,113 @@ class HexPainter:
         if outline:
             self.outline(surface, center, size)
 
-    def draw_names(self, surface: pygame.Surface) -> None:
-        """The names kept back while the board was drawn (see ``names``)."""
-        for pos, size, name, crowded in self.names or ():
-            self.name(surface, pos, size, name, crowded)
-        self.names = None
+    def _mark(self, coord: str | None, at: Point, radius: float) -> None:
+        """While a whole board is drawn: a token, value or label that a neighbour's name
+        must not cover."""
+        if self.names is not None and coord:
+            r = max(4, round(radius))
+            self.marks.append((coord, pygame.Rect(round(at[0]) - r, round(at[1]) - r, 2 * r, 2 * r)))
+
+    def name_lines(self, size: float, name: str) -> tuple[int, list[str]]:
+        """The face and lines of a city name: long double names ("A & B") on two lines."""
+        lines = [name]
+        if len(name) > 12 and " & " in name:
+            first, second = name.split(" & ", 1)
+            lines = [first + " &", second]
+        return legible(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26), MIN_NAME_PX), lines
+
+    def name_extent(self, size: float, name: str) -> tuple[float, float]:
+        """Half the width and half the height of a drawn name, in hex units."""
+        fsize, lines = self.name_lines(size, name)
+        f = font(fsize)
+        w = max(f.size(line)[0] for line in lines)
+        h = f.get_height() + fsize * 0.72 * (len(lines) - 1)
+        return w / 2 / size + 0.02, h / 2 / size + 0.01
+
+    def name_rect(self, spot: NameSpot) -> pygame.Rect:
+        half_w, half_h = self.name_extent(spot.size, spot.name)
+        x, y = spot.pos
+        return pygame.Rect(round(x - half_w * spot.size), round(y - half_h * spot.size),
+                           round(2 * half_w * spot.size), round(2 * half_h * spot.size)).inflate(4, 0)
+
+    def name_rank(self, coord: str) -> tuple[int, str]:
+        """Which of two colliding names stays on a small board: cities before towns before
+        named country (a pass, a mine), more city slots first."""
+        hexdef = self.title.map.hexes.get(coord)
+        stops = hexdef.as_tile().stops if hexdef is not None else ()
+        rank = sum(10 + 5 * st.slots for st in stops if st.kind == "city")
+        rank += sum(3 for st in stops if st.kind in ("town", "offboard"))
+        return (-rank, coord)
+
+    def draw_names(self, surface: pygame.Surface, redrawn: set[str] | None = None) -> None:
+        """The names kept back while the board was drawn (see ``names``), each where it covers
+        no neighbour's token, value or label and no other name: at its hex's spot, else nudged
+        a little. On a small board (names wider than hexes) a name with no clear place is left
+        out, the lesser of two first (see ``name_rank``); the hover still names every hex.
+        ``redrawn``: only these hexes were drawn again on a board drawn whole before at this
+        size, so the names are decided among all of that board's, and a name reaching into a
+        redrawn hex is drawn again."""
+        spots = {spot.coord: spot for spot in self.names or ()}
+        size = next(iter(spots.values())).size if spots else None
+        fresh = self.marks
+        self.names, self.marks = None, []
+        if size is None:
+            return
+        known = dict(self._shown_names.get(size, {})) if redrawn is not None else {}
+        known.update(spots)
+        marks = [m for m in self._marks.get(size, []) if m[0] not in spots] if redrawn is not None else []
+        marks += fresh
+        kept: list[pygame.Rect] = []
+        shown: dict[str, tuple[NameSpot, pygame.Rect]] = {}
+        order = sorted(known, key=self.name_rank)
+        everything = [r for _, r in marks]
+        bases = {coord: self.name_rect(known[coord]) for coord in order}
+        # first every name that is clear where its hex put it, then the others nudged
+        chosen: dict[str, pygame.Rect] = {}
+        for coord in order:
+            if bases[coord].collidelist(everything + kept) < 0:
+                chosen[coord] = bases[coord]
+                kept.append(bases[coord])
+        for coord in order:
+            if coord in chosen:
+                continue
+            base = bases[coord]
+            rect = next((r for r in (base.move(round(dx * base.width), round(dy * base.height))
+                                     for dx, dy in NAME_NUDGES[1:])
+                         if r.collidelist(everything + kept) < 0), None)
+            if rect is None and base.collidelist([r for c, r in marks if c != coord] + kept) < 0:
+                rect = base  # its own hex is crowded: the in-hex spot is the best it has
+            if rect is None and size >= COMPACT_SIZE:  # over a neighbour's mark on a large
+                # board (not its tokens), never over a name
+                tokens = [r for _, r in marks if r.width >= 0.36 * size] + kept
+                rect = next((r for r in (base.move(round(dx * base.width), round(dy * base.height))
+                                         for dx, dy in NAME_NUDGES)
+                             if r.collidelist(tokens) < 0), None)
+            if rect is not None:
+                chosen[coord] = rect
+                kept.append(rect)
+        for coord in order:
+            if coord in chosen:
+                spot, rect, base = known[coord], chosen[coord], bases[coord]
+                shown[coord] = (attrs.evolve(spot, pos=(spot.pos[0] + rect.x - base.x,
+                                                         spot.pos[1] + rect.y - base.y)), rect)
+        self._shown_names = {size: known}
+        self._marks = {size: marks}
+        self.shown_names = {coord: rect for coord, (_, rect) in shown.items()}
+        areas = [self.hex_box(c, size) for c in redrawn or ()]
+        for coord, (spot, rect) in shown.items():
+            if redrawn is None or coord in spots or rect.collidelist(areas) >= 0:
+                self.name(surface, spot.pos, spot.size, spot.name, spot.crowded)
+
+    def hex_box(self, coord: str, size: float) -> pygame.Rect:
+        """Set by the board: the pixel box of a hex on its surface (see BoardRenderer)."""
+        return pygame.Rect(0, 0, 0, 0) if self.box_of is None else self.box_of(coord, size)
 
     def name(self, surface: pygame.Surface, pos: Point, size: float, name: str,
              crowded: bool = False) -> None:
         """A city name; long double names ("A & B") on two lines; on a pale ground where it
         would cross track or a city."""
-        lines = [name]
-        if len(name) > 12 and " & " in name:
-            first, second = name.split(" & ", 1)
-            lines = [first + " &", second]
-        fsize = legible(size * (0.3 if max(len(x) for x in lines) <= 10 else 0.26), MIN_NAME_PX)
+        fsize, lines = self.name_lines(size, name)
         step = fsize * 0.72
         y = pos[1] - step * (len(lines) - 1) / 2
         for line in lines:

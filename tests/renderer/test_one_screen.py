@@ -406,3 +406,42 @@ def test_long_text_gets_a_smaller_face_or_an_ellipsis_never_a_silent_cut():
     assert shown.endswith("...") and font(size).size(shown)[0] <= 300
     middle, size = fit_text("Karawanken, SPB, BB, SD2, UG1, KK 10%", 230, 18)
     assert middle == "Karawanken, SPB, BB, SD2, UG1, KK 10%" and size < 18
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1600, 1000), (1920, 1080)])
+def test_1837_city_names_cover_no_other_name_nor_a_neighbours_token_value_or_terrain_at_fit(size):
+    from railyard.renderer.hexdraw import COMPACT_SIZE
+
+    start_pygame()
+    game = _advance(_game(), _legal("lay_tile"))
+    app = App(game, surface=pygame.Surface(size))
+    app.fit()
+    painter = app.board.painter
+    app.board._cache.clear()
+    app.draw()
+    shown = painter.shown_names
+    marks = painter._marks[app.camera.size]
+    rects = list(shown.items())
+    assert [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)] == []
+    if app.camera.size < COMPACT_SIZE:  # a small board leaves a name out before it covers a mark
+        assert [(c, o) for c, r in shown.items() for o, m in marks if o != c and r.colliderect(m)] == []
+    named = [c for c, h in game.title.map.hexes.items() if h.name]
+    cities = [c for c in named if any(s.kind == "city" for s in game.title.map.hexes[c].as_tile().stops)]
+    assert len(shown) >= 0.8 * len(named) if app.camera.size >= COMPACT_SIZE else len(shown) >= 0.6 * len(named)
+    assert sum(c in shown for c in cities) >= 0.8 * len(cities)
+
+
+def test_1837_a_name_keeps_clear_of_the_tokens_of_its_own_crowded_hex():
+    """Vienna's three cities and Budapest's two: the name goes where none of them is."""
+    start_pygame()
+    app = App(_game(), surface=pygame.Surface((1600, 1000)))
+    app.fit()
+    painter = app.board.painter
+    app.board._cache.clear()
+    app.draw()
+    marks = painter._marks[app.camera.size]
+    for coord, rect in painter.shown_names.items():
+        hexdef = app.game.title.map.hexes[coord]
+        if sum(s.kind == "city" for s in hexdef.as_tile().stops) >= 2:
+            own = [m for c, m in marks if c == coord]
+            assert rect.collidelist(own) < 0, hexdef.name
