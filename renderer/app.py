@@ -171,6 +171,8 @@ class App(GameFiles):
         if field == "hex" and isinstance(value, str):
             hexdef = self.game.title.map.hexes.get(value) if hasattr(self.game.title, "map") else None
             return f"{value} ({hexdef.name})" if hexdef is not None and hexdef.name else value
+        if field == "item" and isinstance(value, str):  # a packet item's id: "UG1_share"
+            return value.replace("_", " ")
         return str(value)
 
     def row_details(self, row: Any) -> list[str]:

@@ -193,8 +193,8 @@ def main(argv: list[str] | None = None) -> int:
             env["DISPLAY"] = display
             env.pop("SDL_VIDEODRIVER", None)
         try:
-            code = subprocess.call([sys.executable, __file__, "--out", str(out), "--child", f"{w}x{h}"],
-                                   env=env)
+            code = subprocess.call([sys.executable, __file__, "--out", str(out), "--child", f"{w}x{h}"]
+                                   + (["--all"] if args.all else []), env=env)
         finally:
             if server is not None:
                 server.terminate()

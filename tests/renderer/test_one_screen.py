@@ -445,3 +445,18 @@ def test_1837_a_name_keeps_clear_of_the_tokens_of_its_own_crowded_hex():
         if sum(s.kind == "city" for s in hexdef.as_tile().stops) >= 2:
             own = [m for c, m in marks if c == coord]
             assert rect.collidelist(own) < 0, hexdef.name
+
+
+def test_a_start_packet_item_left_for_the_stock_round_is_named_in_words():
+    from railyard.framework.eighteen.actions import BuyItem
+
+    start_pygame()
+    app = App(_game(), surface=pygame.Surface((1280, 720)))
+    assert app.name_value("item", "UG1_share") == "UG1 share"
+    assert "_" not in describe_title(BuyItem(entity="Anna", item="UG1_share", price=90), app)
+
+
+def describe_title(action, app) -> str:
+    from railyard.renderer.ui.describe import group_title
+
+    return group_title(action, app.name_value)
