@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
         title = game.title
     elif args.title is None:
-        print("railyard play: name a TITLE to start a game (e.g. railyard play 1837), "
+        print("railyard play: name a TITLE to start a game (see railyard info), "
               "or --load SAVE to continue one", file=sys.stderr)
         return 2
     else:
