@@ -69,7 +69,10 @@ def run(args: argparse.Namespace) -> int:
             return 1
         title = game.title
     elif args.title is None:
-        print("railyard play: name a TITLE to start a game (see railyard info), "
+        from railyard.framework.resources import titles_folder
+
+        ids = sorted(p.name for p in titles_folder().iterdir() if (p / "title.yaml").is_file())
+        print(f"railyard play: name a TITLE to start a game ({', '.join(ids)}), "
               "or --load SAVE to continue one", file=sys.stderr)
         return 2
     else:
