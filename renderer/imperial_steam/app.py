@@ -73,17 +73,24 @@ class Layout:
         y = self.map.bottom + int((self.height - self.map.bottom) * top)
         return pygame.Rect(0, y, self._x()[0], int((self.height - self.map.bottom) * height))
 
+    def _shares(self) -> tuple[float, float]:
+        """Where the round track and the action tiles start under the map: a low window gives
+        the influence track (values and markers in one short cell) a larger share."""
+        return (0.31, 0.66) if self.compact else (0.25, 0.62)
+
     @property
     def influence(self) -> pygame.Rect:
-        return self._left(0.0, 0.25)
+        return self._left(0.0, self._shares()[0])
 
     @property
     def rounds(self) -> pygame.Rect:
-        return self._left(0.25, 0.37)
+        a, b = self._shares()
+        return self._left(a, b - a)
 
     @property
     def tiles(self) -> pygame.Rect:
-        r = self._left(0.62, 0.38)
+        b = self._shares()[1]
+        r = self._left(b, 1 - b)
         r.height = self.height - r.y
         return r
 

@@ -245,30 +245,44 @@ def round_track(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
 
 def influence_track(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
     """Steps 0 to the end: the gold value under each step, silver flags, the hub markers and
-    the player markers (stacked: later arrivals on top)."""
+    the player markers (stacked: later arrivals on top). The rows of a cell are laid out from
+    its height: in a short track (a small window) the step numbers go, the values and the
+    markers stay, none drawn over another."""
     state, data = game.state, game.ruleset.data
     area = frame(surface, rect, "Influence track")
     steps = data.influence_steps
     w = area.width / len(steps)
-    for i, step in enumerate(steps):
-        x = round(area.x + i * w)
-        cell = pygame.Rect(x, area.y + 22, round(w) - 2, area.height - 22)
-        pygame.draw.rect(surface, (56, 60, 70), cell)
-        text(surface, str(i), (cell.centerx, cell.y + 7), 14, colors.PANEL_DIM)
-        text(surface, str(step.gold), (cell.centerx, cell.bottom - 7), 13, palette.CROWN)
-        if step.silver is not None:
-            text(surface, str(step.silver), (cell.centerx, cell.bottom - 19), 13, (120, 200, 120))
-    for colour, hub in state.hubs.items():
-        x = round(area.x + hub.influence * w + w / 2)
-        pygame.draw.polygon(surface, palette.HUBS.get(colour, (200, 200, 200)),
-                            [(x - 6, area.y + 4), (x + 6, area.y + 4), (x, area.y + 18)])
-        pygame.draw.polygon(surface, (10, 10, 10), [(x - 6, area.y + 4), (x + 6, area.y + 4), (x, area.y + 18)], 1)
+    top = area.y + 20  # the hub markers' row above the cells
+    cell_h = max(20, area.bottom - top)
+    row = 10  # a line of the 13-14 px faces
     stacks: dict[int, list[Any]] = {}
     for p in sorted(state.players.values(), key=lambda p: p.stamp, reverse=True):  # top first
         stacks.setdefault(p.influence, []).append(p)
+    marker_h = 6 if cell_h < 40 else 8
+    markers = max((len(s) for s in stacks.values()), default=0) * (marker_h + 1)
+    silver = any(step.silver is not None for step in steps)
+    show_index = cell_h >= 2 + row + markers + (row if silver else 0) + row + 2
+    for i, step in enumerate(steps):
+        x = round(area.x + i * w)
+        cell = pygame.Rect(x, top, round(w) - 2, cell_h)
+        pygame.draw.rect(surface, (56, 60, 70), cell)
+        if show_index:
+            text(surface, str(i), (cell.centerx, cell.y + 7), 14, colors.PANEL_DIM)
+        text(surface, str(step.gold), (cell.centerx, cell.bottom - 6), 13, palette.CROWN)
+        if step.silver is not None:
+            text(surface, str(step.silver), (cell.centerx, cell.bottom - 6 - row), 13, (120, 200, 120))
+    for colour, hub in state.hubs.items():
+        x = round(area.x + hub.influence * w + w / 2)
+        tri = [(x - 6, area.y + 3), (x + 6, area.y + 3), (x, area.y + 17)]
+        pygame.draw.polygon(surface, palette.HUBS.get(colour, (200, 200, 200)), tri)
+        pygame.draw.polygon(surface, (10, 10, 10), tri, 1)
+    first = top + (2 + row if show_index else 2)
     for step, stack in stacks.items():
         x = round(area.x + step * w + 2)
+        values = 2 if 0 <= step < len(steps) and steps[step].silver is not None else 1
+        room = top + cell_h - values * row - 3 - first  # above the cell's values
+        h = max(3, min(marker_h, room // max(1, len(stack)) - 1))
         for k, p in enumerate(stack):
-            y = area.y + 36 + k * 9
-            pygame.draw.rect(surface, palette.player_color(game.players, p.id), (x, y, round(w) - 6, 8))
-            pygame.draw.rect(surface, (10, 10, 10), (x, y, round(w) - 6, 8), 1)
+            y = first + k * (h + 1)
+            pygame.draw.rect(surface, palette.player_color(game.players, p.id), (x, y, round(w) - 6, h))
+            pygame.draw.rect(surface, (10, 10, 10), (x, y, round(w) - 6, h), 1)

@@ -460,3 +460,34 @@ def describe_title(action, app) -> str:
     from railyard.renderer.ui.describe import group_title
 
     return group_title(action, app.name_value)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080)])
+def test_imperial_steam_influence_track_draws_no_value_over_another_or_over_a_marker(size, monkeypatch):
+    import railyard.renderer.imperial_steam.boards as boards
+
+    app = _steam(size)
+    game = app.game
+    for pid, step in zip(game.players, (0, 0, 13), strict=True):  # two markers stacked on step 0
+        game.state.players[pid].influence = step
+    texts: list[pygame.Rect] = []
+    marks: list[pygame.Rect] = []
+    real_text, real_rect = boards.text, pygame.draw.rect
+
+    def record_text(surface, content, pos, size_, *args, **kwargs):
+        rect = real_text(surface, content, pos, size_, *args, **kwargs)
+        texts.append(rect.inflate(-2, -2))
+        return rect
+
+    def record_rect(surface, color, rect, width=0, *args, **kwargs):
+        if width == 0 and tuple(color) in [tuple(c) for c in boards.palette.PLAYERS]:
+            marks.append(pygame.Rect(rect))
+        return real_rect(surface, color, rect, width, *args, **kwargs)
+
+    monkeypatch.setattr(boards, "text", record_text)
+    monkeypatch.setattr(pygame.draw, "rect", record_rect)
+    boards.influence_track(pygame.Surface(size), app.layout.influence, game)
+    cells = texts
+    assert len(marks) == 3
+    assert [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:] if a.colliderect(b)] == []
+    assert [(t, m) for t in cells for m in marks if t.colliderect(m)] == []
