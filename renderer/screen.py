@@ -33,7 +33,9 @@ class ScreenLayout:
 
     @property
     def bottom_h(self) -> int:
-        return _clamp(self.height * 0.26, 150, BOTTOM_H + 40)
+        """A low window (a 1280x720 or 1366x768 laptop) keeps more of its height for the map,
+        whose Fit size the height decides there; the market's cells keep their face."""
+        return _clamp(self.height * (0.23 if self.height < 800 else 0.26), 150, BOTTOM_H + 40)
 
     @property
     def status(self) -> pygame.Rect:

@@ -491,3 +491,13 @@ def test_imperial_steam_influence_track_draws_no_value_over_another_or_over_a_ma
     assert len(marks) == 3
     assert [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:] if a.colliderect(b)] == []
     assert [(t, m) for t in cells for m in marks if t.colliderect(m)] == []
+
+
+@pytest.mark.parametrize(("size", "hex_px"), [((1280, 720), 20.0), ((1366, 768), 21.0), ((1600, 1000), 27.0)])
+def test_the_1837_map_at_fit_takes_the_height_a_laptop_screen_leaves(size, hex_px):
+    """The map's Fit size is set by the window's height there: the bottom strip gives some."""
+    start_pygame()
+    app = App(_game(), surface=pygame.Surface(size))
+    app.fit()
+    assert app.camera.size >= hex_px
+    assert app.layout.market.height >= 150  # the market's rows keep their face
