@@ -90,9 +90,9 @@ class BoardRenderer:
         self.painter.names = []
         for coord in self.layout.coords:
             self.draw_hex(surface, coord, size, snap)
-        self.painter.draw_names(surface)
         self._shade_regions(surface, size, snap, self._region_of)
         self._draw_borders(surface, size, self.layout.coords)
+        self.painter.draw_names(surface)  # over the borders and the shading: read whole
         self._label_regions(surface, size, snap)
         return surface
 
@@ -102,7 +102,6 @@ class BoardRenderer:
         self.painter.names = []
         for coord in coords:
             self.draw_hex(surface, coord, size, snap)
-        self.painter.draw_names(surface, redrawn=set(coords))
         self._shade_regions(surface, size, snap,
                             {c: r for c, r in self._region_of.items() if c in coords})
         near = set(coords)
@@ -112,6 +111,7 @@ class BoardRenderer:
                 if other is not None:
                     near.add(other)
         self._draw_borders(surface, size, [c for c in self.layout.coords if c in near])
+        self.painter.draw_names(surface, redrawn=set(coords))
         self._label_regions(surface, size, snap)
 
     def _hex_box(self, coord: str, size: float) -> pygame.Rect:

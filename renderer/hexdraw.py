@@ -99,7 +99,7 @@ MORE_NAME_SPOTS: list[Point] = [(0.0, 0.86), (0.0, -0.84), (0.5, 0.62), (-0.5, 0
 COMPACT_SIZE = 24.0
 #: where a name covering a neighbour's mark tries next, in its own widths and heights
 NAME_NUDGES: list[Point] = sorted(((dx, dy) for dx in (0.0, 0.25, -0.25, 0.5, -0.5)
-                                   for dy in (0.0, 0.6, -0.6, 1.1, -1.1)),
+                                   for dy in (0.0, 0.6, -0.6, 1.1, -1.1, 1.6, -1.6)),
                                   key=lambda d: abs(d[0]) * 2 + abs(d[1]))
 
 
@@ -525,9 +525,13 @@ class HexPainter:
             if bases[coord].collidelist(everything + kept) < 0:
                 chosen[coord] = bases[coord]
                 kept.append(bases[coord])
-        for coord in order:
-            if coord in chosen:
-                continue
+        def room(coord: str) -> int:  # the clear nudges a name has: the fewest choose first
+            base = bases[coord]
+            return sum(1 for dx, dy in NAME_NUDGES
+                       if base.move(round(dx * base.width), round(dy * base.height))
+                       .collidelist(everything + kept) < 0)
+
+        for coord in sorted((c for c in order if c not in chosen), key=lambda c: (room(c), order.index(c))):
             base = bases[coord]
             rect = next((r for r in (base.move(round(dx * base.width), round(dy * base.height))
                                      for dx, dy in NAME_NUDGES[1:])
@@ -543,6 +547,9 @@ class HexPainter:
             if rect is not None:
                 chosen[coord] = rect
                 kept.append(rect)
+        for coord in order:  # a name still left out: one name in its way moves aside for it
+            if coord not in chosen:
+                self._make_room(coord, bases, chosen, everything)
         for coord in order:
             if coord in chosen:
                 spot, rect, base = known[coord], chosen[coord], bases[coord]
@@ -555,6 +562,27 @@ class HexPainter:
         for coord, (spot, rect) in shown.items():
             if redrawn is None or coord in spots or rect.collidelist(areas) >= 0:
                 self.name(surface, spot.pos, spot.size, spot.name, spot.crowded)
+
+    @staticmethod
+    def _make_room(coord: str, bases: dict[str, pygame.Rect], chosen: dict[str, pygame.Rect],
+                   marks: list[pygame.Rect]) -> None:
+        """Place ``coord``'s name at a nudge where only one placed name is in the way and
+        that name has another clear nudge; nothing changes when there is none."""
+        def nudged(base: pygame.Rect) -> list[pygame.Rect]:
+            return [base.move(round(dx * base.width), round(dy * base.height)) for dx, dy in NAME_NUDGES]
+
+        for rect in nudged(bases[coord]):
+            if rect.collidelist(marks) >= 0:
+                continue
+            blockers = [c for c, r in chosen.items() if r.colliderect(rect)]
+            if len(blockers) != 1:
+                continue
+            other = blockers[0]
+            rest = [r for c, r in chosen.items() if c != other] + [rect] + marks
+            move = next((r for r in nudged(bases[other]) if r.collidelist(rest) < 0), None)
+            if move is not None:
+                chosen[other], chosen[coord] = move, rect
+                return
 
     def hex_box(self, coord: str, size: float) -> pygame.Rect:
         """Set by the board: the pixel box of a hex on its surface (see BoardRenderer)."""

@@ -426,9 +426,7 @@ def test_1837_city_names_cover_no_other_name_nor_a_neighbours_token_value_or_ter
     if app.camera.size < COMPACT_SIZE:  # a small board leaves a name out before it covers a mark
         assert [(c, o) for c, r in shown.items() for o, m in marks if o != c and r.colliderect(m)] == []
     named = [c for c, h in game.title.map.hexes.items() if h.name]
-    cities = [c for c in named if any(s.kind == "city" for s in game.title.map.hexes[c].as_tile().stops)]
-    assert len(shown) >= 0.8 * len(named) if app.camera.size >= COMPACT_SIZE else len(shown) >= 0.6 * len(named)
-    assert sum(c in shown for c in cities) >= 0.8 * len(cities)
+    assert sorted(shown) == sorted(named)  # and none left out (a small board may drop some)
 
 
 def test_1837_a_name_keeps_clear_of_the_tokens_of_its_own_crowded_hex():
