@@ -167,7 +167,7 @@ class App(GameFiles):
         if field == "train" and isinstance(value, str) and value in trains:
             train = trains[value]
             owner = {"@depot": "the depot", "@pool": "the pool"}.get(train.owner, train.owner)
-            return f"{train.name} from {owner}"
+            return f"{train.name}-train from {owner}"  # as the log says it
         if field == "hex" and isinstance(value, str):
             hexdef = self.game.title.map.hexes.get(value) if hasattr(self.game.title, "map") else None
             return f"{value} ({hexdef.name})" if hexdef is not None and hexdef.name else value

@@ -28,7 +28,7 @@ VERBS = {
     "place_token": "Place a token on",
     "run_routes": "Run trains",
     "dividend": "Revenue",
-    "buy_train": "Buy train",
+    "buy_train": "Buy a",
     "surrender_train": "Surrender train",
     "discard_train": "Discard train",
     "choose_home": "Choose home",

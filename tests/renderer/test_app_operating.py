@@ -63,7 +63,7 @@ def test_buy_a_train_from_the_menu_names_it_and_previews_the_purchase():
     button = app.menu.button_for(buy)
     assert button is not None
     row = next(r for r in app.menu.rows if buy in r.actions)
-    assert row.title.startswith("Buy train ") and "from the depot" in row.title
+    assert row.title.startswith("Buy a ") and "-train from the depot" in row.title  # "Buy a 2-train from the depot"
     assert app.preview(buy)  # the engine's own lines for it, from a copy of the state
     before = len(game.state.companies[buy.entity].trains)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
