@@ -131,35 +131,49 @@ class MapView:
     def legend_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - 214, self.rect.bottom - 104, 208, 98)
 
+    def moved(self) -> bool:
+        """Zoomed or panned: the map passes under the legend, and labels move with the map."""
+        return self.zoom != 1.0 or self.pan != (0.0, 0.0)
+
     def icons(self, state: Any) -> list[pygame.Rect]:
-        """Crowns and the Semmering mark on connections, and the legend: never under a label."""
+        """Crowns and the Semmering mark on connections, and the legend of the map at its Fit
+        size: never under a label (a zoomed map passes under the legend, labels with it)."""
         mids = [self.connection_mid(c) for c in self.data.connections
                 if c in state.crowned or self.data.connections[c].semmering]
-        return [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20) for m in mids] + [self.legend_rect()]
+        crowns = [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20) for m in mids]
+        return crowns if self.moved() else crowns + [self.legend_rect()]
 
     def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
         """A spot for each city's label (name and station cost over its opportunities) that
         covers no other label, no city, no crown and no legend, by ``ui.labels.place``; a label
         with no clear spot keeps its name and drops the opportunities line (the hover says them
         too), and one drawn away from its city gets a leader line. Worked out once per view and
-        position, not per frame."""
+        position, not per frame; a zoomed map's labels are placed once per zoom over the whole
+        zoomed map and move with it when it is dragged (no placing while panning)."""
         data = self.data
+        base = MapView(data, self.rect, self.zoom) if self.moved() else self
         bounds = self.rect.inflate(-4, -4)
+        if self.moved():
+            bounds = pygame.Rect(0, 0, round(self.rect.width * self.zoom) - 4,
+                                 round(self.rect.height * self.zoom) - 4)
+            bounds.center = self.rect.center
         texts = {}
         for sid in data.sites:
             info = words.content(data, state, sid)
             hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
             texts[sid] = _label_lines(state, sid, info, hub, data.sites[sid].name)
-        key = (tuple(self.rect), self.zoom, self.pan, tuple(sorted(texts.items())),
+        key = (tuple(self.rect), self.zoom, self.moved(), tuple(sorted(texts.items())),
                tuple(sorted(state.crowned)), len(state.players))
         cached = _PLACED.get(key)
         if cached is None:
-            cached = self._solve(state, texts, bounds)
+            cached = base._solve(state, texts, bounds)
             if len(_PLACED) > 64:
                 _PLACED.clear()
             _PLACED[key] = cached
-        labels, self._short, self._leaders, self._region_spots = cached
-        return dict(labels)
+        labels, self._short, self._leaders, regions = cached
+        dx, dy = round(self.pan[0]), round(self.pan[1])
+        self._region_spots = {r: (x + dx, y + dy) for r, (x, y) in regions.items()}
+        return {sid: rect.move(dx, dy) for sid, rect in labels.items()}
 
     def _solve(self, state: Any, texts: dict[str, tuple[str, str]], bounds: pygame.Rect) -> tuple:
         data = self.data
@@ -358,10 +372,11 @@ def _segment_distance(p: tuple[int, int], a: tuple[int, int], b: tuple[int, int]
 
 
 def label_problems(view: MapView, state: Any) -> list[str]:
-    """Every label that covers another label, a city, a crown, the legend or a region's name,
-    or leaves the map (for the tests and the screenshots script)."""
-    placed = view._place_labels(state)
+    """Every label in view that covers another label, a city, a crown, the legend (at the Fit
+    size) or a region's name, or leaves the map (for the tests and the screenshots script)."""
     bounds = view.rect.inflate(-4, -4)
+    placed = {s: r for s, r in view._place_labels(state).items()
+              if not view.moved() or bounds.contains(r)}  # zoomed: the labels in view
     homes = {sid: view.footprint(state, sid) for sid in view.data.sites}
     regions = []
     for region, at in view._region_spots.items():

@@ -499,3 +499,19 @@ def test_the_1837_map_at_fit_takes_the_height_a_laptop_screen_leaves(size, hex_p
     app.fit()
     assert app.camera.size >= hex_px
     assert app.layout.market.height >= 150  # the market's rows keep their face
+
+
+def test_imperial_steam_labels_move_with_a_dragged_map_without_being_placed_again():
+    from railyard.renderer.imperial_steam import mapview
+
+    app = _steam((1280, 720))
+    app.zoom_map(2.0, app.site_pos("GRA"))
+    before = app.map._place_labels(app.game.state)
+    solved = len(mapview._PLACED)
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 300), button=3))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(230, 320), rel=(30, 20), buttons=(0, 0, 1)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(230, 320), button=3))
+    after = app.map._place_labels(app.game.state)
+    assert len(mapview._PLACED) == solved  # no new placement for a drag
+    assert after == {sid: rect.move(30, 20) for sid, rect in before.items()}
+    assert _label_problems(app) == []
