@@ -99,12 +99,18 @@ def place(labels: Sequence[Label], obstacles: Sequence[pygame.Rect], bounds: pyg
     (lines on the map) may be crossed, at a small cost each."""
     homes = [lab.home for lab in labels]
     anchors = [lab.anchor or lab.home.center for lab in labels]
-    near = [[j for j, b in enumerate(anchors) if j != i and abs(a[0] - b[0]) + abs(a[1] - b[1]) < 240]
+    near = [[j for j, b in enumerate(anchors) if j != i and abs(a[0] - b[0]) + abs(a[1] - b[1]) < 200]
             for i, a in enumerate(anchors)]
     fixed = list(obstacles)
     cands: list[list[tuple[pygame.Rect, float, bool, int]]] = []
+    boxes = [pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1)
+             for a, b in segments]
     for i, lab in enumerate(labels):
         others = homes[:i] + homes[i + 1:] + fixed
+        reach = lab.home.inflate(2 * max(f.width for f in lab.forms) + 100,
+                                 2 * max(f.height for f in lab.forms) + 100)
+        local = [segments[k] for k in reach.collidelistall(boxes)]  # the lines a spot may cross
+        around = [o for o in homes[:i] + homes[i + 1:] if reach.colliderect(o)]
         row = []
         for f, form in enumerate(lab.forms):
             for rect, pref, _ in spots(lab.home, form):
@@ -113,12 +119,15 @@ def place(labels: Sequence[Label], obstacles: Sequence[pygame.Rect], bounds: pyg
                 cost = pref * 0.5 + own * NEAR + HARD * len(rect.collidelistall(others))
                 if not bounds.contains(rect):
                     cost += HARD
-                cost += 0.5 * _crossings(rect, segments)
+                cost += 0.5 * _crossings(rect, local)
                 # nearer another city than its own, a label seems to name that one
-                cost += AMBIGUOUS * sum(1 for j in near[i] if _distance(rect, anchors[j]) < own)
+                if near[i]:
+                    zone = rect.inflate(2 * own + 2, 2 * own + 2)  # only an anchor in here can be nearer
+                    cost += AMBIGUOUS * sum(1 for j in near[i] if zone.collidepoint(anchors[j])
+                                            and _distance(rect, anchors[j]) < own)
                 if leader:  # nor across another city
                     line = (anchors[i], _nearest(rect, anchors[i]))
-                    cost += LEADER_CROSS * sum(1 for o in homes[:i] + homes[i + 1:] if o.clipline(*line))
+                    cost += LEADER_CROSS * sum(1 for o in around if o.clipline(*line))
                 row.append((rect, cost, leader, f))
         row.sort(key=lambda c: c[1])
         cands.append(row[:160])  # the cheapest spots; the rest cover something already
