@@ -204,7 +204,8 @@ class App(GameFiles):
 
     @property
     def map(self) -> MapView:
-        return MapView(self.data, self.layout.map, self.map_zoom, self.map_pan)
+        return MapView(self.data, self.layout.map, self.map_zoom, self.map_pan,
+                       moving=self.dragging is not None)
 
     def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
         """Zoom the map by ``factor`` keeping the point under ``at`` (a window pixel; the

@@ -26,9 +26,11 @@ class MapView:
     """Pixel positions of the sites inside ``rect`` and the drawing of one position."""
 
     def __init__(self, data: Any, rect: pygame.Rect, zoom: float = 1.0,
-                 pan: tuple[float, float] = (0.0, 0.0)) -> None:
-        """``zoom`` scales the map about the middle of ``rect``; ``pan`` then shifts it (pixels)."""
+                 pan: tuple[float, float] = (0.0, 0.0), moving: bool = False) -> None:
+        """``zoom`` scales the map about the middle of ``rect``; ``pan`` then shifts it (pixels);
+        ``moving``: the map is being dragged, so its labels move with it, not placed anew."""
         self.data = data
+        self.moving = moving
         self.rect = pygame.Rect(rect)
         self.zoom = zoom
         self.pan = pan
@@ -132,28 +134,33 @@ class MapView:
         return pygame.Rect(self.rect.right - 214, self.rect.bottom - 104, 208, 98)
 
     def moved(self) -> bool:
-        """Zoomed or panned: the map passes under the legend, and labels move with the map."""
+        """Zoomed or panned away from the Fit view."""
         return self.zoom != 1.0 or self.pan != (0.0, 0.0)
 
+    def gliding(self) -> bool:
+        """Dragged while zoomed: the labels placed over the whole zoomed map move with it (and
+        with it under the legend) until the drag ends, when they are placed for the view."""
+        return self.moving and self.moved()
+
     def icons(self, state: Any) -> list[pygame.Rect]:
-        """Crowns and the Semmering mark on connections, and the legend of the map at its Fit
-        size: never under a label (a zoomed map passes under the legend, labels with it)."""
+        """Crowns and the Semmering mark on connections, and the legend (fixed in the view):
+        never under a label."""
         mids = [self.connection_mid(c) for c in self.data.connections
                 if c in state.crowned or self.data.connections[c].semmering]
         crowns = [pygame.Rect(m[0] - 10, m[1] - 10, 20, 20) for m in mids]
-        return crowns if self.moved() else crowns + [self.legend_rect()]
+        return crowns if self.gliding() else crowns + [self.legend_rect()]
 
     def _place_labels(self, state: Any) -> dict[str, pygame.Rect]:
         """A spot for each city's label (name and station cost over its opportunities) that
         covers no other label, no city, no crown and no legend, by ``ui.labels.place``; a label
         with no clear spot keeps its name and drops the opportunities line (the hover says them
         too), and one drawn away from its city gets a leader line. Worked out once per view and
-        position, not per frame; a zoomed map's labels are placed once per zoom over the whole
-        zoomed map and move with it when it is dragged (no placing while panning)."""
+        position, not per frame; while a zoomed map is dragged its labels, placed once per zoom
+        over the whole zoomed map, move with it (no placing on every motion)."""
         data = self.data
-        base = MapView(data, self.rect, self.zoom) if self.moved() else self
+        base = MapView(data, self.rect, self.zoom, moving=True) if self.gliding() else self
         bounds = self.rect.inflate(-4, -4)
-        if self.moved():
+        if self.gliding():
             bounds = pygame.Rect(0, 0, round(self.rect.width * self.zoom) - 4,
                                  round(self.rect.height * self.zoom) - 4)
             bounds.center = self.rect.center
@@ -162,7 +169,7 @@ class MapView:
             info = words.content(data, state, sid)
             hub = state.sites[sid].tile[4:] if state.sites[sid].tile.startswith("hub:") else None
             texts[sid] = _label_lines(state, sid, info, hub, data.sites[sid].name)
-        key = (tuple(self.rect), self.zoom, self.moved(), tuple(sorted(texts.items())),
+        key = (tuple(self.rect), self.zoom, None if self.gliding() else self.pan, tuple(sorted(texts.items())),
                tuple(sorted(state.crowned)), len(state.players))
         cached = _PLACED.get(key)
         if cached is None:
@@ -171,7 +178,7 @@ class MapView:
                 _PLACED.clear()
             _PLACED[key] = cached
         labels, self._short, self._leaders, regions = cached
-        dx, dy = round(self.pan[0]), round(self.pan[1])
+        dx, dy = (round(self.pan[0]), round(self.pan[1])) if self.gliding() else (0, 0)
         self._region_spots = {r: (x + dx, y + dy) for r, (x, y) in regions.items()}
         return {sid: rect.move(dx, dy) for sid, rect in labels.items()}
 
@@ -179,6 +186,8 @@ class MapView:
         data = self.data
         homes = {sid: self.footprint(state, sid) for sid in data.sites}
         shown = [sid for sid in data.sites if bounds.colliderect(homes[sid])]
+        if self.moved() and not self.gliding():  # a city the zoomed map puts under the legend
+            shown = [sid for sid in shown if not homes[sid].colliderect(self.legend_rect())]
         labels = []
         for sid in shown:
             name, marks = texts[sid]
@@ -376,7 +385,7 @@ def label_problems(view: MapView, state: Any) -> list[str]:
     size) or a region's name, or leaves the map (for the tests and the screenshots script)."""
     bounds = view.rect.inflate(-4, -4)
     placed = {s: r for s, r in view._place_labels(state).items()
-              if not view.moved() or bounds.contains(r)}  # zoomed: the labels in view
+              if not view.gliding() or bounds.contains(r)}  # dragged: the labels in view
     homes = {sid: view.footprint(state, sid) for sid in view.data.sites}
     regions = []
     for region, at in view._region_spots.items():

@@ -501,17 +501,20 @@ def test_the_1837_map_at_fit_takes_the_height_a_laptop_screen_leaves(size, hex_p
     assert app.layout.market.height >= 150  # the market's rows keep their face
 
 
-def test_imperial_steam_labels_move_with_a_dragged_map_without_being_placed_again():
+def test_imperial_steam_labels_move_with_a_dragged_map_and_are_placed_for_the_view_after():
     from railyard.renderer.imperial_steam import mapview
 
     app = _steam((1280, 720))
     app.zoom_map(2.0, app.site_pos("GRA"))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 300), button=3))
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(210, 305), rel=(10, 5), buttons=(0, 0, 1)))
     before = app.map._place_labels(app.game.state)
     solved = len(mapview._PLACED)
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(200, 300), button=3))
-    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(230, 320), rel=(30, 20), buttons=(0, 0, 1)))
-    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(230, 320), button=3))
-    after = app.map._place_labels(app.game.state)
-    assert len(mapview._PLACED) == solved  # no new placement for a drag
-    assert after == {sid: rect.move(30, 20) for sid, rect in before.items()}
-    assert _label_problems(app) == []
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(240, 325), rel=(30, 20), buttons=(0, 0, 1)))
+    during = app.map._place_labels(app.game.state)
+    assert len(mapview._PLACED) == solved  # no new placement while the map is dragged
+    assert during == {sid: rect.move(30, 20) for sid, rect in before.items()}
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(240, 325), button=3))
+    assert _label_problems(app) == []  # dropped: placed for the view, none cut at its edge
+    view = app.layout.map.inflate(-4, -4)
+    assert all(view.contains(r) for r in app.map._place_labels(app.game.state).values())
