@@ -17,7 +17,8 @@ R = 13  # city radius in pixels
 MARGIN = 34
 LEFT = 70  # room for the names of the westernmost cities
 NAME_SIZE, MARKS_SIZE, REGION_SIZE = 15, 14, 18
-NAME_H, MARKS_H = 11, 10  # the line heights of those faces (pygame's 15 draws 10 px high)
+NAME_H, MARKS_H = 11, 10
+INLINE_GAP = 5  # the line heights of those faces (pygame's 15 draws 10 px high)
 _PLACED: dict[tuple, tuple] = {}  # label places by view and position (see _place_labels)
 LEADER = (70, 60, 45)  # the line from a label drawn away to its city
 
@@ -36,6 +37,7 @@ class MapView:
         self.pan = pan
         self._labels: dict[str, pygame.Rect] = {}
         self._short: dict[str, bool] = {}  # cities whose label had room for the name only
+        self._form: dict[str, int] = {}  # 0 name over opportunities, 1 on one line, 2 name only
         self._leaders: dict[str, bool] = {}  # labels drawn away from their city, with a line
         self._region_spots: dict[str, tuple[int, int]] = {}
         xs = [s.x for s in data.sites.values()]
@@ -177,7 +179,9 @@ class MapView:
             if len(_PLACED) > 64:
                 _PLACED.clear()
             _PLACED[key] = cached
-        labels, self._short, self._leaders, regions = cached
+        labels, forms, self._leaders, regions = cached
+        self._form = dict(forms)
+        self._short = {sid: form == 2 for sid, form in forms.items()}
         dx, dy = (round(self.pan[0]), round(self.pan[1])) if self.gliding() else (0, 0)
         self._region_spots = {r: (x + dx, y + dy) for r, (x, y) in regions.items()}
         return {sid: rect.move(dx, dy) for sid, rect in labels.items()}
@@ -193,9 +197,10 @@ class MapView:
             name, marks = texts[sid]
             w_name = rendered_width(name, NAME_SIZE) + 2
             forms = []
-            if marks:
-                forms.append(labels_ui.Form(max(w_name, rendered_width(marks, MARKS_SIZE) + 2),
-                                            NAME_H + MARKS_H))
+            if marks:  # the opportunities under the name, else beside it, else left out
+                w_marks = rendered_width(marks, MARKS_SIZE) + 2
+                forms.append(labels_ui.Form(max(w_name, w_marks), NAME_H + MARKS_H))
+                forms.append(labels_ui.Form(w_name + INLINE_GAP + w_marks, NAME_H, 15.0))
             forms.append(labels_ui.Form(w_name, NAME_H, 40.0 if marks else 0.0))
             labels.append(labels_ui.Label(sid, homes[sid], tuple(forms)))
         # every city is an obstacle for each label, also those drawn just past the edge
@@ -203,8 +208,9 @@ class MapView:
         segments = [(self.pos(c.a), self.pos(c.b)) for c in data.connections.values()]
         placed = labels_ui.place(labels, self.icons(state) + off, bounds, segments)
         rects = {sid: p.rect for sid, p in placed.items()}
-        short = {sid: p.form == len(lab.forms) - 1 and len(lab.forms) > 1
-                 for lab in labels for sid, p in [(lab.key, placed[lab.key])]}
+        # which form each label took: 0 two lines, 1 one line, 2 the name alone
+        short = {lab.key: placed[lab.key].form for lab in labels}  # a label with no
+        # opportunities has the one form, 0
         leaders = {sid: p.leader for sid, p in placed.items()}
         taken = list(rects.values()) + list(homes.values()) + self.icons(state)
         return rects, short, leaders, self._place_regions(taken, bounds)
@@ -296,8 +302,14 @@ class MapView:
         ground = pygame.Surface(box.size, pygame.SRCALPHA)
         ground.fill((*palette.MAP_BG, 190))
         surface.blit(ground, box.topleft)
+        form = self._form.get(sid, 0) if marks else 0
+        if form == 1:  # on one line: the name, then the opportunities
+            drawn = text(surface, name, (box.x + 1, box.y), NAME_SIZE, (30, 30, 30), anchor="topleft")
+            text(surface, marks, (drawn.right + INLINE_GAP, box.y + 1), MARKS_SIZE, (110, 60, 10),
+                 anchor="topleft")
+            return
         text(surface, name, (box.centerx, box.y), NAME_SIZE, (30, 30, 30), anchor="midtop")
-        if marks and not self._short.get(sid):
+        if marks and form == 0:
             text(surface, marks, (box.centerx, box.y + NAME_H), MARKS_SIZE, (110, 60, 10),
                  anchor="midtop")
 
