@@ -88,7 +88,8 @@ NAME_SPOTS: list[Point] = [(0.0, 0.64), (0.0, -0.6), (0.22, 0.62), (-0.22, 0.62)
 LABEL_SPOTS: list[Point] = [(-0.6, 0.0), (0.6, 0.0), (-0.42, -0.42), (0.42, -0.42),
                             (-0.42, 0.42), (0.42, 0.42), (0.0, -0.55)]
 TERRAIN_SPOTS: list[Point] = [(0.45, -0.3), (-0.45, -0.3), (0.45, 0.3), (-0.45, 0.3),
-                              (0.0, -0.5), (0.0, 0.5)]
+                              (0.0, -0.5), (0.0, 0.5), (0.5, 0.0), (-0.5, 0.0),
+                              (0.3, -0.5), (-0.3, -0.5)]
 
 
 #: further places for a name that finds no room at the usual ones (a crowded multi-city hex)
@@ -181,6 +182,7 @@ class HexPainter:
         self.marks: list[tuple[str, pygame.Rect]] = []  # see _mark
         self.shown_names: dict[str, pygame.Rect] = {}  # where the last board drew each name
         self._marks: dict[float, list[tuple[str, pygame.Rect]]] = {}
+        self._soft: set[tuple[str, tuple[int, int, int, int]]] = set()  # see _mark
         self.box_of: Any = None  # (coord, size) -> the hex's pixel box, set by the board
         self.group_home = value_homes(title)
 
@@ -416,19 +418,11 @@ class HexPainter:
             self._mark(coord, px(where), 0.18 * size)
             spots.add(where, 0.18)
 
-        # labels (X, Y, T...), terrain, name at the bottom (or top), coordinate at the top
+        # labels (X, Y, T...), terrain, then the name at the bottom (or top), coordinate at the top
         labels = list(tile.labels)
         if hexdef is not None and not tile.labels and hexdef.labels and preprinted:
             labels = list(hexdef.labels)
         name_at = None
-        if hexdef is not None and hexdef.name:
-            # the name's own size in hex units: at a small zoom its face is raised to stay
-            # legible, so it is wider than the hex and must be measured, not assumed
-            half_w, half_h = self.name_extent(size, hexdef.name)
-            stretch = max(1.0, half_w / half_h)
-            name_at = spots.best(NAME_SPOTS + MORE_NAME_SPOTS, half_h, stretch=stretch)
-            crowded = spots.room(name_at, half_h, stretch=stretch) < 0
-            spots.add_box(name_at, half_w, half_h)
         if labels:
             where = spots.best(LABEL_SPOTS, 0.16)
             self._mark(coord, px(where), 0.17 * size)
@@ -439,15 +433,29 @@ class HexPainter:
             if preprinted and hexdef.terrain:
                 first = (0.0, -0.12) if not shape.stops and not shape.paths else None
                 cands = ([first] if first else []) + TERRAIN_SPOTS
-                where = spots.best(cands, 0.22)
+                # the mark with its cost under it: a block about 0.5 wide and 0.7 high, whose
+                # middle is a little below the mark's
+                costed = any(t.cost for t in hexdef.terrain) and size >= COMPACT_SIZE
+                low = 0.14 if costed else 0.0
+                mid = spots.best([(x, y + low) for x, y in cands], 0.32 if costed else 0.22)
+                where = (mid[0], mid[1] - low)
                 self.terrain(surface, center, size, hexdef, where)
-                self._mark(coord, px(where), 0.22 * size)
-                spots.add(where, 0.25)
+                half = (0.3 if costed else 0.26) * size, (0.36 if costed else 0.24) * size
+                self._mark(coord, px(mid), half[1], half_w=half[0], soft=True)
+                spots.add(mid, 0.3 if costed else 0.25)
             if hexdef.future_label is not None:
                 fl = hexdef.future_label
                 where = spots.best(LABEL_SPOTS, 0.15)
                 text(surface, f"{fl.label}@{fl.phase}", px(where), round(size * 0.26),
                      colors.TEXT_DIM)
+            if hexdef.name:  # last: a name may reach past the hex, the marks may not
+                # the name's own size in hex units: at a small zoom its face is raised to stay
+                # legible, so it is wider than the hex and must be measured, not assumed
+                half_w, half_h = self.name_extent(size, hexdef.name)
+                stretch = max(1.0, half_w / half_h)
+                name_at = spots.best(NAME_SPOTS + MORE_NAME_SPOTS, half_h, stretch=stretch)
+                crowded = spots.room(name_at, half_h, stretch=stretch) < 0
+                spots.add_box(name_at, half_w, half_h)
             if name_at is not None and self.names is not None:  # drawn once every hex is
                 self.names.append(NameSpot(coord or "", px(name_at), size, hexdef.name, crowded))
             elif name_at is not None:
@@ -458,12 +466,18 @@ class HexPainter:
         if outline:
             self.outline(surface, center, size)
 
-    def _mark(self, coord: str | None, at: Point, radius: float) -> None:
-        """While a whole board is drawn: a token, value or label that a neighbour's name
-        must not cover."""
+    def _mark(self, coord: str | None, at: Point, radius: float, half_w: float | None = None,
+              soft: bool = False) -> None:
+        """While a whole board is drawn: a token, value, label or terrain cost that a
+        neighbour's name must not cover (``half_w``: a mark wider than high; ``soft``: one a
+        name on a large board may cover when it has no other place)."""
         if self.names is not None and coord:
             r = max(4, round(radius))
-            self.marks.append((coord, pygame.Rect(round(at[0]) - r, round(at[1]) - r, 2 * r, 2 * r)))
+            w = max(4, round(half_w)) if half_w is not None else r
+            rect = pygame.Rect(round(at[0]) - w, round(at[1]) - r, 2 * w, 2 * r)
+            self.marks.append((coord, rect))
+            if soft:
+                self._soft.add((coord, tuple(rect)))
 
     def name_lines(self, size: float, name: str) -> tuple[int, list[str]]:
         """The face and lines of a city name: long double names ("A & B") on two lines."""
@@ -518,43 +532,47 @@ class HexPainter:
         shown: dict[str, tuple[NameSpot, pygame.Rect]] = {}
         order = sorted(known, key=self.name_rank)
         everything = [r for _, r in marks]
-        bases = {coord: self.name_rect(known[coord]) for coord in order}
+        # a name past the board's edge would be cut: each starts inside it, and moves in it
+        edge = surface.get_rect()
+        origin = {coord: self.name_rect(known[coord]) for coord in order}
+        bases = {coord: origin[coord].clamp(edge) for coord in order}
+
+        def nudged(coord: str) -> list[pygame.Rect]:
+            base = bases[coord]
+            moved = (base.move(round(dx * base.width), round(dy * base.height)) for dx, dy in NAME_NUDGES)
+            return [r for r in moved if edge.contains(r)]
+
         # first every name that is clear where its hex put it, then the others nudged
         chosen: dict[str, pygame.Rect] = {}
         for coord in order:
             if bases[coord].collidelist(everything + kept) < 0:
                 chosen[coord] = bases[coord]
                 kept.append(bases[coord])
+
         def room(coord: str) -> int:  # the clear nudges a name has: the fewest choose first
-            base = bases[coord]
-            return sum(1 for dx, dy in NAME_NUDGES
-                       if base.move(round(dx * base.width), round(dy * base.height))
-                       .collidelist(everything + kept) < 0)
+            return sum(1 for r in nudged(coord) if r.collidelist(everything + kept) < 0)
 
         for coord in sorted((c for c in order if c not in chosen), key=lambda c: (room(c), order.index(c))):
             base = bases[coord]
-            rect = next((r for r in (base.move(round(dx * base.width), round(dy * base.height))
-                                     for dx, dy in NAME_NUDGES[1:])
-                         if r.collidelist(everything + kept) < 0), None)
+            rect = next((r for r in nudged(coord) if r.collidelist(everything + kept) < 0), None)
             if rect is None and base.collidelist([r for c, r in marks if c != coord] + kept) < 0:
                 rect = base  # its own hex is crowded: the in-hex spot is the best it has
             if rect is None and size >= COMPACT_SIZE:  # over a neighbour's mark on a large
                 # board (not its tokens), never over a name
-                tokens = [r for _, r in marks if r.width >= 0.36 * size] + kept
-                rect = next((r for r in (base.move(round(dx * base.width), round(dy * base.height))
-                                         for dx, dy in NAME_NUDGES)
-                             if r.collidelist(tokens) < 0), None)
+                tokens = [r for c, r in marks if r.width >= 0.35 * size  # tokens and values
+                          and (c, tuple(r)) not in self._soft] + kept
+                rect = next((r for r in nudged(coord) if r.collidelist(tokens) < 0), None)
             if rect is not None:
                 chosen[coord] = rect
                 kept.append(rect)
         for coord in order:  # a name still left out: one name in its way moves aside for it
             if coord not in chosen:
-                self._make_room(coord, bases, chosen, everything)
+                self._make_room(coord, nudged, chosen, everything)
         for coord in order:
             if coord in chosen:
-                spot, rect, base = known[coord], chosen[coord], bases[coord]
-                shown[coord] = (attrs.evolve(spot, pos=(spot.pos[0] + rect.x - base.x,
-                                                         spot.pos[1] + rect.y - base.y)), rect)
+                spot, rect, first = known[coord], chosen[coord], origin[coord]
+                shown[coord] = (attrs.evolve(spot, pos=(spot.pos[0] + rect.x - first.x,
+                                                         spot.pos[1] + rect.y - first.y)), rect)
         self._shown_names = {size: known}
         self._marks = {size: marks}
         self.shown_names = {coord: rect for coord, (_, rect) in shown.items()}
@@ -564,14 +582,11 @@ class HexPainter:
                 self.name(surface, spot.pos, spot.size, spot.name, spot.crowded)
 
     @staticmethod
-    def _make_room(coord: str, bases: dict[str, pygame.Rect], chosen: dict[str, pygame.Rect],
+    def _make_room(coord: str, nudged: Any, chosen: dict[str, pygame.Rect],
                    marks: list[pygame.Rect]) -> None:
         """Place ``coord``'s name at a nudge where only one placed name is in the way and
         that name has another clear nudge; nothing changes when there is none."""
-        def nudged(base: pygame.Rect) -> list[pygame.Rect]:
-            return [base.move(round(dx * base.width), round(dy * base.height)) for dx, dy in NAME_NUDGES]
-
-        for rect in nudged(bases[coord]):
+        for rect in nudged(coord):
             if rect.collidelist(marks) >= 0:
                 continue
             blockers = [c for c, r in chosen.items() if r.colliderect(rect)]
@@ -579,7 +594,7 @@ class HexPainter:
                 continue
             other = blockers[0]
             rest = [r for c, r in chosen.items() if c != other] + [rect] + marks
-            move = next((r for r in nudged(bases[other]) if r.collidelist(rest) < 0), None)
+            move = next((r for r in nudged(other) if r.collidelist(rest) < 0), None)
             if move is not None:
                 chosen[other], chosen[coord] = move, rect
                 return
