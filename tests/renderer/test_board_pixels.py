@@ -214,3 +214,17 @@ def test_an_off_board_drawing_over_two_hexes_shows_its_value_once_on_its_named_h
     coords = [c for c, _ in shown]
     assert coords.count("A11") == 1 and coords.count("J2") == 1
     assert "A9" not in coords and "I1" not in coords
+
+
+def test_a_name_at_the_edge_of_the_board_is_drawn_whole_inside_it():
+    """1830's Maritime Provinces (B24, on the east edge) was cut by the board's edge."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
+
+    start_pygame()
+    title = load_title("1830")
+    renderer = BoardRenderer(title)
+    surface = renderer.static_layer(28.0, snapshot(title, Game(title, ["A", "B", "C", "D"], 0).state))
+    shown = renderer.painter.shown_names
+    assert "B24" in shown
+    assert all(surface.get_rect().contains(r) for r in shown.values())
