@@ -64,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
 
         # a save names its title; a TITLE typed beside --load is the one the save must be a
         # game of (or the folder of a title outside titles/), and a save of another is refused
+        wrong = _other_title(args.load, args.title)
+        if wrong:
+            print(f"{args.load}: cannot load the save: {wrong}", file=sys.stderr)
+            return 1
         game = load_save(args.load, args.title)
         if game is None:
             return 1
@@ -100,6 +104,28 @@ def run(args: argparse.Namespace) -> int:
         print(f"No display could be opened ({error}): playing headless, bots in every seat.")
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         return run_headless(title, args, game)
+
+
+def _other_title(save: str, title: str | None) -> str:
+    """Why a TITLE typed beside --load is not the save's title ("" when it is, or when either
+    cannot be read: loading the save then says what is wrong with it)."""
+    if not title:
+        return ""
+    import json
+
+    import yaml
+    from railyard.framework.loader import find_title
+
+    try:
+        with open(save, encoding="utf-8") as f:
+            saved = json.load(f).get("title")
+        folder = find_title(title)
+        given = (yaml.safe_load((folder / "title.yaml").read_text(encoding="utf-8")) or {}).get("id")
+    except Exception:  # noqa: BLE001 - the load that follows reports what cannot be read
+        return ""
+    if isinstance(saved, str) and given is not None and str(given) != saved:
+        return f"the save is a game of {saved!r}, not of {str(given)!r} (leave out the title: the save names it)"
+    return ""
 
 
 def own_view(title):

@@ -93,3 +93,10 @@ def test_play_load_takes_the_title_from_the_save_and_refuses_a_title_that_disagr
     assert "cannot load the save" in err and "'1837'" in err and "'imperial_steam'" in err
     assert main(["play", "--headless"]) == 2
     assert "--load SAVE" in capsys.readouterr().err
+    steam = tmp_path / "steam.json"
+    assert main(["play", "imperial_steam", "--headless", "--players", "3", "--save", str(steam),
+                 "--max-actions", "5"]) == 0
+    capsys.readouterr()
+    assert main(["play", "1837", "--load", str(steam), "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert "the save is a game of 'imperial_steam', not of '1837'" in err
