@@ -32,7 +32,7 @@ from railyard.renderer.session import GameFiles
 from railyard.renderer.snapshot import Snapshot, snapshot
 from railyard.renderer.ui.actions_menu import ActionMenu
 from railyard.renderer.ui.camera import Camera
-from railyard.renderer.ui.describe import describe, is_choice, tag, value_label
+from railyard.renderer.ui.describe import describe, is_choice, tag, value_label, with_value
 from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
 from railyard.renderer.ui.log_words import LogWords
 from railyard.renderer.ui.placement import Placement
@@ -81,7 +81,8 @@ class App(GameFiles):
         self.message = ""
         self.error = False
         self.quit = False
-        self.menu = ActionMenu(self.act, self.name_value, self.row_details, self.button_label)
+        self.menu = ActionMenu(self.act, self.name_value, self.row_details, self.button_label,
+                               self.amount_typed)
         self.camera = Camera()
         self.prompt: tuple[str, TextField] | None = None
         self.top_buttons: list[Button] = []
@@ -187,6 +188,16 @@ class App(GameFiles):
             label = value_label(action) or row.title
             out.append(f"{label}: " + "; ".join(lines[:10]))
         return out
+
+    def amount_typed(self, row: Any) -> bool:
+        """Whether the row's amount may be typed: the engine (in a dry run) takes one it did
+        not list, one above the lowest listed. A par price or a packet item's fixed price then
+        gets its buttons only, no field that could only be refused."""
+        listed = sorted(getattr(a, row.free) for a in row.actions)
+        probe = listed[0] + 1
+        while probe in listed:
+            probe += 1
+        return self._dry_run(with_value(row.actions[0], row.free, probe)).refusal is None
 
     def _dry_run(self, action: Action) -> DryRun:
         """The engine's dry run of ``action`` (on a copy of the state), kept per position."""

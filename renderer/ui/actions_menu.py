@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import attrs
 import pygame
 from railyard.framework.core.actions import Action
 from railyard.renderer import colors
@@ -24,8 +25,12 @@ DETAIL_H = 17
 class ActionMenu:
     def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None,
                  details: Callable[[Row], list[str]] | None = None,
-                 labeler: Callable[[Action], str] | None = None) -> None:
+                 labeler: Callable[[Action], str] | None = None,
+                 typed: Callable[[Row], bool] | None = None) -> None:
         self.submit = submit
+        #: whether a row's amount may be typed (the engine takes an amount it did not list);
+        #: without it, every row with an amount field offers one
+        self.typed = typed
         self.labeler = labeler  # a button's text (its value and, say, what it costs)
         self.namer = namer
         self.details = details  # lines shown under a row (what each choice would do)
@@ -40,7 +45,8 @@ class ActionMenu:
         key = tuple(actions)
         if key != self._key:
             self._key = key
-            self.rows = rows(actions, self.namer)
+            self.rows = [row if row.free is None or self.typed is None or self.typed(row)
+                         else attrs.evolve(row, free=None) for row in rows(actions, self.namer)]
             self.scroll = 0
             self.fields = {k: v for k, v in self.fields.items() if v.focused}
 

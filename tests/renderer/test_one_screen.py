@@ -518,3 +518,21 @@ def test_imperial_steam_labels_move_with_a_dragged_map_and_are_placed_for_the_vi
     assert _label_problems(app) == []  # dropped: placed for the view, none cut at its edge
     view = app.layout.map.inflate(-4, -4)
     assert all(view.contains(r) for r in app.map._place_labels(app.game.state).values())
+
+
+def test_an_amount_field_is_offered_only_where_the_engine_takes_an_amount_it_did_not_list():
+    """A bid may be any amount (a field); a par price or a packet item's price is one of the
+    buttons (no field that could only be refused)."""
+    start_pygame()
+    game = _game()
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    _advance(game, lambda g: len(g.actions) >= 3)
+    app.draw()
+    bids = [r for r in app.menu.rows if tag_of(r.actions[0]) == "bid"]
+    assert bids and all(r.free == "price" for r in bids)
+    _advance(game, lambda g: g.state.round.kind == "stock"
+             and any(tag_of(a) == "par" for a in g.legal_actions()))
+    app.draw()
+    pars = [r for r in app.menu.rows if tag_of(r.actions[0]) == "par"]
+    assert pars and all(r.free is None for r in pars)
+    assert not any(r.free for r in app.menu.rows if tag_of(r.actions[0]) == "buy_item")
