@@ -81,6 +81,8 @@ class BoardRenderer:
                 continue
             surface = self._cache[key].copy()
             self.redraw(surface, size, snap, changed)
+            if self.painter.stale:  # a neighbour's name moved: draw the board whole
+                return None
             return surface
         return None
 

@@ -183,6 +183,8 @@ class HexPainter:
         self.shown_names: dict[str, pygame.Rect] = {}  # where the last board drew each name
         self._marks: dict[float, list[tuple[str, pygame.Rect]]] = {}
         self._soft: set[tuple[str, tuple[int, int, int, int]]] = set()  # see _mark
+        self._shown_rects: dict[float, dict[str, pygame.Rect]] = {}
+        self.stale = False  # set by draw_names: a partial redraw left a moved name behind
         self.box_of: Any = None  # (coord, size) -> the hex's pixel box, set by the board
         self.group_home = value_homes(title)
 
@@ -573,10 +575,21 @@ class HexPainter:
                 spot, rect, first = known[coord], chosen[coord], origin[coord]
                 shown[coord] = (attrs.evolve(spot, pos=(spot.pos[0] + rect.x - first.x,
                                                          spot.pos[1] + rect.y - first.y)), rect)
+        before = self._shown_rects.get(size, {}) if redrawn is not None else {}
         self._shown_names = {size: known}
         self._marks = {size: marks}
         self.shown_names = {coord: rect for coord, (_, rect) in shown.items()}
+        self._shown_rects = {size: dict(self.shown_names)}
         areas = [self.hex_box(c, size) for c in redrawn or ()]
+        # a name that moved or went, whose old letters lie outside the hexes drawn again,
+        # would leave them behind: the board must be drawn whole instead
+        def inside(rect: pygame.Rect | None) -> bool:
+            return rect is None or any(box.contains(rect) for box in areas)
+
+        self.stale = redrawn is not None and any(
+            before.get(c) != self.shown_names.get(c)
+            and not (inside(before.get(c)) and inside(self.shown_names.get(c)))
+            for c in set(before) | set(self.shown_names))
         for coord, (spot, rect) in shown.items():
             if redrawn is None or coord in spots or rect.collidelist(areas) >= 0:
                 self.name(surface, spot.pos, spot.size, spot.name, spot.crowded)

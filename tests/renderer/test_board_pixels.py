@@ -228,3 +228,27 @@ def test_a_name_at_the_edge_of_the_board_is_drawn_whole_inside_it():
     shown = renderer.painter.shown_names
     assert "B24" in shown
     assert all(surface.get_rect().contains(r) for r in shown.values())
+
+
+def test_a_board_patched_move_by_move_looks_like_the_board_drawn_whole():
+    """Names placed among their neighbours: when a redrawn hex moves a neighbour's name, the
+    board is drawn whole again rather than leave the old letters behind (only the rims shared
+    by redrawn hexes may differ)."""
+    import random
+
+    from railyard.framework.bots import make_bot
+    from railyard.framework.core.game import Game
+
+    start_pygame()
+    game = Game(title_1837(), ["A", "B", "C", "D"], seed=3, overrides=("setup.seating=as_given",))
+    bot, rng = make_bot("greedy", game.ruleset), random.Random(0)
+    renderer = BoardRenderer(game.title)
+    size = 20.0  # a small board: names nudged among their neighbours
+    renderer.static_layer(size, snapshot(game.title, game.state))
+    for _ in range(400):
+        game.process(bot.choose(game.view(), game.legal_actions(), rng))
+        layer = renderer.static_layer(size, snapshot(game.title, game.state))
+    full = renderer.draw_static(size, snapshot(game.title, game.state))
+    a, b = pygame.image.tobytes(layer, "RGB"), pygame.image.tobytes(full, "RGB")
+    differ = sum(1 for x, y in zip(a[::3], b[::3], strict=True) if x != y)
+    assert differ < 0.01 * layer.get_width() * layer.get_height()
