@@ -294,7 +294,7 @@ class HexPainter:
             self.reserved(surface, pos, s, reserved[0])
 
     def mine_values(self, surface: pygame.Surface, pos: Point, size: float,
-                    values: Sequence[int], now: int) -> None:
+                    values: Sequence[int], now: int) -> pygame.Rect:
         """A mine's values (before / from the later phase) in a white box, the current one
         bold."""
         images = []
@@ -314,13 +314,16 @@ class HexPainter:
         for im in images:
             surface.blit(im, (x, box.y + 1))
             x += im.get_width()
+        return box
 
-    def revenue_bubble(self, surface: pygame.Surface, pos: Point, size: float, value: int) -> None:
+    def revenue_bubble(self, surface: pygame.Surface, pos: Point, size: float, value: int) -> float:
+        """A value in a disc; returns the disc's radius (it grows to hold a legible value)."""
         fsize = legible(size * (0.3 if value < 100 else 0.24), MIN_VALUE_PX)
         r = max(size * 0.17, fsize * (0.5 if value < 100 else 0.62))  # the value fits inside
         _aa_circle(surface, pos, r + 1, colors.CITY_OUTLINE)
         _aa_circle(surface, pos, r, colors.REVENUE_FILL)
         text(surface, str(value), pos, fsize, colors.TEXT, bold=True)
+        return r + 1
 
     # ----------------------------------------------------------------- a whole hex
     def draw_tile(
@@ -401,7 +404,8 @@ class HexPainter:
                 label = "/".join(str(v) for v in values)
                 half_w = 0.11 * len(label) / 2 + 0.06
                 where = spots.best(_around(place.pos, 0.46), max(half_w, 0.16))
-                self.mine_values(surface, px(where), size, values, self.revenue(stop, phase))
+                box = self.mine_values(surface, px(where), size, values, self.revenue(stop, phase))
+                self._mark(coord, box.center, box.height / 2, half_w=box.width / 2)
                 spots.add(where, half_w)
                 continue
             value = self.revenue(stop, phase)
@@ -416,8 +420,8 @@ class HexPainter:
                 reach = 0.21 * stop.slots * 0.5 + 0.36
             cands = ([(0.0, 0.0)] if many else []) + _around(place.pos, reach)
             where = spots.best(cands, 0.17)
-            self.revenue_bubble(surface, px(where), size, value)
-            self._mark(coord, px(where), 0.18 * size)
+            drawn = self.revenue_bubble(surface, px(where), size, value)
+            self._mark(coord, px(where), drawn)
             spots.add(where, 0.18)
 
         # labels (X, Y, T...), terrain, then the name at the bottom (or top), coordinate at the top
@@ -427,9 +431,9 @@ class HexPainter:
         name_at = None
         if labels:
             where = spots.best(LABEL_SPOTS, 0.16)
-            self._mark(coord, px(where), 0.17 * size)
-            text(surface, " ".join(labels), px(where), legible(size * 0.42, MIN_VALUE_PX), colors.TEXT,
-                 bold=True)
+            shown = text(surface, " ".join(labels), px(where), legible(size * 0.42, MIN_VALUE_PX),
+                         colors.TEXT, bold=True)
+            self._mark(coord, shown.center, shown.height / 2, half_w=shown.width / 2)
             spots.add(where, 0.17)
         if hexdef is not None:
             if preprinted and hexdef.terrain:
