@@ -423,7 +423,9 @@ def test_1837_city_names_cover_no_other_name_nor_a_neighbours_token_value_or_ter
     marks = painter._marks[app.camera.size]
     rects = list(shown.items())
     assert [(a, b) for i, (a, ra) in enumerate(rects) for b, rb in rects[i + 1:] if ra.colliderect(rb)] == []
-    if app.camera.size < COMPACT_SIZE:  # a small board leaves a name out before it covers a mark
+    hard = [(o, m) for o, m in marks if (o, tuple(m)) not in painter._soft]  # tokens, values, labels
+    assert [(c, o) for c, r in shown.items() for o, m in hard if o != c and r.colliderect(m)] == []
+    if app.camera.size < COMPACT_SIZE:  # a small board covers no neighbour's terrain either
         assert [(c, o) for c, r in shown.items() for o, m in marks if o != c and r.colliderect(m)] == []
     named = [c for c, h in game.title.map.hexes.items() if h.name]
     assert sorted(shown) == sorted(named)  # and none left out (a small board may drop some)
