@@ -122,7 +122,7 @@ def test_greedy_beats_random_on_a_fixed_seed_sample():
         random_money += [m for i, m in enumerate(final) if i != g]
     # with drawn shipment goods and 2 stations a board (PROVENANCE.md) greedy wins all six
     assert wins == 6
-    assert connected == 2  # greedy reached Trieste in two of the six games (Rounds 6 and 8)
+    assert connected == 1  # greedy reached Trieste in one of the six games (Round 6)
     assert sum(greedy_money) / 6 > 2 * sum(random_money) / 12
 
 
