@@ -55,7 +55,7 @@ def test_train_station_discards_the_unbuilt_train_station_tile_beneath_it():
     assert (state.unbuilt_box, state.unbuilt_discarded) == (4, 1)
     to_round(game, 2)
     assert game.state.players["A"].cash == 120  # Phase 4: 10 for the uncovered warehouse space
-    turn(game, "A", OrderGoods("A", ("wood", "stone", "iron")))  # Shipment tile 3: 10 + 10 + 15
+    turn(game, "A", OrderGoods("A", ("wood", "stone", "iron")))  # Shipment tile 3: 10 + 10 + 10
     turn(game, "A", Philanthropize("A", 10))  # influence for a repeat penalty in Round 3
     to_round(game, 3)
     # Workers rested in Round 2 advance: A builds Baden-Wiener Neustadt and Wien-Ödenburg
@@ -63,13 +63,13 @@ def test_train_station_discards_the_unbuilt_train_station_tile_beneath_it():
     turn(game, "A", BuildTracks("A", ("BAD-WNS", "WIE-ODE"), (2, 3)))
     turn(game, "A", BuildStation("A", "WNS"))
     a = game.state.players["A"]
-    assert (a.stations, a.stations_left, a.warehouse, a.cash) == (["WIE", "BAD", "WNS"], 0, 2, 75)
+    assert (a.stations, a.stations_left, a.warehouse, a.cash) == (["WIE", "BAD", "WNS"], 0, 2, 80)
     assert (game.state.unbuilt_box, game.state.unbuilt_discarded) == (4, 2)
     # the board is empty: no tile, no station for Ödenburg (the repeat penalty was payable)
     with pytest.raises(IllegalAction, match="no station left on the player board"):
         turn(game, "A", BuildStation("A", "ODE"))
     a = game.state.players["A"]
-    assert (a.stations_left, a.cash, game.state.unbuilt_discarded) == (0, 75, 2)
+    assert (a.stations_left, a.cash, game.state.unbuilt_discarded) == (0, 80, 2)
     assert game.check_invariants() == []
 
 

@@ -115,7 +115,7 @@ def test_phase_two_shipment_fills_columns_bottom_to_top_and_overflow_returns():
     rules, state = in_round_one(4)
     state.round = 4
     state.market = {"wood": 5, "stone": 0, "iron": 3, "coal": 6}
-    for good, n in (("stone", 5), ("iron", 2), ("coal", -1)):  # from 5 each: keep 40 of each
+    for good, n in (("wood", 1), ("stone", 6), ("iron", 3)):  # from 6 each: keep 40 of each
         state.supply[good] += n
     drawn = state.shipments[4]
     for good in GOODS:  # the shipment of the "each" reading: 3 of every good at 4 players

@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 from railyard.framework.core.errors import IllegalAction
-from railyard.titles.imperial_steam.hooks.actions import Bid, OrderGoods
+from railyard.titles.imperial_steam.hooks.actions import Bid, BuyGood, OrderGoods
 from railyard.titles.imperial_steam.hooks.data import GOODS
 
 from .game_play import bid_nothing, new_game, quiet_turn, to_round, turn
@@ -50,22 +50,26 @@ def test_shipment_goods_are_drawn_with_the_seeded_rng_not_a_fixed_mix():
 
 
 def test_phase_two_drawn_shipment_fills_its_column_and_overflow_returns_to_the_supply():
-    """2 players, seed 1: one good above each of Rounds 4-8 (stone, iron, wood, iron, coal);
-    every column starts with 5 of its 6 spaces filled and nobody buys."""
+    """2 players, seed 1: one good above each of Rounds 4-8 (stone, iron, wood, iron, coal).
+    Every column starts full (6 cubes); in Round 1 A buys a stone and B an iron (each returning
+    a wood), so only those two columns have room."""
     game = new_game(2, 1)
     bid_nothing(game)
+    turn(game, "A", BuyGood("A", "stone", ("wood",)))
+    turn(game, "B", BuyGood("B", "iron", ("wood",)))
     seen = {}
     for number in range(2, 9):
         to_round(game, number)
-        seen[number] = (dict(game.state.market), game.state.supply["iron"])
-    five = dict.fromkeys(GOODS, 5)
-    assert seen[3] == (five, 31)
-    assert seen[4] == ({**five, "stone": 6}, 31)
-    assert seen[5] == ({**five, "stone": 6, "iron": 6}, 31)
-    assert seen[6] == ({**five, "wood": 6, "stone": 6, "iron": 6}, 31)
-    # Round 7's iron finds the iron column full: it returns to the supply
-    assert seen[7] == ({**five, "wood": 6, "stone": 6, "iron": 6}, 32)
-    assert seen[8] == (dict.fromkeys(GOODS, 6), 32)
+        seen[number] = (dict(game.state.market), dict(game.state.supply))
+    six = dict.fromkeys(GOODS, 6)
+    supply = {"wood": 33, "stone": 31, "iron": 30, "coal": 31}  # 40 less 6, the cars, the shipments
+    assert seen[3] == ({**six, "stone": 5, "iron": 5}, supply)
+    assert seen[4] == ({**six, "iron": 5}, supply)  # the stone fills its column
+    assert seen[5] == (six, supply)
+    # from Round 6 on the columns are full: the wood, the iron and the coal return to the supply
+    assert seen[6] == (six, {**supply, "wood": 34})
+    assert seen[7] == (six, {**supply, "wood": 34, "iron": 31})
+    assert seen[8] == (six, {"wood": 34, "stone": 31, "iron": 31, "coal": 32})
     assert game.state.shipments == {}
     assert game.check_invariants() == []
 
@@ -109,7 +113,7 @@ def test_order_goods_up_to_the_shipment_tile_above_the_round_on_a_drawn_order():
     assert [game.state.shipment_tiles[r] for r in range(1, 8)] == [2, 4, 5, 2, 5, 3, 4]
     for pid in list(game.state.order):
         game.process(Bid(pid, 10 if pid == "A" else 0))
-    turn(game, "A", OrderGoods("A", ("wood", "coal")))  # 5 cubes a column at 2 players: 10 + 10
+    turn(game, "A", OrderGoods("A", ("wood", "coal")))  # 6 cubes a column: 10 + 10
     a = game.state.players["A"]
     assert (a.ordered, a.landing["wood"], a.landing["coal"], a.cash) == (2, 1, 1, 120 - 10 - 20)
     while game.state.current != "A":
