@@ -14,6 +14,7 @@ from railyard.titles.imperial_steam.hooks.actions import (
     Philanthropize,
     StoreOrdered,
 )
+from railyard.titles.imperial_steam.hooks.data import GOODS
 from railyard.titles.imperial_steam.hooks.state import Train
 
 from .helpers import fresh, in_round_one
@@ -114,11 +115,18 @@ def test_phase_two_shipment_fills_columns_bottom_to_top_and_overflow_returns():
     rules, state = in_round_one(4)
     state.round = 4
     state.market = {"wood": 5, "stone": 0, "iron": 3, "coal": 6}
+    for good, n in (("wood", 1), ("stone", 6), ("iron", 3)):  # from 6 each: keep 40 of each
+        state.supply[good] += n
+    drawn = state.shipments[4]
+    for good in GOODS:  # the shipment of the "each" reading: 3 of every good at 4 players
+        state.supply[good] += drawn[good] - 3
+    state.shipments[4] = dict.fromkeys(GOODS, 3)
     supply = dict(state.supply)
     lines = rounds.shipments.arrive(rules.data, state)
     assert state.market == {"wood": 6, "stone": 3, "iron": 6, "coal": 6}
     assert state.supply["wood"] == supply["wood"] + 2 and state.supply["coal"] == supply["coal"] + 3
     assert 4 not in state.shipments and lines
+    assert [x for x in rules.invariants(state) if x.startswith("goods")] == []
 
 
 def test_phase_three_stores_ordered_goods_or_asks_what_to_discard():

@@ -39,6 +39,7 @@ def _position():
     state.supply["coal"] -= 3  # the three delivered coal sit on the demand spaces
     a.stations.append("BAD")
     a.stations_left -= 1
+    state.unbuilt_discarded += 1  # the Unbuilt Train Station tile from beneath it
     state.sites["BAD"].stations.append("A")
     a.contracts = ["K05", "K06"]  # wood 60 (filled), stone 40 (not)
     a.factories = [Factory("BAD#0", "BAD", "wood", 1, 0)]

@@ -187,6 +187,7 @@ class TitleData:
     growth_tiles: Mapping[str, tuple[int, ...]]
     shipment_rounds: tuple[int, ...]
     delivery_rounds: tuple[int, ...]
+    shipment_mix: str  # "drawn" | "each": which goods lie above the delivery rounds
     fixed: Mapping[str, Any]
     normal_state_railways: int
     rules: Mapping[str, Any]
@@ -291,6 +292,7 @@ def build(documents: Mapping[str, Any]) -> TitleData:
         growth_tiles={k: tuple(v) for k, v in setup["growth_tiles"].items()},
         shipment_rounds=tuple(setup["shipment_rounds"]),
         delivery_rounds=tuple(setup["delivery_rounds"]),
+        shipment_mix=setup["shipment_mix"],
         fixed=dict(setup["fixed"]),
         normal_state_railways=setup["normal"]["state_railways"],
         rules=dict(d["rules"]),
@@ -364,6 +366,11 @@ def check(data: TitleData) -> list[tuple[tuple[Any, ...], str]]:
     for cid, card in data.contracts.items():
         if card.deck not in data.decks:
             problems.append((("contracts", "cards", cid, "deck"), f"unknown deck {card.deck!r}"))
+    boards = max(data.counts)
+    if int(data.start["stations"]) * boards > int(data.components["unbuilt_station_tiles"]):
+        problems.append((("setup", "start", "stations"),
+                         f"{boards} player boards of {data.start['stations']} stations need more Unbuilt "
+                         f"Train Station tiles than the {data.components['unbuilt_station_tiles']} in the box"))
     if data.start["station"] not in data.sites:
         problems.append((("setup", "start", "station"), "unknown site"))
     if sum(1 for s in data.sites.values() if s.start) != 1 or sum(1 for s in data.sites.values() if s.end) != 1:

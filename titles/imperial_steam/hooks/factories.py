@@ -38,7 +38,8 @@ def plan_station(data: TitleData, state: State, player: Player, site: str) -> in
     if len(state.sites[site].stations) >= content.station_sites:
         raise IllegalAction(R_BUILDING, f"no empty station site in {site}")
     if player.stations_left <= 0:
-        raise IllegalAction(R_BUILDING, f"{player.id} has no station left to build")
+        raise IllegalAction(R_BUILDING, f"{player.id} has no station left on the player board "
+                            "(each stands on an Unbuilt Train Station tile)")
     if content.station_cost > player.cash:
         raise IllegalAction(R_BUILDING, f"the station costs {content.station_cost}, {player.id} has {player.cash}")
     return content.station_cost
@@ -50,9 +51,11 @@ def build_station(data: TitleData, state: State, player: Player, site: str) -> l
     state.bank += cost
     player.stations.append(site)
     player.stations_left -= 1
-    player.warehouse += 1
+    state.unbuilt_discarded += 1  # the Unbuilt Train Station tile beneath it
+    player.warehouse += 1  # ... which covered a warehouse space
     state.sites[site].stations.append(player.id)
-    return [f"{player.id} builds a train station in {data.sites[site].name} for {cost}"]
+    return [f"{player.id} builds a train station in {data.sites[site].name} for {cost}, "
+            "discarding the Unbuilt Train Station tile beneath it"]
 
 
 def plan_factory(data: TitleData, state: State, player: Player, site: str, index: int, area: str, level: int) -> tuple[int, str]:

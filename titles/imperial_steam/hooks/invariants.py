@@ -95,6 +95,13 @@ def check(data: TitleData, state: State) -> list[str]:
     for p in players:
         if p.warehouse + p.stations_left != int(data.start["stations"]) or len(p.stations) != p.warehouse + 1:
             problems.append(f"stations: {p.id} has {p.warehouse} built, {p.stations_left} left")
+    unbuilt = state.unbuilt_box + state.unbuilt_discarded + sum(p.stations_left for p in players)
+    if unbuilt != comps["unbuilt_station_tiles"] or state.unbuilt_box < 0:
+        problems.append(f"unbuilt station tiles: {unbuilt} (box {state.unbuilt_box}, "
+                        f"discarded {state.unbuilt_discarded})")
+    if state.unbuilt_discarded != sum(p.warehouse for p in players):
+        problems.append(f"unbuilt station tiles: {state.unbuilt_discarded} discarded, "
+                        f"{sum(p.warehouse for p in players)} stations built")
     for site, s in state.sites.items():
         for pid in s.stations:
             if site not in state.players[pid].stations:

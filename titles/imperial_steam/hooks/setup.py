@@ -68,6 +68,29 @@ def choose_state_railways(data: TitleData, rng: GameRng) -> list[str]:
     return crowned
 
 
+def place_shipments(data: TitleData, state: State, per_round: int, rng: GameRng) -> dict[int, dict[str, int]]:
+    """The goods waiting above each delivery round, taken from the supply.
+
+    The game help gives only how many ("Shipment goods per round (4-8)"); `drawn` (our reading)
+    draws them blind from the supply, so each kind's chance follows what the supply holds, and
+    draws them last so that the rest of the setup reads the same seeded numbers either way.
+    """
+    rounds = list(data.delivery_rounds)
+    shipments: dict[int, dict[str, int]] = {rnd: dict.fromkeys(GOODS, 0) for rnd in rounds}
+    if data.shipment_mix == "each":
+        for rnd in rounds:
+            for good in GOODS:
+                shipments[rnd][good] = per_round
+                state.supply[good] -= per_round
+        return shipments
+    pool = [good for good in GOODS for _ in range(state.supply[good])]
+    drawn = rng.sample(pool, min(len(pool), per_round * len(rounds)))
+    for i, good in enumerate(drawn):
+        shipments[rounds[i // per_round]][good] += 1
+        state.supply[good] -= 1
+    return shipments
+
+
 def content_of(data: TitleData, tile: str):
     if tile.startswith("hub:"):
         return data.hubs[tile[4:]].content
@@ -114,12 +137,6 @@ def new_state(data: TitleData, players: tuple[str, ...], rng: GameRng) -> State:
     for good in GOODS:
         market[good] = min(data.start_cubes[n], len(data.market_columns[good]))
         supply[good] -= market[good]
-    shipments: dict[int, dict[str, int]] = {}
-    for rnd in data.delivery_rounds:
-        shipments[rnd] = {}
-        for good in GOODS:
-            shipments[rnd][good] = counts.shipment_goods
-            supply[good] -= counts.shipment_goods
     business = [int(v) for v, k in comps["business_tokens"].items() for _ in range(int(k))]
     rng.shuffle(business)
     engines_track: dict[str, int] = {}
@@ -146,7 +163,7 @@ def new_state(data: TitleData, players: tuple[str, ...], rng: GameRng) -> State:
         hubs=hubs,
         crowned=choose_state_railways(data, rng),
         market=market,
-        shipments=shipments,
+        shipments={},
         shipment_tiles=dict(zip(data.shipment_rounds, shipment, strict=True)),
         supply=supply,
         business=business,
@@ -162,6 +179,7 @@ def new_state(data: TitleData, players: tuple[str, ...], rng: GameRng) -> State:
         contracts_out=sorted(out),
         bank=data.bank,
         money_total=data.bank,
+        unbuilt_box=int(comps["unbuilt_station_tiles"]) - n * int(start["stations"]),
     )
     engine = data.engines[start["engine"]]
     for stamp, pid in enumerate(reversed(order), 1):  # first in turn order on top of the stack
@@ -184,6 +202,7 @@ def new_state(data: TitleData, players: tuple[str, ...], rng: GameRng) -> State:
         player.stations_left = int(start["stations"])
         state.players[pid] = player
     state.players = {pid: state.players[pid] for pid in order}
+    state.shipments = place_shipments(data, state, counts.shipment_goods, rng)
     state.round = 1
     state.phase = 0  # the opening blind bid comes before Round 1's phase 7
     return state

@@ -100,6 +100,8 @@ def arrive(data: TitleData, state: State) -> list[str]:
         return []
     lines = []
     for good, n in goods.items():
+        if not n:
+            continue
         room = len(data.market_columns[good]) - state.market[good]
         placed = min(room, n)
         state.market[good] += placed

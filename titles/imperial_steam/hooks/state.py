@@ -61,7 +61,7 @@ class Player:
     goods: dict[str, int] = attrs.Factory(no_goods)  # storage: cars, engines, warehouse
     warehouse: int = 0  # uncovered warehouse spaces (one per station built)
     stations: list[str] = attrs.Factory(list)  # sites with an own station (Wien included)
-    stations_left: int = 0
+    stations_left: int = 0  # stations still on the board, each on an Unbuilt Train Station tile
     training: dict[int, int] = attrs.Factory(by_level)
     working: dict[int, int] = attrs.Factory(by_level)
     factories: list[Factory] = attrs.Factory(list)
@@ -130,6 +130,8 @@ class State:
     contracts_out: list[str]  # cards never displayed (out of the game)
     bank: int
     money_total: int
+    unbuilt_box: int = 0  # Unbuilt Train Station tiles of the player boards not in play
+    unbuilt_discarded: int = 0  # discarded from beneath the stations built
     round: int = 1
     phase: int = 0  # 0 = the opening blind bid, then 1-8; 9 = game over
     turn: int = 0  # index into order of the player on turn (phase 7)

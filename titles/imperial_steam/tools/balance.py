@@ -87,6 +87,16 @@ def run(config: SimConfig, games: int, base: int, workers: int) -> list[dict[str
         return list(pool.imap(play, jobs, chunksize=4))
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (a shared win counts its share)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
 def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
     n = len(records)
     reached = [r for r in records if r["trieste_round"] is not None]
@@ -109,6 +119,8 @@ def summary(records: list[dict[str, Any]], players: int) -> dict[str, Any]:
         "mean_round2_cash": statistics.mean(r2) if r2 else None,
         "round2_cash_below_20": sum(1 for m in r2 if m < 20) / len(r2) if r2 else None,
         "win_rate_by_seat": [w / n for w in wins_by_seat],
+        "win_interval_by_seat": [wilson(w, n) for w in wins_by_seat],
+        "fair_share_inside_interval": [lo <= 1 / players <= hi for lo, hi in (wilson(w, n) for w in wins_by_seat)],
         "win_rate_by_bot": {b: sum(v) / len(v) for b, v in wins_by_bot.items()},
         "mean_tracks": statistics.mean(t for r in records for t in r["tracks"]),
         "mean_fundraises": statistics.mean(f for r in records for f in r["fundraises"]),

@@ -1,7 +1,7 @@
 import json
 from pathlib import Path
 
-OUT = Path("/work/main/schemas/imperial_steam")
+OUT = Path(__file__).resolve().parents[3] / "schemas" / "imperial_steam"
 GOOD = {"type": "string", "enum": ["wood", "stone", "iron", "coal"], "description": "A good type."}
 HUB = {"type": "string", "enum": ["bronze", "white", "green", "blue"], "description": "A hub city colour."}
 ID = "^[A-Za-z0-9_-]+$"
@@ -187,10 +187,11 @@ write("components", "Imperial Steam setup cards", obj({
 }, ["normal_setup_cards", "state_railway_cards"], "Setup cards."))
 
 count_row = obj({
-    "cash": i("Starting guldens."),
+    "cash": i("Starting guldens (at most 100000: every bid up to a player's cash is a legal action).", 0, 100000),
     "contract_display": i("Contract cards displayed per deck."),
     "engines_per_space": i("Engines per Round-track space."),
-    "shipment_goods": i("Goods of each type above each shipment round."),
+    "shipment_goods": i("Shipment goods above each of the delivery rounds (game help, \"Player count "
+                        "differences\"): that many in all (shipment_mix drawn) or that many of each good (each)."),
     "factories_per_row": i("Factories per Factory board row."),
     "engineers": i("Engineers of each type."),
     "outside_demands": b("Whether cities other than hubs carry demands."),
@@ -205,9 +206,10 @@ write("setup", "Imperial Steam setup", obj({
         "engine": s("Starting engine id."),
         "car_goods": arr(GOOD, "The goods on the starting freight cars."),
         "engine_coal": i("Coal on the starting engine."),
-        "stations": i("Buildable stations on a player board (each covers a warehouse space)."),
+        "stations": i("Buildable stations on a player board, each on an Unbuilt Train Station tile "
+                      "covering a warehouse space."),
     }, ["station", "engine", "car_goods", "engine_coal", "stations"], "Each player's start."),
-    "bank": i("The bank's money (only balances the books)."),
+    "bank": i("The bank's money (only balances the books).", 0, 100000000),
     "components": obj({
         "goods": {**mapof(i("Cubes."), "Cubes per good."), "propertyNames": GOOD},
         "business_tokens": mapof(i("Tokens."), "Business tokens by value.", pattern="^[0-9]+$"),
@@ -216,11 +218,17 @@ write("setup", "Imperial Steam setup", obj({
         "engineers": obj({"bridge": i("Bridge Engineers."), "tunnel": i("Tunnel Engineers.")},
                          ["bridge", "tunnel"], "Engineers in the box."),
         "shipment_tiles": arr(i("Goods orderable.", 1), "Shipment tiles."),
-    }, ["goods", "business_tokens", "reserved_tokens", "investors", "engineers", "shipment_tiles"],
+        "unbuilt_station_tiles": i("Unbuilt Train Station tiles in the box (one beneath each buildable "
+                                   "station on the player boards)."),
+    }, ["goods", "business_tokens", "reserved_tokens", "investors", "engineers", "shipment_tiles",
+        "unbuilt_station_tiles"],
         "Component counts."),
     "growth_tiles": mapof(arr(i("Steps.", 0), "Steps for the 1st, 2nd... delivery."), "Growth tiles."),
     "shipment_rounds": arr(i("Round.", 1), "Rounds with a Shipment tile above them."),
     "delivery_rounds": arr(i("Round.", 1), "Rounds whose shipment goods arrive in Phase 2."),
+    "shipment_mix": s("Which shipment goods lie above each delivery round: drawn (that many goods, each "
+                      "drawn blind from the supply at setup with the seeded RNG) or each (that many of each "
+                      "of the four goods).", enum=["drawn", "each"]),
     "fixed": obj({
         "hubs": {**mapof(s("Site."), "Hub colour -> site."), "propertyNames": HUB},
         "shipment": arr(i("Tile value.", 1), "Shipment tile values for the shipment rounds."),
@@ -230,12 +238,12 @@ write("setup", "Imperial Steam setup", obj({
     "normal": obj({"state_railways": i("State Railways drawn.", 0)}, ["state_railways"],
                   "The Normal setup."),
 }, ["option", "players", "start", "bank", "components", "growth_tiles", "shipment_rounds",
-    "delivery_rounds", "fixed", "normal"], "Setup."))
+    "delivery_rounds", "fixed", "normal", "shipment_mix"], "Setup."))
 
 costmap = {"type": "object", "description": "Goods by type.", "propertyNames": GOOD,
            "additionalProperties": i("Cubes.")}
 write("rules", "Imperial Steam rule numbers", obj({
-    "rounds": i("Rounds in a game.", 1),
+    "rounds": i("Rounds in a game.", 1, 100),
     "first_round_phase": i("The phase Round 1 begins at.", 1, 8),
     "hands": mapof(i("Hands.", 1), "Hands by round.", pattern="^[0-9]+$"),
     "income": obj({"passenger_car": i("Per passenger car."), "warehouse": i("Per uncovered warehouse space.")},
