@@ -17,17 +17,17 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from railyard.framework.loader import cache as title_cache
-from railyard.framework.loader import title_checks
 from railyard.framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
 from railyard.framework.loader.families import GenericTitle, Parts, family, register_family
-from railyard.framework.loader.overlay import apply_override, merge
-from railyard.framework.loader.yamlio import Located, SourceMap, load_yaml
 from railyard.framework.model.title import TitleManifest
 from railyard.framework.resources import schemas_folder, titles_folder
+
+if TYPE_CHECKING:  # YAML, overlays and the title-code stage: only when a title is read
+    from railyard.framework.loader.yamlio import Located, SourceMap
 
 MANIFEST = "title.yaml"
 
@@ -91,6 +91,8 @@ def _normalise_files(raw: Any, family_name: str) -> Any:
 
 def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
     """Read and check ``title.yaml`` (raises TitleErrors)."""
+    from railyard.framework.loader.yamlio import load_yaml
+
     file = folder / MANIFEST
     located = load_yaml(file)
     errors = ErrorList()
@@ -182,6 +184,10 @@ def _fresh(title: Any) -> Any:
 
 
 def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
+    from railyard.framework.loader import title_checks
+    from railyard.framework.loader.overlay import apply_override
+    from railyard.framework.loader.yamlio import SourceMap, load_yaml
+
     manifest, located_manifest = load_manifest(folder)
     manifest_file = os.fspath(folder / MANIFEST)
     msource = located_manifest.source
@@ -279,6 +285,8 @@ def _hooks_exist(path: Path) -> bool:
 def _apply_overlay(
     documents: dict[str, Any], overlay: Located, source: SourceMap, errors: ErrorList
 ) -> None:
+    from railyard.framework.loader.overlay import merge
+
     data = overlay.data
     if data is None:
         return
