@@ -25,7 +25,7 @@ def problems(title: Any) -> list[tuple[DocPath, str]]:
     across = _neighbours(title.map)
     # whether a tile fits depends on the hex's tile but not its id (``@<coord>``): hexes
     # printed alike are worked out once
-    fits: dict[tuple[TileDef, int, str], bool] = {}
+    fits: dict[tuple[TileDef, int, str | None], bool] = {}
     for coord, h in title.map.hexes.items():
         base: DocPath = ("map", "hexes", coord)
         for i, label in enumerate(h.labels):
