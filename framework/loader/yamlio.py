@@ -61,6 +61,24 @@ class _LineLoader(_BaseLoader):
             ) from None
 
 
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """The implicit tag of a plain value, worked out once per distinct text: it depends
+        on the text alone (this loader has no path resolvers), and titles repeat their values
+        (``city``, ``0``, ``true``) thousands of times."""
+        if kind is not ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_RESOLVED) < 100_000:
+                _RESOLVED[key] = tag
+        return tag
+
+
+#: (scalar text, implicit flags) -> resolved tag, shared by every parse
+_RESOLVED: dict[tuple[str, Any], str] = {}
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_yaml_map)
 
 
