@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from railyard.framework.loader import TitleErrors, load_title
-
 
 def add_title_arguments(parser: argparse.ArgumentParser) -> None:
     """TITLE, --variant and --set, the same for every command that loads a title."""
@@ -25,6 +23,8 @@ def add_title_arguments(parser: argparse.ArgumentParser) -> None:
 
 def load_or_report(args: argparse.Namespace) -> Any | None:
     """The loaded title, or None after printing every error to stderr."""
+    from railyard.framework.loader import TitleErrors, load_title
+
     try:
         return load_title(args.title, variant=args.variant, overrides=args.overrides)
     except TitleErrors as errors:
@@ -45,6 +45,8 @@ def add_save_title_argument(parser: argparse.ArgumentParser) -> None:
 
 def one_line(error: BaseException) -> str:
     """An error as one line: the first of a TitleErrors list (with a count), else its text."""
+    from railyard.framework.loader import TitleErrors
+
     if isinstance(error, TitleErrors):
         first = str(error.errors[0]) if error.errors else "title errors"
         more = f" (and {len(error) - 1} more)" if len(error) > 1 else ""
