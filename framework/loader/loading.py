@@ -172,7 +172,7 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
             continue
         documents[concern] = located.data
         schemas[concern] = schema_path
-        source.entries.update(located.source.entries)
+        source.absorb(located.source)
     if manifest.hooks and not _hooks_exist(folder / manifest.hooks):
         errors.add(manifest_file, msource.line(("hooks",)), "hooks",
                    f"not found: {manifest.hooks} (expected {manifest.hooks}.py or a package)")
