@@ -55,34 +55,55 @@ class _Budget:
                     raise OutOfBudget
 
 
+_SHARED = ("search", "shared view")
+
+
+class _Shared:
+    """What every company's view of one graph has in common (stops by index, their bits, the
+    links by index), worked out once per graph and kept in its memo."""
+
+    def __init__(self, graph: TrackGraph) -> None:
+        self.ids: list[str] = list(graph.stops)
+        index = {sid: i for i, sid in enumerate(self.ids)}
+        self.index = index
+        self.stops = [graph.stops[sid] for sid in self.ids]
+        self.kinds = [s.kind for s in self.stops]
+        self.values = [s.revenue for s in self.stops]
+        group_bits: dict[str, int] = {}
+        self.gbit: list[int] = []
+        n = len(self.stops)
+        for i, s in enumerate(self.stops):
+            if s.group is None:
+                self.gbit.append(1 << i)
+            else:
+                self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
+        self.sbit = [1 << i for i in range(n)]
+        links = graph.links
+        self.adj: list[list[tuple[int, int, Link]]] = [
+            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
+        ]
+
+
 class CompanyView:
     """The graph as one company sees it: stops by index, its stations, blocked cities."""
 
     def __init__(self, graph: TrackGraph, company: str) -> None:
         self.graph = graph
         self.company = company
-        self.ids: list[str] = list(graph.stops)
-        index = {sid: i for i, sid in enumerate(self.ids)}
-        self.index = index
-        stops = [graph.stops[sid] for sid in self.ids]
-        self.kinds = [s.kind for s in stops]
-        self.values = [s.revenue for s in stops]
-        group_bits: dict[str, int] = {}
-        self.gbit: list[int] = []
-        for i, s in enumerate(stops):
-            if s.group is None:
-                self.gbit.append(1 << i)
-            else:
-                bit = group_bits.setdefault(s.group, 1 << (len(stops) + len(group_bits)))
-                self.gbit.append(bit)
-        self.sbit = [1 << i for i in range(len(stops))]
+        shared = graph.memo.get(_SHARED)
+        if shared is None:
+            shared = graph.memo[_SHARED] = _Shared(graph)
+        self.ids = shared.ids
+        self.index = shared.index
+        self.kinds = shared.kinds
+        self.values = shared.values
+        self.gbit = shared.gbit
+        self.sbit = shared.sbit
+        self.adj = shared.adj
+        stops = shared.stops
         self.blocked = [s.blocked_for(company) for s in stops]
-        self.stations = [i for i, s in enumerate(stops) if s.is_station_of(company)]
         self.is_station = [s.is_station_of(company) for s in stops]
-        links = graph.links
-        self.adj: list[list[tuple[int, int, Link]]] = [
-            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
-        ]
+        self.stations = [i for i, here in enumerate(self.is_station) if here]
         self._kinds: dict[tuple[TrainKind, int, int], _KindView] = {}
 
     def kind_view(self, kind: TrainKind, distance: int, plus: int) -> _KindView:
@@ -548,8 +569,13 @@ def _best_routes(
     ub = dict.fromkeys(specs, 0)
     if bonus is None and trains:
         lone: dict[tuple[str, int, int], _Cand] = {}
-        for key in ub:
-            found = search(key, 1, best_only=True)
+        # a train of one kind with no smaller range than another runs every route of the
+        # other at the same value: the other's best is a floor to start its own search from
+        # (any floor up to its best finds the same first best route)
+        for key in sorted(ub, key=lambda k: (k[0], k[1], k[1] + k[2])):
+            floor = max([ub[k] for k in lone if k[0] == key[0] and k[1] <= key[1]
+                         and k[1] + k[2] <= key[1] + key[2]] + [1])
+            found = search(key, floor, best_only=True)
             if found:
                 lone[key] = found[-1]
                 ub[key] = found[-1].value
