@@ -21,12 +21,14 @@ def add_title_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_or_report(args: argparse.Namespace) -> Any | None:
-    """The loaded title, or None after printing every error to stderr."""
+def load_or_report(args: argparse.Namespace, *, check_code: bool = True) -> Any | None:
+    """The loaded title, or None after printing every error to stderr (``check_code``: see
+    :func:`~framework.loader.loading.load_title`)."""
     from railyard.framework.loader import TitleErrors, load_title
 
     try:
-        return load_title(args.title, variant=args.variant, overrides=args.overrides)
+        return load_title(args.title, variant=args.variant, overrides=args.overrides,
+                          check_code=check_code)
     except TitleErrors as errors:
         for error in errors:
             print(error, file=sys.stderr)

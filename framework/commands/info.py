@@ -15,7 +15,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "info",
         help="summarise a title: hexes, stops, tiles, trains, companies, market",
-        description="Count what a title holds.",
+        description="Count what a title holds (its data: the title's code is checked by validate).",
     )
     add_title_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
@@ -180,12 +180,14 @@ def _counted(args: argparse.Namespace) -> dict[str, Any] | None:
 
     The counts depend only on the title's files (and the code): they are kept in the title
     cache beside the loaded title, under the same key, so a second ``info`` reads one small
-    entry and imports neither the models nor the loader's checks."""
+    entry and imports neither the models nor the loader's checks. They come from the title's
+    data alone: the title's own code (hooks) is not run for them; ``railyard validate`` runs
+    it."""
     from railyard.framework.loader import cache as title_cache
     from railyard.framework.loader import find_title
 
     def count() -> dict[str, Any]:
-        title = load_or_report(args)
+        title = load_or_report(args, check_code=False)  # the counts read no title code
         if title is None:
             raise _NotLoaded
         if not hasattr(title, "tiles"):

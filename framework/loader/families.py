@@ -30,6 +30,8 @@ class Parts:
     models: Mapping[str, Any]
     documents: Mapping[str, Any]
     source: SourceMap
+    #: whether the checks that run the title's own code (its hooks) take part
+    check_code: bool = True
 
 
 Problem = tuple[DocPath, str]

@@ -102,6 +102,8 @@ def load_title(
     name_or_path: str | os.PathLike[str],
     variant: str | None = None,
     overrides: Iterable[str] = (),
+    *,
+    check_code: bool = True,
 ) -> Any:
     """Load and check a title; raise one TitleErrors listing every problem found.
 
@@ -110,18 +112,26 @@ def load_title(
     Loading the same unchanged files again returns an equal title at once (games and tests
     load titles often); its ``documents`` are a fresh copy each time, so a caller may change
     them without touching the next load.
+
+    ``check_code=False`` leaves out the last stage, the title's own code (its hooks import,
+    their events and ``check_title``), for a caller that only reads the title's data (``railyard
+    info``): importing the hooks imports the whole engine. Such a title is never stored in the
+    disk cache (a fully checked one found there is used).
     """
     folder = find_title(name_or_path)
     overrides = tuple(overrides)
-    key = (folder.resolve(), variant, overrides, _fingerprint(folder))
+    key = (folder.resolve(), variant, overrides, _fingerprint(folder), check_code)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _fresh(_CACHE[key])
-    title = title_cache.cached(
-        title_cache.entry_key(folder, variant, overrides),
-        lambda: _load(folder, variant, overrides),
-        lambda found: hasattr(found, "documents"),
-    )
+    entry = title_cache.entry_key(folder, variant, overrides)
+    if check_code:
+        title = title_cache.cached(entry, lambda: _load(folder, variant, overrides),
+                                   lambda found: hasattr(found, "documents"))
+    else:
+        title = title_cache.lookup(entry, lambda found: hasattr(found, "documents"))
+        if title is None:
+            title = _load(folder, variant, overrides, check_code=False)
     if attrs.has(type(title)) and hasattr(title, "documents"):
         _CACHE[key] = title
         while len(_CACHE) > _CACHE_SIZE:
@@ -139,7 +149,8 @@ def _fresh(title: Any) -> Any:
     return attrs.evolve(title, documents=documents)
 
 
-def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
+def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
+          check_code: bool = True) -> Any:
     from railyard.framework.loader import title_checks
     from railyard.framework.loader.overlay import apply_override
     from railyard.framework.loader.yamlio import SourceMap, load_yaml
@@ -219,14 +230,15 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
     errors.raise_if_any()
 
     # Stage 5: cross-file references.
-    parts = Parts(manifest, folder, variant, models, documents, source)
+    parts = Parts(manifest, folder, variant, models, documents, source, check_code)
     if fam is not None and fam.check is not None:
         for path, message in fam.check(parts):
             errors.add(*source.place(path), message)
     errors.raise_if_any()
 
     # Stage 6: the title's own code imports, its view exists, its own checks pass.
-    title_checks.check(parts, errors, manifest_file, msource, source)
+    if check_code:
+        title_checks.check(parts, errors, manifest_file, msource, source)
     errors.raise_if_any()
     if fam is None or fam.build is None:
         return GenericTitle(manifest, folder, variant, documents, models)
