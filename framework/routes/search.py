@@ -115,8 +115,9 @@ class CompanyView:
         return found
 
 
-class _KindView:
-    """Per-stop numbers for one train on one company's view of the graph."""
+class _KindNumbers:
+    """Per-stop numbers for one train on one graph, the same for every company (kept in the
+    graph's memo)."""
 
     def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
         self.kind = kind
@@ -130,7 +131,6 @@ class _KindView:
             v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
         ]
         self.at_end = [k in kind.at_end for k in view.kinds]
-        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
         req_kinds = [k for k, _ in kind.requires]
         self.rq_target = 0
         self.rq_limits: list[tuple[int, int]] = []
@@ -143,6 +143,31 @@ class _KindView:
         anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
         self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
         self.rest = _rest_table(self, view)
+
+
+class _KindView:
+    """Per-stop numbers for one train on one company's view of the graph."""
+
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
+        key = ("search", "kind numbers", kind, distance, plus)
+        shared: _KindNumbers | None = view.graph.memo.get(key)
+        if shared is None:
+            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus)
+        self.kind = kind
+        self.n = shared.n
+        self.nm = shared.nm
+        self.allowed = shared.allowed
+        self.ca = shared.ca
+        self.cb = shared.cb
+        self.pay = shared.pay
+        self.tre = shared.tre
+        self.at_end = shared.at_end
+        self.rq_target = shared.rq_target
+        self.rq_limits = shared.rq_limits
+        self.rqinc = shared.rqinc
+        self.anchor_kind = shared.anchor_kind
+        self.rest = shared.rest
+        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -221,7 +246,7 @@ class _Ctx:
             self.threshold = value + 1
 
 
-def _rest_table(kv: _KindView, view: CompanyView) -> list[list[int]]:
+def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
     """``rest[a][b]``: the most further stops could add to a route counting a + b so far.
 
     Greedy over all stop values, best first, within the places left (N - a for stops that only
