@@ -52,7 +52,7 @@ def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
     file = folder / MANIFEST
     located = load_yaml(file)
     errors = ErrorList()
-    from railyard.framework.loader import schema as schema_check  # jsonschema: only when loading
+    from railyard.framework.loader import schema as schema_check  # jsonschema only on a failure
 
     schema_check.validate(located.data, schemas_folder() / "title.schema.json", located.source, errors)
     errors.raise_if_any()
