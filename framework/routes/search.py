@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph
@@ -29,6 +29,9 @@ from railyard.framework.routes.result import Route, RouteSet, TrainRun
 
 Bonus = Callable[[Route], int]
 """A hook adding a bonus to a route's revenue (e.g. for visiting two given stops)."""
+
+StopValues = tuple[tuple[str, int], ...]
+"""(stop id, value) pairs: where one train earns another amount than the stop's revenue."""
 
 
 class _Budget:
@@ -104,22 +107,26 @@ class CompanyView:
         self.blocked = [s.blocked_for(company) for s in stops]
         self.is_station = [s.is_station_of(company) for s in stops]
         self.stations = [i for i, here in enumerate(self.is_station) if here]
-        self._kinds: dict[tuple[TrainKind, int, int], _KindView] = {}
+        self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
-    def kind_view(self, kind: TrainKind, distance: int, plus: int) -> _KindView:
+    def kind_view(self, kind: TrainKind, distance: int, plus: int,
+                  values: StopValues = ()) -> _KindView:
         """The per-stop numbers of one train (built once per query and train)."""
-        key = (kind, distance, plus)
+        key = (kind, distance, plus, values)
         found = self._kinds.get(key)
         if found is None:
-            found = self._kinds[key] = _KindView(self, kind, distance, plus)
+            found = self._kinds[key] = _KindView(self, kind, distance, plus, values)
         return found
 
 
 class _KindNumbers:
     """Per-stop numbers for one train on one graph, the same for every company (kept in the
-    graph's memo)."""
+    graph's memo). ``values``: stops where this train earns another amount than the stop's
+    revenue, which is paid on top of what its kind pays there (as the operating round's
+    ``train_bonus`` pays it)."""
 
-    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
+                 values: StopValues = ()) -> None:
         self.kind = kind
         self.n = distance
         self.nm = distance + plus
@@ -127,6 +134,11 @@ class _KindNumbers:
         self.ca = [int(k in kind.counts and k not in kind.plus_counts) for k in view.kinds]
         self.cb = [int(k in kind.counts and k in kind.plus_counts) for k in view.kinds]
         self.pay = [v if kind.pays(k) else 0 for k, v in zip(view.kinds, view.values, strict=True)]
+        for sid, value in values:
+            i = view.index.get(sid)
+            if i is not None:
+                self.pay[i] += value - view.values[i]
+        self.negative = any(p < 0 for p in self.pay)
         self.tre = [
             v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
         ]
@@ -148,11 +160,12 @@ class _KindNumbers:
 class _KindView:
     """Per-stop numbers for one train on one company's view of the graph."""
 
-    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
-        key = ("search", "kind numbers", kind, distance, plus)
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
+                 values: StopValues = ()) -> None:
+        key = ("search", "kind numbers", kind, distance, plus, values)
         shared: _KindNumbers | None = view.graph.memo.get(key)
         if shared is None:
-            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus)
+            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus, values)
         self.kind = kind
         self.n = shared.n
         self.nm = shared.nm
@@ -167,6 +180,7 @@ class _KindView:
         self.rqinc = shared.rqinc
         self.anchor_kind = shared.anchor_kind
         self.rest = shared.rest
+        self.negative = shared.negative
         self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
 
     def rq_ok(self, rq: int) -> bool:
@@ -298,6 +312,7 @@ def enumerate_routes(
     bonus: Bonus | None = None,
     best_only: bool = False,
     base: int = 0,
+    values: StopValues = (),
 ) -> list[_Cand]:
     """The routes of this train worth at least ``threshold`` (value = revenue + treasury).
 
@@ -306,8 +321,8 @@ def enumerate_routes(
     can lift any route. When the budget runs out the routes found so far are returned and
     ``budget.exhausted`` is set.
     """
-    kv = view.kind_view(kind, distance, plus)
-    if bonus is not None or min(view.values, default=0) < 0:
+    kv = view.kind_view(kind, distance, plus, values)
+    if bonus is not None or min(view.values, default=0) < 0 or kv.negative:
         threshold = -(1 << 60)
         best_only = False
     ctx = _Ctx(view, kv, min_stops, threshold, budget, best_only, base)
@@ -476,8 +491,8 @@ def _last(found: list[_Cand]) -> _Cand | None:
     return found[-1] if found else None
 
 
-def _combine(graph: TrackGraph, order: list[int], specs: list[tuple[str, int, int]],
-             greedy: list[_Cand | None], lb: int, found: dict[tuple[str, int, int], list[_Cand]],
+def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
+             greedy: list[_Cand | None], lb: int, found: dict[SpecKey, list[_Cand]],
              budget: _Budget | None) -> list[_Cand | None]:
     """Per train (in ``order``): its route in the first best combination of the candidates
     ``found`` per kind and range, or the ``greedy`` picks (worth ``lb``) if none is better.
@@ -513,8 +528,21 @@ def _combine(graph: TrackGraph, order: list[int], specs: list[tuple[str, int, in
     return picks
 
 
-def _spec_key(train: TrainLike) -> tuple[str, int, int]:
-    return (train.kind, int(train.distance), int(getattr(train, "plus", 0) or 0))
+SpecKey = tuple[str, int, int, "StopValues"]
+"""A train as the search sees it: kind, range (distance, plus), its own stop values."""
+
+
+def _specs(trains: Sequence[TrainLike],
+           stop_values: Sequence[Mapping[str, int] | None] | None) -> list[SpecKey]:
+    if stop_values is None:
+        return [_spec_key(t) for t in trains]
+    return [_spec_key(t, v) for t, v in zip(trains, stop_values, strict=True)]
+
+
+def _spec_key(train: TrainLike, values: Mapping[str, int] | None = None) -> SpecKey:
+    """What the search needs of a train: kind, range and the stops it earns differently at."""
+    return (train.kind, int(train.distance), int(getattr(train, "plus", 0) or 0),
+            tuple(sorted(values.items())) if values else ())
 
 
 def best_routes(
@@ -526,8 +554,13 @@ def best_routes(
     bonus: Bonus | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    stop_values: Sequence[Mapping[str, int] | None] | None = None,
 ) -> RouteSet:
     """The routes that earn ``company`` the most with ``trains`` (revenue plus treasury income).
+
+    ``stop_values``, per train: stop id -> what that train earns there instead of the stop's
+    revenue (an off-board that pays D trains more than the phase's value); routes are ranked
+    and paid with it.
 
     Exact unless a budget (``max_nodes`` search steps, ``max_seconds``) runs out, in which case
     the best routes found so far are returned with ``complete=False``. Ties go to the routes
@@ -549,7 +582,7 @@ def best_routes(
     # legal runs) is answered from the graph's memo
     memo_key = None
     if bonus is None and max_nodes is None and max_seconds is None:
-        memo_key = ("best_routes", company, id(rules), tuple(_spec_key(t) for t in trains))
+        memo_key = ("best_routes", company, id(rules), tuple(_specs(trains, stop_values)))
         found = graph.memo.get(memo_key)
         if found is not None and found[0] is rules:
             return RouteSet(tuple(TrainRun(t, route) for t, route in zip(trains, found[1],
@@ -558,7 +591,7 @@ def best_routes(
     gc.disable()
     try:
         result = _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
-                              max_nodes, max_seconds)
+                              max_nodes, max_seconds, stop_values)
     finally:
         if collecting:
             gc.enable()
@@ -575,31 +608,32 @@ def _best_routes(
     bonus: Bonus | None,
     max_nodes: int | None,
     max_seconds: float | None,
+    stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
     view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
-    specs = [_spec_key(t) for t in trains]
+    specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
     order = sorted(range(len(trains)), key=lambda i: specs[i])
 
-    def search(key: tuple[str, int, int], threshold: int = 0, best_only: bool = False,
+    def search(key: SpecKey, threshold: int = 0, best_only: bool = False,
                base: int = 0) -> list[_Cand]:
         if budget is not None and budget.exhausted:
             return []
         return enumerate_routes(view, kinds[key], key[1], key[2], rules.min_stops, threshold,
-                                budget, bonus, best_only, base)
+                                budget, bonus, best_only, base, key[3])
 
     greedy: list[_Cand | None] = [None] * len(order)
     lb = 0
     ub = dict.fromkeys(specs, 0)
     if bonus is None and trains:
-        lone: dict[tuple[str, int, int], _Cand] = {}
+        lone: dict[SpecKey, _Cand] = {}
         # a train of one kind with no smaller range than another runs every route of the
         # other at the same value: the other's best is a floor to start its own search from
         # (any floor up to its best finds the same first best route)
         for key in sorted(ub, key=lambda k: (k[0], k[1], k[1] + k[2])):
-            floor = max([ub[k] for k in lone if k[0] == key[0] and k[1] <= key[1]
-                         and k[1] + k[2] <= key[1] + key[2]] + [1])
+            floor = max([ub[k] for k in lone if k[0] == key[0] and k[3] == key[3]
+                         and k[1] <= key[1] and k[1] + k[2] <= key[1] + key[2]] + [1])
             found = search(key, floor, best_only=True)
             if found:
                 lone[key] = found[-1]
