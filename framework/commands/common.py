@@ -6,8 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from railyard.framework.loader import TitleErrors, load_title
-
 
 def add_title_arguments(parser: argparse.ArgumentParser, *, optional: bool = False,
                         title_help: str = "a title name (under titles/) or a folder") -> None:
@@ -25,10 +23,14 @@ def add_title_arguments(parser: argparse.ArgumentParser, *, optional: bool = Fal
     )
 
 
-def load_or_report(args: argparse.Namespace) -> Any | None:
-    """The loaded title, or None after printing every error to stderr."""
+def load_or_report(args: argparse.Namespace, *, check_code: bool = True) -> Any | None:
+    """The loaded title, or None after printing every error to stderr (``check_code``: see
+    :func:`~framework.loader.loading.load_title`)."""
+    from railyard.framework.loader import TitleErrors, load_title
+
     try:
-        return load_title(args.title, variant=args.variant, overrides=args.overrides)
+        return load_title(args.title, variant=args.variant, overrides=args.overrides,
+                          check_code=check_code)
     except TitleErrors as errors:
         for error in errors:
             print(error, file=sys.stderr)
@@ -47,6 +49,8 @@ def add_save_title_argument(parser: argparse.ArgumentParser) -> None:
 
 def one_line(error: BaseException) -> str:
     """An error as one line: the first of a TitleErrors list (with a count), else its text."""
+    from railyard.framework.loader import TitleErrors
+
     if isinstance(error, TitleErrors):
         first = str(error.errors[0]) if error.errors else "title errors"
         more = f" (and {len(error) - 1} more)" if len(error) > 1 else ""

@@ -9,14 +9,13 @@ from collections import Counter
 from typing import Any
 
 from railyard.framework.commands.common import add_title_arguments, load_or_report
-from railyard.framework.tiles import STOP_KINDS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "info",
         help="summarise a title: hexes, stops, tiles, trains, companies, market",
-        description="Count what a title holds.",
+        description="Count what a title holds (its data: the title's code is checked by validate).",
     )
     add_title_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
@@ -25,6 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def summary(title: Any) -> dict[str, Any]:
     """The counts `info` prints, as plain data (an 18xx-family title)."""
+    from railyard.framework.tiles import STOP_KINDS
+
     hexes = title.map.hexes.values()
     stops: Counter[str] = Counter()
     hexes_with: Counter[str] = Counter()
@@ -156,16 +157,53 @@ def suggestion(name: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    title = load_or_report(args)
-    if title is None:
+    found = _counted(args)
+    if found is None:
         meant = suggestion(str(args.title))
         if meant is not None and meant != args.title:
             print(f"did you mean: railyard info {meant}", file=sys.stderr)
         return 1
-    if not hasattr(title, "tiles"):
-        data = generic_summary(title)
-        print(json.dumps(data, indent=2) if args.json else render_generic(data))
-        return 0
-    info = summary(title)
-    print(json.dumps(info, indent=2) if args.json else render(info, title.manifest.currency))
+    if found["generic"]:
+        print(json.dumps(found["info"], indent=2) if args.json else render_generic(found["info"]))
+    else:
+        print(json.dumps(found["info"], indent=2) if args.json
+              else render(found["info"], found["currency"]))
     return 0
+
+
+class _NotLoaded(Exception):
+    pass
+
+
+def _counted(args: argparse.Namespace) -> dict[str, Any] | None:
+    """What ``info`` prints, as plain data, or None after the title's errors were printed.
+
+    The counts depend only on the title's files (and the code): they are kept in the title
+    cache beside the loaded title, under the same key, so a second ``info`` reads one small
+    entry and imports neither the models nor the loader's checks. They come from the title's
+    data alone: the title's own code (hooks) is not run for them; ``railyard validate`` runs
+    it."""
+    from railyard.framework.loader import cache as title_cache
+    from railyard.framework.loader import find_title
+
+    def count() -> dict[str, Any]:
+        title = load_or_report(args, check_code=False)  # the counts read no title code
+        if title is None:
+            raise _NotLoaded
+        if not hasattr(title, "tiles"):
+            return {"generic": True, "info": generic_summary(title), "currency": ""}
+        return {"generic": False, "info": summary(title), "currency": title.manifest.currency}
+
+    try:
+        folder = find_title(args.title)
+    except Exception:  # noqa: BLE001 - no such title: loading it prints why
+        folder = None
+    try:
+        if folder is None:
+            return count()
+        key = title_cache.entry_key(folder, args.variant, args.overrides)
+        found: dict[str, Any] = title_cache.cached(
+            f"{key}-info", count, lambda got: isinstance(got, dict) and "info" in got)
+        return found
+    except _NotLoaded:
+        return None

@@ -50,8 +50,21 @@ def company_routes(title: Any, state: Any, company: str,
                    max_seconds: float | None = None) -> RouteSet:
     """The best routes of ``company`` on the state's board in the current phase."""
     graph = graph_for_board(state.board, title, state.phase)
-    return best_routes(graph, trains_of(title, state, company), company, title.routes,
-                       max_seconds=max_seconds)
+    trains = trains_of(title, state, company)
+    values = [_stop_values(state, t.name) for t in trains]
+    return best_routes(graph, trains, company, title.routes, max_seconds=max_seconds,
+                       stop_values=values if any(values) else None)
+
+
+def _stop_values(state: Any, train_name: str) -> dict[str, int]:
+    """Stops that pay this train another amount than their phase value (``train_revenue``:
+    an off-board paying D trains more), as the operating round pays them."""
+    out: dict[str, int] = {}
+    for coord in state.board.coords():
+        for i, stop in enumerate(state.board.placed(coord).tile.stops):
+            if train_name in stop.train_revenue:
+                out[f"{coord}.{i}"] = stop.train_revenue[train_name]
+    return out
 
 
 def describe(company: str, result: RouteSet) -> list[str]:

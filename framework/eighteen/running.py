@@ -58,7 +58,7 @@ def graph(rules: Context, state: G18State) -> Any:
 def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) -> int:
     """What stops with a ``train_revenue`` for this train's name add over their phase value
     (an off-board paying D trains more). Added to checked routes; the best-route search ranks
-    routes by phase values."""
+    routes with them too (:func:`train_stop_values`)."""
     name = state.trains[train_id].name if train_id in state.trains else ""
     extra = 0
     for stop_id in route.stops:
@@ -70,6 +70,20 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
         if i < len(stops) and name in stops[i].train_revenue:
             extra += stops[i].train_revenue[name] - stops[i].revenue.at(state.phase, rules.spec.phase_order)
     return extra
+
+
+def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[str, int]:
+    """Stop id -> what this train earns there instead of the stop's phase value (the stops
+    :func:`train_bonus` pays it more at), for the best-route search to rank routes with."""
+    name = state.trains[train_id].name if train_id in state.trains else ""
+    out: dict[str, int] = {}
+    if state.board is None:
+        return out
+    for coord in state.board.coords():
+        for i, stop in enumerate(state.board.placed(coord).tile.stops):
+            if name in stop.train_revenue:
+                out[f"{coord}.{i}"] = stop.train_revenue[name]
+    return out
 
 
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
@@ -117,8 +131,9 @@ def best(rules: Context, state: G18State, company_id: str, ran: list[str]) -> Ru
     trains = runnable(state, company_id, ran)
     if not trains or state.board is None:
         return RunRoutes(company_id, ())
+    values = [train_stop_values(rules, state, t) for t in trains]
     result = best_routes(graph(rules, state), [spec_of(rules, state, t) for t in trains], company_id,
-                         route_rules(rules))
+                         route_rules(rules), stop_values=values if any(values) else None)
     runs = tuple(
         TrainRoute(train_id, run.route.nodes, run.route.pieces)
         for train_id, run in zip(trains, result.runs, strict=True)

@@ -7,7 +7,8 @@ refusal says which rule it applied; a title cites its own sections in its hooks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 from railyard.framework.core.actions import Action
@@ -31,6 +32,9 @@ from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18S
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
+
+
+_T = TypeVar("_T")
 
 
 @attrs.define
@@ -58,21 +62,30 @@ def _round(state: G18State) -> StockState:
     return state.round  # type: ignore[return-value]
 
 
-# (id(state), player) -> certificate count, while legal actions are listed: every candidate
-# is checked against the same unchanged state, so the count is worked out once per player
-_COUNTS: dict[tuple[int, str], int] | None = None
+# (what, id(state), argument) -> answer, while legal actions are listed: every candidate is
+# checked against the same unchanged state, so a player's certificate count, the par slots
+# taken at a price or a corporation's par prices are worked out once per listing, not once
+# per candidate
+_MEMO: dict[tuple[str, int, Any], tuple[G18State, Any]] | None = None
+
+
+def _listed(what: str, state: G18State, arg: Any, work: Callable[[], _T]) -> _T:
+    """``work()``, remembered for this state while legal actions are being listed."""
+    memo = _MEMO
+    if memo is None:
+        return work()
+    key = (what, id(state), arg)
+    if key in memo:
+        known: _T = memo[key][1]
+        return known
+    found = work()
+    memo[key] = (state, found)  # the state is kept so that its id is not reused meanwhile
+    return found
 
 
 def certificate_count(rules: Context, state: G18State, player: str) -> int:
     """Certificates a player holds that count toward the certificate limit."""
-    memo = _COUNTS
-    if memo is None:
-        return _certificate_count(rules, state, player)
-    key = (id(state), player)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _certificate_count(rules, state, player)
-    return found
+    return _listed("certs", state, player, lambda: _certificate_count(rules, state, player))
 
 
 def _certificate_count(rules: Context, state: G18State, player: str) -> int:
@@ -89,11 +102,17 @@ def packet_offers_left(state: G18State) -> bool:
 
 
 def par_slots_used(rules: Context, state: G18State, price: int) -> int:
-    return sum(
+    return _listed("par_slots", state, price, lambda: sum(
         1
         for cid, c in state.companies.items()
         if c.par_price == price and not c.closed and rules.spec.companies[cid].start_price is None
-    )
+    ))
+
+
+def par_prices(rules: Context, state: G18State, company_id: str) -> list[int]:
+    """The title's par prices for a corporation (the hook's answer, once per listing)."""
+    return _listed("par_prices", state, company_id,
+                   lambda: rules.hooks.par_prices(state, company_id))
 
 
 def par_cell_for(rules: Context, price: int) -> tuple[int, int] | None:
@@ -193,7 +212,7 @@ def check_par(rules: Context, state: G18State, action: Par) -> Certificate:
     director = next((c for c in company.certificates if c.director), None)
     if company.par_price is not None or director is None or director.owner != IPO:
         raise IllegalAction("rule:stock_round.started", f"{action.company} has already started")
-    prices = rules.hooks.par_prices(state, action.company)
+    prices = par_prices(rules, state, action.company)
     if action.price not in prices:
         raise IllegalAction(
             "rule:stock_round.par_price",
@@ -208,6 +227,32 @@ def check_par(rules: Context, state: G18State, action: Par) -> Certificate:
     check_buy_common(rules, state, action.entity, [director], price)
     rules.hooks.check_buy(state, action.entity, action.company, IPO)
     return director
+
+
+def _may_start(rules: Context, state: G18State, player: str, company_id: str) -> bool:
+    """False when a check every :func:`check_par` of this company and player makes, whatever
+    the price, refuses it (closed, not yet open, already started, one buy per turn, the
+    certificate limit, the title's own buy check): the listing then skips its par prices."""
+    rs = _round(state)
+    if rs.bought_this_turn:
+        return False  # one_buy: the multiple-buy exception is for pool shares only
+    try:
+        check_corporation(state, company_id)
+        check_open(rules, state, company_id)
+        company = state.companies[company_id]
+        director = next((c for c in company.certificates if c.director), None)
+        if company.par_price is not None or director is None or director.owner != IPO:
+            return False
+        if director.company in rs.sold_this_round.get(player, []):
+            return False
+        counting = 1 if rules.hooks.counts_toward_certificate_limit(state, director) else 0
+        if counting and certificate_count(rules, state, player) + counting > (
+                rules.hooks.certificate_limit(state, player)):
+            return False
+        rules.hooks.check_buy(state, player, company_id, IPO)
+    except IllegalAction:
+        return False
+    return True
 
 
 def check_buy_shares(rules: Context, state: G18State, action: BuyShares) -> tuple[Certificate, int]:
@@ -399,17 +444,17 @@ class StockRound(RoundType):
             if company.kind != "corporation" or company.closed:
                 continue
             if company.par_price is None:
-                actions += [Par(player, cid, p) for p in rules.hooks.par_prices(state, cid)]
+                actions += [Par(player, cid, p) for p in par_prices(rules, state, cid)]
             else:
                 actions.append(BuyShares(player, cid, "ipo"))
             actions.append(BuyShares(player, cid, "pool"))
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        global _COUNTS
-        outer = _COUNTS
+        global _MEMO
+        outer = _MEMO
         if outer is None:
-            _COUNTS = {}
+            _MEMO = {}
         try:
             legal: list[Action] = []
             due = must_sell(rules, state, entity)
@@ -419,7 +464,14 @@ class StockRound(RoundType):
                 if not _round(state).bought_this_turn:
                     legal += [a for a in player_sales.choices(rules, state, entity)
                               if self._fits_limit(rules, state, a)]
+            no_par: dict[str, bool] = {}  # company -> no par price of it can pass
             for action in self.candidates(rules, state, entity):
+                if isinstance(action, Par):
+                    if action.company not in no_par:
+                        no_par[action.company] = bool(due) or not _may_start(
+                            rules, state, entity, action.company)
+                    if no_par[action.company]:
+                        continue
                 try:
                     self.check(rules, state, action, due)
                 except IllegalAction:
@@ -427,7 +479,7 @@ class StockRound(RoundType):
                 legal.append(action)
             return legal
         finally:
-            _COUNTS = outer
+            _MEMO = outer
 
     def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
         try:

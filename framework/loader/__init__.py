@@ -4,32 +4,27 @@
 variant's overlay and any ``--set`` overrides, then checks in stages: each file against its
 JSON Schema, then structuring into model classes, then cross-file references. Every error of a
 stage is collected and raised together as one :class:`TitleErrors`; later stages run only on
-data that passed the earlier ones.
+data that passed the earlier ones (:mod:`framework.loader.loading`).
+
+The names below are imported on first use: a command answered from the cache (``railyard
+info`` with a warm cache) imports only :mod:`~framework.loader.finding` and
+:mod:`~framework.loader.cache`, not the models, YAML or the checks.
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
-import os
-import pickle
-import re
-from collections import OrderedDict
-from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-import attrs
-from railyard.framework.loader import cache as title_cache
-from railyard.framework.loader import title_checks
-from railyard.framework.loader.errors import ErrorList, TitleError, TitleErrors, format_path
-from railyard.framework.loader.families import GenericTitle, Parts, family, register_family
-from railyard.framework.loader.overlay import apply_override, merge
-from railyard.framework.loader.yamlio import Located, SourceMap, load_yaml
-from railyard.framework.model.title import TitleManifest
-from railyard.framework.resources import schemas_folder, titles_folder
-
-MANIFEST = "title.yaml"
+if TYPE_CHECKING:
+    from railyard.framework.loader.errors import TitleError, TitleErrors
+    from railyard.framework.loader.families import GenericTitle, register_family
+    from railyard.framework.loader.finding import find_title
+    from railyard.framework.loader.loading import (  # noqa: F401 - _CACHE: tests clear it
+        _CACHE,
+        load_manifest,
+        load_title,
+    )
 
 __all__ = [
     "GenericTitle",
@@ -41,257 +36,23 @@ __all__ = [
     "register_family",
 ]
 
-
-TITLE_ID = re.compile(r"[a-z0-9_]+")
-
-
-def find_title(name_or_path: str | os.PathLike[str], *, by_id: bool = False) -> Path:
-    """The folder of a title: a path to a folder (or its title.yaml), or a name under titles/.
-
-    ``by_id`` (what a save file names) takes only an id (``[a-z0-9_]+``) of a packaged title,
-    never a path: a save never decides which folder's code runs."""
-    text = os.fspath(name_or_path)
-    packaged = titles_folder() / text
-    is_id = isinstance(name_or_path, str) and TITLE_ID.fullmatch(text) is not None
-    if is_id and (packaged / MANIFEST).is_file():
-        return packaged  # a bare id is the packaged title, whatever the cwd holds (./id is the folder)
-    if by_id:
-        raise TitleErrors([TitleError(text, 0, "(title)", f"no title with id {text!r} under {titles_folder()}")])
-    given = Path(name_or_path)
-    if given.name == MANIFEST and given.is_file():
-        return given.parent
-    if (given / MANIFEST).is_file():
-        return given
-    raise TitleErrors(
-        [
-            TitleError(
-                text,
-                0,
-                "(title)",
-                f"no title here: neither a folder with {MANIFEST} nor a name under {titles_folder()}",
-            )
-        ]
-    )
+_WHERE = {
+    "GenericTitle": "families",
+    "register_family": "families",
+    "TitleError": "errors",
+    "TitleErrors": "errors",
+    "find_title": "finding",
+    "MANIFEST": "finding",
+    "load_manifest": "loading",
+    "load_title": "loading",
+    "_CACHE": "loading",
+}
 
 
-def _normalise_files(raw: Any, family_name: str) -> Any:
-    """Short form ``map: map.yaml`` -> ``{path, schema}`` with the family's default schema."""
-    if not isinstance(raw, Mapping):
-        return raw
-    out = {}
-    for concern, ref in raw.items():
-        if isinstance(ref, str):
-            out[concern] = {"path": ref, "schema": f"{family_name}/{concern}.schema.json"}
-        elif isinstance(ref, Mapping):
-            out[concern] = {"schema": f"{family_name}/{concern}.schema.json", **ref}
-        else:
-            out[concern] = ref
-    return out
-
-
-def load_manifest(folder: Path) -> tuple[TitleManifest, Located]:
-    """Read and check ``title.yaml`` (raises TitleErrors)."""
-    file = folder / MANIFEST
-    located = load_yaml(file)
-    errors = ErrorList()
-    from railyard.framework.loader import schema as schema_check  # jsonschema: only when loading
-
-    schema_check.validate(located.data, schemas_folder() / "title.schema.json", located.source, errors)
-    errors.raise_if_any()
-    raw = dict(located.data)
-    fam = family(str(raw["family"]))
-    files = dict(raw.get("files") or {})
-    for concern in fam.required if fam else ():
-        files.setdefault(concern, f"{concern}.yaml")
-    raw["files"] = _normalise_files(files, str(raw["family"]))
-    manifest = _structure_into(raw, TitleManifest, (), located.source, errors)
-    if manifest is not None and manifest.players.min > manifest.players.max:
-        errors.add(file, located.source.line(("players",)), "players",
-                   f"min {manifest.players.min} is more than max {manifest.players.max}")
-    errors.raise_if_any()
-    return manifest, located
-
-
-def _structure_into(
-    raw: Any, cls: Any, prefix: tuple[Any, ...], source: SourceMap, errors: ErrorList
-) -> Any:
-    from railyard.framework.loader.structure import structure, structure_failures  # cattrs
-
-    try:
-        return structure(raw, cls)
-    except Exception as exc:  # every cattrs failure becomes a located message
-        for path, message in structure_failures(exc):
-            errors.add(*source.place((*prefix, *path), len(prefix)), message)
-        return None
-
-
-_CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-_CACHE_SIZE = 16
-
-
-def _fingerprint(folder: Path) -> str:
-    """A digest of every YAML file of the title folder: a loaded title is reused only while
-    none of them changed."""
-    digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*.y*ml")):
-        if path.is_file():
-            digest.update(os.fspath(path.relative_to(folder)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def load_title(
-    name_or_path: str | os.PathLike[str],
-    variant: str | None = None,
-    overrides: Iterable[str] = (),
-) -> Any:
-    """Load and check a title; raise one TitleErrors listing every problem found.
-
-    Returns a :class:`~framework.model.loaded.LoadedTitle` for an 18xx-family title (or what
-    another registered family builds; a :class:`GenericTitle` for an unregistered family).
-    Loading the same unchanged files again returns an equal title at once (games and tests
-    load titles often); its ``documents`` are a fresh copy each time, so a caller may change
-    them without touching the next load.
-    """
-    folder = find_title(name_or_path)
-    overrides = tuple(overrides)
-    key = (folder.resolve(), variant, overrides, _fingerprint(folder))
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _fresh(_CACHE[key])
-    title = title_cache.cached(
-        title_cache.entry_key(folder, variant, overrides),
-        lambda: _load(folder, variant, overrides),
-        lambda found: hasattr(found, "documents"),
-    )
-    if attrs.has(type(title)) and hasattr(title, "documents"):
-        _CACHE[key] = title
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-        return _fresh(title)
-    return title
-
-
-def _fresh(title: Any) -> Any:
-    # the documents are plain YAML data: a pickle round trip copies them 10x faster than deepcopy
-    try:
-        documents = pickle.loads(pickle.dumps(title.documents, protocol=pickle.HIGHEST_PROTOCOL))
-    except Exception:  # noqa: BLE001 - something unpicklable: the slow general copy
-        documents = copy.deepcopy(title.documents)
-    return attrs.evolve(title, documents=documents)
-
-
-def _load(folder: Path, variant: str | None, overrides: tuple[str, ...]) -> Any:
-    manifest, located_manifest = load_manifest(folder)
-    manifest_file = os.fspath(folder / MANIFEST)
-    msource = located_manifest.source
-    fam = family(manifest.family)
-    errors = ErrorList()
-
-    # Stage 1: read every file (syntax errors, missing files, unknown variant).
-    documents: dict[str, Any] = {}
-    schemas: dict[str, Path] = {}
-    source = SourceMap()
-    for concern, ref in manifest.files.items():
-        file = folder / ref.path
-        schema_path = schemas_folder() / ref.schema
-        where: tuple[str, ...] = ("files", concern)
-        if not schema_path.is_file():
-            errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"schema not found: {ref.schema} (looked in {schemas_folder()})")
-        if not file.is_file():
-            errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"file not found: {ref.path}")
-            continue
-        try:
-            located = load_yaml(file, prefix=(concern,))
-        except TitleErrors as exc:
-            errors.extend(exc.errors)
-            continue
-        documents[concern] = located.data
-        schemas[concern] = schema_path
-        source.entries.update(located.source.entries)
-    if manifest.hooks and not _hooks_exist(folder / manifest.hooks):
-        errors.add(manifest_file, msource.line(("hooks",)), "hooks",
-                   f"not found: {manifest.hooks} (expected {manifest.hooks}.py or a package)")
-    overlay: Located | None = None
-    if variant is not None:
-        if variant not in manifest.variants:
-            known = ", ".join(manifest.variants) or "none"
-            where = ("variants",) if manifest.variants else ()
-            errors.add(manifest_file, msource.line(where), "variants",
-                       f"no variant {variant!r} (known: {known})")
-        elif manifest.variants[variant].overlay:
-            overlay_file = folder / str(manifest.variants[variant].overlay)
-            where = ("variants", variant, "overlay")
-            if not overlay_file.is_file():
-                errors.add(manifest_file, msource.line(where), format_path(where),
-                           f"file not found: {manifest.variants[variant].overlay}")
-            else:
-                try:
-                    overlay = load_yaml(overlay_file)
-                except TitleErrors as exc:
-                    errors.extend(exc.errors)
-    errors.raise_if_any()
-
-    # Stage 2: apply the variant overlay and the overrides.
-    if overlay is not None:
-        _apply_overlay(documents, overlay, source, errors)
-    for number, text in enumerate(overrides, 1):
-        apply_override(documents, text, number, source, errors)
-    errors.raise_if_any()
-
-    # Stage 3: every document against its schema.
-    from railyard.framework.loader import schema as schema_check
-
-    for concern, data in documents.items():
-        schema_check.validate(data, schemas[concern], source, errors, prefix=(concern,))
-    errors.raise_if_any()
-
-    # Stage 4: structure into the family's models.
-    models: dict[str, Any] = {}
-    if fam is not None:
-        for concern, cls in fam.concerns.items():
-            if concern in documents:
-                models[concern] = _structure_into(documents[concern], cls, (concern,), source, errors)
-    errors.raise_if_any()
-
-    # Stage 5: cross-file references.
-    parts = Parts(manifest, folder, variant, models, documents, source)
-    if fam is not None and fam.check is not None:
-        for path, message in fam.check(parts):
-            errors.add(*source.place(path), message)
-    errors.raise_if_any()
-
-    # Stage 6: the title's own code imports, its view exists, its own checks pass.
-    title_checks.check(parts, errors, manifest_file, msource, source)
-    errors.raise_if_any()
-    if fam is None or fam.build is None:
-        return GenericTitle(manifest, folder, variant, documents, models)
-    return fam.build(parts)
-
-
-def _hooks_exist(path: Path) -> bool:
-    """A hooks module may be ``name.py`` or a ``name/`` package."""
-    return path.is_dir() or path.with_suffix(".py").is_file() or path.is_file()
-
-
-def _apply_overlay(
-    documents: dict[str, Any], overlay: Located, source: SourceMap, errors: ErrorList
-) -> None:
-    data = overlay.data
-    if data is None:
-        return
-    file = overlay.source.file(())
-    if not isinstance(data, Mapping):
-        errors.add(file, 1, "(root)", "an overlay is a map of file concern -> changes")
-        return
-    for concern, changes in data.items():
-        if concern not in documents:
-            known = ", ".join(documents)
-            errors.add(file, overlay.source.line((concern,)), concern,
-                       f"no such file concern (known: {known})")
-            continue
-        documents[concern] = merge(
-            documents[concern], changes, (concern,), (concern,), source, overlay.source, errors
-        )
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -101,6 +101,19 @@ def cached(key: str, build: Callable[[], Any], accept: Callable[[Any], bool]) ->
     return value
 
 
+def lookup(key: str, accept: Callable[[Any], bool]) -> Any | None:
+    """The entry under ``key`` if there is a good one, else None (nothing is built or stored)."""
+    where = cache_dir()
+    if where is None:
+        return None
+    try:
+        with open(where / "titles" / f"{key}.pickle", "rb") as handle:
+            found = pickle.load(handle)
+    except Exception:  # noqa: BLE001 - missing, corrupt or stale: not there
+        return None
+    return found if accept(found) else None
+
+
 def _store(file: Path, value: Any) -> None:
     import tempfile  # only when an entry is written
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from railyard.framework.loader.errors import DocPath
-from railyard.framework.loader.yamlio import SourceMap
 from railyard.framework.model.title import TitleManifest
+
+if TYPE_CHECKING:
+    from railyard.framework.loader.yamlio import SourceMap
 
 
 @attrs.frozen
@@ -28,6 +30,8 @@ class Parts:
     models: Mapping[str, Any]
     documents: Mapping[str, Any]
     source: SourceMap
+    #: whether the checks that run the title's own code (its hooks) take part
+    check_code: bool = True
 
 
 Problem = tuple[DocPath, str]

@@ -115,8 +115,9 @@ def negative_revenues(parts: Parts) -> list[Problem]:
 
 
 def _declared_events(parts: Parts) -> frozenset[str] | None:
-    """The events the title's hooks handle (their ``EVENTS``), or None when they declare none."""
-    if not parts.manifest.hooks:
+    """The events the title's hooks handle (their ``EVENTS``), or None when they declare none
+    (or the title's code is left out of this load)."""
+    if not parts.manifest.hooks or not parts.check_code:
         return None
     from railyard.framework.core.ruleset import title_hooks_module
 

@@ -12,15 +12,17 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from railyard.framework.loader.errors import DocPath, ErrorList
-from railyard.framework.loader.yamlio import SourceMap
+from railyard.framework.loader.quickcheck import quick_check
 from railyard.framework.resources import schemas_folder
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document fails the quick check
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from railyard.framework.loader.yamlio import SourceMap
+    from referencing import Registry, Resource
 
 _TYPE_NAMES = {
     "integer": "integer",
@@ -34,6 +36,9 @@ _TYPE_NAMES = {
 
 
 def _retrieve(uri: str) -> Resource:
+    from referencing import Resource
+    from referencing.jsonschema import DRAFT202012
+
     path = Path(uri.removeprefix("file://"))
     return Resource.from_contents(_read(path), default_specification=DRAFT202012)
 
@@ -46,6 +51,9 @@ def _read(path: Path) -> dict[str, Any]:
 @cache
 def _registry(root: Path) -> Registry:
     """Every schema under ``root``, by file URI, crawled once (lookups then cost nothing)."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = [
         (path.resolve().as_uri(), Resource.from_contents(_read(path.resolve()), DRAFT202012))
         for path in sorted(root.rglob("*.schema.json"))
@@ -80,6 +88,8 @@ def _inline(node: Any, resolver: Any, depth: int = 0) -> Any:
 @cache
 def validator_for(schema_path: Path) -> Draft202012Validator:
     """A validator for one schema file; relative $refs resolve against its location."""
+    from jsonschema import Draft202012Validator
+
     schema = dict(_read(schema_path.resolve()))
     uri = schema_path.resolve().as_uri()
     schema.setdefault("$id", uri)
@@ -105,6 +115,8 @@ def _types(expected: Any) -> str:
 
 def _messages(error: ValidationError) -> Iterator[tuple[DocPath, str]]:
     """One or more (path, message) pairs for a jsonschema error, phrased for title authors."""
+    from jsonschema.exceptions import best_match
+
     path: DocPath = tuple(error.absolute_path)
     v, kw = error.validator_value, error.validator
     schema_path = list(error.absolute_schema_path)
@@ -187,7 +199,16 @@ def validate(
     """Check ``data`` against the schema; add every failure to ``errors``.
 
     ``source`` is keyed by ``prefix + path`` (overlays merge several files under one map).
+    A document the quick check passes is valid (:mod:`framework.loader.quickcheck`); any
+    other goes through jsonschema, which finds and words the errors.
     """
+    check = quick_check(schema_path)
+    if check is not None:
+        try:
+            if check(data):
+                return
+        except Exception:  # noqa: BLE001 - a value the quick check cannot compare: jsonschema
+            pass
     validator = validator_for(schema_path)
     found = []
     for error in validator.iter_errors(data):

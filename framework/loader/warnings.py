@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from railyard.framework.board import Board
+import attrs
+from railyard.framework.hexgrid import Grid
 from railyard.framework.loader.errors import DocPath
-from railyard.framework.tiles import Placed, next_color, upgrade_options
+from railyard.framework.tiles import Placed, TileDef, next_color, upgrade_options
 
 REPLACEABLE = ("white", "yellow", "green")
 
@@ -21,7 +22,10 @@ def problems(title: Any) -> list[tuple[DocPath, str]]:
     """(path, message) of each warning, paths from the concern (``map.hexes.K4.labels``)."""
     found: list[tuple[DocPath, str]] = []
     tile_labels = {label for t in title.tiles.values() for label in t.labels}
-    board = Board.from_title(title)
+    across = _neighbours(title.map)
+    # whether a tile fits depends on the hex's tile but not its id (``@<coord>``): hexes
+    # printed alike are worked out once
+    fits: dict[tuple[TileDef, int, str | None], bool] = {}
     for coord, h in title.map.hexes.items():
         base: DocPath = ("map", "hexes", coord)
         for i, label in enumerate(h.labels):
@@ -30,15 +34,40 @@ def problems(title: Any) -> list[tuple[DocPath, str]]:
         if h.future_label is not None and h.future_label.label not in tile_labels:
             found.append(((*base, "future_label", "label"), _label_message(h.future_label.label, tile_labels)))
         if h.color in REPLACEABLE:
-            old = Placed(h.as_tile(), h.rotation % 6)
             want = "yellow" if h.color == "white" else next_color(h.color)
-            if not any(t.color == want and upgrade_options(old, t) for t in title.tiles.values()):
+            key = (attrs.evolve(h.as_tile(), id=""), h.rotation % 6, want)
+            if key not in fits:
+                old = Placed(key[0], key[1])
+                fits[key] = any(t.color == want and upgrade_options(old, t)
+                                for t in title.tiles.values())
+            if not fits[key]:
                 found.append((base, f"no tile can ever be laid on {coord} (no {want} tile fits it)"))
         for i, path in enumerate(h.paths):
             for end in path:
-                if isinstance(end, int) and board.neighbour_across(coord, (end + h.rotation) % 6) is None:
+                if isinstance(end, int) and across[coord][(end + h.rotation) % 6] is None:
                     found.append(((*base, "paths", i), f"track on {coord} runs off the map (edge {end})"))
     return found
+
+
+def _neighbours(map_def: Any) -> dict[str, list[str | None]]:
+    """Per map hex, the map hex across each edge, None off the map or across an impassable
+    border (as the board sees it, without building one)."""
+    grid = Grid.for_coords(map_def.layout, map_def.axes, map_def.hexes)
+    blocked: set[tuple[str, int]] = set()
+    for coord, h in map_def.hexes.items():
+        for border in h.borders:
+            if border.kind == "impassable":
+                blocked.add((coord, border.edge))
+                other = grid.format(grid.neighbour(grid.parse(coord), border.edge))
+                blocked.add((other, (border.edge + 3) % 6))
+    out: dict[str, list[str | None]] = {}
+    for coord in map_def.hexes:
+        row: list[str | None] = []
+        for edge, n in enumerate(grid.neighbours(grid.parse(coord))):
+            name = grid.format(n) if n.row >= 0 and n.col >= 0 else None
+            row.append(None if name not in map_def.hexes or (coord, edge) in blocked else name)
+        out[coord] = row
+    return out
 
 
 def _label_message(label: str, known: set[str]) -> str:

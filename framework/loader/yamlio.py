@@ -48,6 +48,33 @@ class _LineLoader(_BaseLoader):
         return mapping
 
 
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """The implicit tag of a plain value, worked out once per distinct text: it depends
+        on the text alone (this loader has no path resolvers), and titles repeat their values
+        (``city``, ``0``, ``true``) thousands of times."""
+        if kind is not ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_RESOLVED) < 100_000:
+                _RESOLVED[key] = tag
+        return tag
+
+
+#: (scalar text, implicit flags) -> resolved tag, shared by every parse
+_RESOLVED: dict[tuple[str, Any], str] = {}
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_yaml_map)
+
+
+class _LocatingLoader(_LineLoader):
+    """The loader again, for a document whose construction failed: each value is built inside
+    its own check, so that the error names the value (a frame per value that a document
+    that builds does not pay for)."""
+
     def construct_object(self, node: Node, deep: bool = False) -> Any:
         """A value of the wrong form for its tag (``!!int a``, ``!!set 1``) is a located error,
         not whatever exception the tag's constructor happens to raise."""
@@ -61,16 +88,54 @@ class _LineLoader(_BaseLoader):
             ) from None
 
 
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _LineLoader.construct_yaml_map)
+def _construct(text: str) -> tuple[Any, Node | None]:
+    """The document's data and its root node; a value that cannot be built raises a located
+    ConstructorError (found by building the document again with :class:`_LocatingLoader`)."""
+    loader = _LineLoader(text)
+    try:
+        node = loader.get_single_node()
+        try:
+            return (loader.construct_document(node) if node is not None else None), node
+        except (yaml.YAMLError, RecursionError):
+            raise
+        except Exception:  # noqa: BLE001 - built again below to say which value failed
+            pass
+    finally:
+        loader.dispose()
+    again = _LocatingLoader(text)
+    try:
+        node = again.get_single_node()
+        return (again.construct_document(node) if node is not None else None), node
+    finally:
+        again.dispose()
 
 
 @attrs.define
 class SourceMap:
-    """Document path -> (file, line); looks up the nearest recorded ancestor of a path."""
+    """Document path -> (file, line); looks up the nearest recorded ancestor of a path.
 
-    entries: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
+    The lines of a parsed document are recorded when first asked for: a title that loads
+    without an error or a warning never needs them.
+    """
+
+    _entries: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
     #: where a key an overlay deleted was deleted: a check then missing it names that line
     deleted: dict[DocPath, tuple[str, int]] = attrs.field(factory=dict)
+    #: parsed documents whose lines are not recorded yet: (root node, path prefix, file)
+    _pending: list[tuple[Node, DocPath, str]] = attrs.field(factory=list, eq=False, repr=False)
+
+    @property
+    def entries(self) -> dict[DocPath, tuple[str, int]]:
+        while self._pending:
+            root, prefix, file = self._pending.pop(0)
+            _record(root, prefix, file, self._entries)
+        return self._entries
+
+    def absorb(self, other: SourceMap) -> None:
+        """Take in the entries of another document's map (of other paths than this one's)."""
+        self._entries.update(other._entries)
+        self._pending.extend(other._pending)
+        other._pending = []
 
     def locate(self, path: DocPath) -> tuple[str, int]:
         path = tuple(path)
@@ -234,10 +299,8 @@ def parse_yaml(
     name = os.fspath(file)
     _check_text(text, name, limits)
     _measure(text, name, limits)
-    loader = _LineLoader(text)
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        data, node = _construct(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -254,12 +317,8 @@ def parse_yaml(
         raise _fail(name, 1, "nested too deeply") from None
     except Exception as exc:  # noqa: BLE001 - a tag's constructor refusing its value late
         raise _fail(name, 1, f"a tagged value of the wrong form: {exc}") from None
-    finally:
-        loader.dispose()
     table: dict[DocPath, tuple[str, int]] = {prefix: (name, 1)}
-    if node is not None:
-        _record(node, prefix, name, table)
-    return Located(data, SourceMap(table))
+    return Located(data, SourceMap(table, {}, [] if node is None else [(node, prefix, name)]))
 
 
 def read_text(file: str | os.PathLike[str], limits: Limits = LIMITS) -> str:

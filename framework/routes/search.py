@@ -6,23 +6,23 @@ for a kind that must start at a stop of a required kind, such as a goods train a
 those stops), pruned by the train's rating, by the stops and track already used, and by a value
 threshold with an upper bound on what the rest of a route could still earn. A route through a
 station is grown as two arms from that station, so each route is found exactly once. A branch
-and bound then picks one candidate per train (or none) with pairwise disjoint track.
+and bound (:mod:`framework.routes.combine`) then picks one candidate per train (or none) with
+pairwise disjoint track.
 
 The thresholds come from bounds: each train's best lone route bounds what it can add, and a
-greedy pick gives a total in hand; a combination worth a target can only use routes worth at
-least the target minus the other trains' bounds (:func:`best_routes` explains the targets).
+greedy pick gives a total in hand; a combination worth as much can only use routes worth at
+least that total minus the other trains' bounds (:func:`best_routes` says how).
 Nothing that could be part of a better combination is ever dropped, so the answer is exact.
 When an optional budget stops the search early, the result says so (``complete=False``).
 """
 
 from __future__ import annotations
 
-import bisect
-import contextlib
 import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route, RouteSet, TrainRun
@@ -30,9 +30,8 @@ from railyard.framework.routes.result import Route, RouteSet, TrainRun
 Bonus = Callable[[Route], int]
 """A hook adding a bonus to a route's revenue (e.g. for visiting two given stops)."""
 
-
-class _OutOfBudget(Exception):
-    pass
+StopValues = tuple[tuple[str, int], ...]
+"""(stop id, value) pairs: where one train earns another amount than the stop's revenue."""
 
 
 class _Budget:
@@ -49,14 +48,43 @@ class _Budget:
             self.left -= n
             if self.left < 0:
                 self.exhausted = True
-                raise _OutOfBudget
+                raise OutOfBudget
         if self.deadline is not None:
             self.tick += n
             if self.tick >= 512:
                 self.tick = 0
                 if time.monotonic() > self.deadline:
                     self.exhausted = True
-                    raise _OutOfBudget
+                    raise OutOfBudget
+
+
+_SHARED = ("search", "shared view")
+
+
+class _Shared:
+    """What every company's view of one graph has in common (stops by index, their bits, the
+    links by index), worked out once per graph and kept in its memo."""
+
+    def __init__(self, graph: TrackGraph) -> None:
+        self.ids: list[str] = list(graph.stops)
+        index = {sid: i for i, sid in enumerate(self.ids)}
+        self.index = index
+        self.stops = [graph.stops[sid] for sid in self.ids]
+        self.kinds = [s.kind for s in self.stops]
+        self.values = [s.revenue for s in self.stops]
+        group_bits: dict[str, int] = {}
+        self.gbit: list[int] = []
+        n = len(self.stops)
+        for i, s in enumerate(self.stops):
+            if s.group is None:
+                self.gbit.append(1 << i)
+            else:
+                self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
+        self.sbit = [1 << i for i in range(n)]
+        links = graph.links
+        self.adj: list[list[tuple[int, int, Link]]] = [
+            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
+        ]
 
 
 class CompanyView:
@@ -65,43 +93,40 @@ class CompanyView:
     def __init__(self, graph: TrackGraph, company: str) -> None:
         self.graph = graph
         self.company = company
-        self.ids: list[str] = list(graph.stops)
-        index = {sid: i for i, sid in enumerate(self.ids)}
-        self.index = index
-        stops = [graph.stops[sid] for sid in self.ids]
-        self.kinds = [s.kind for s in stops]
-        self.values = [s.revenue for s in stops]
-        group_bits: dict[str, int] = {}
-        self.gbit: list[int] = []
-        for i, s in enumerate(stops):
-            if s.group is None:
-                self.gbit.append(1 << i)
-            else:
-                bit = group_bits.setdefault(s.group, 1 << (len(stops) + len(group_bits)))
-                self.gbit.append(bit)
-        self.sbit = [1 << i for i in range(len(stops))]
+        shared = graph.memo.get(_SHARED)
+        if shared is None:
+            shared = graph.memo[_SHARED] = _Shared(graph)
+        self.ids = shared.ids
+        self.index = shared.index
+        self.kinds = shared.kinds
+        self.values = shared.values
+        self.gbit = shared.gbit
+        self.sbit = shared.sbit
+        self.adj = shared.adj
+        stops = shared.stops
         self.blocked = [s.blocked_for(company) for s in stops]
-        self.stations = [i for i, s in enumerate(stops) if s.is_station_of(company)]
         self.is_station = [s.is_station_of(company) for s in stops]
-        links = graph.links
-        self.adj: list[list[tuple[int, int, Link]]] = [
-            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
-        ]
-        self._kinds: dict[tuple[TrainKind, int, int], _KindView] = {}
+        self.stations = [i for i, here in enumerate(self.is_station) if here]
+        self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
-    def kind_view(self, kind: TrainKind, distance: int, plus: int) -> _KindView:
+    def kind_view(self, kind: TrainKind, distance: int, plus: int,
+                  values: StopValues = ()) -> _KindView:
         """The per-stop numbers of one train (built once per query and train)."""
-        key = (kind, distance, plus)
+        key = (kind, distance, plus, values)
         found = self._kinds.get(key)
         if found is None:
-            found = self._kinds[key] = _KindView(self, kind, distance, plus)
+            found = self._kinds[key] = _KindView(self, kind, distance, plus, values)
         return found
 
 
-class _KindView:
-    """Per-stop numbers for one train on one company's view of the graph."""
+class _KindNumbers:
+    """Per-stop numbers for one train on one graph, the same for every company (kept in the
+    graph's memo). ``values``: stops where this train earns another amount than the stop's
+    revenue, which is paid on top of what its kind pays there (as the operating round's
+    ``train_bonus`` pays it)."""
 
-    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int) -> None:
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
+                 values: StopValues = ()) -> None:
         self.kind = kind
         self.n = distance
         self.nm = distance + plus
@@ -109,11 +134,15 @@ class _KindView:
         self.ca = [int(k in kind.counts and k not in kind.plus_counts) for k in view.kinds]
         self.cb = [int(k in kind.counts and k in kind.plus_counts) for k in view.kinds]
         self.pay = [v if kind.pays(k) else 0 for k, v in zip(view.kinds, view.values, strict=True)]
+        for sid, value in values:
+            i = view.index.get(sid)
+            if i is not None:
+                self.pay[i] += value - view.values[i]
+        self.negative = any(p < 0 for p in self.pay)
         self.tre = [
             v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
         ]
         self.at_end = [k in kind.at_end for k in view.kinds]
-        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
         req_kinds = [k for k, _ in kind.requires]
         self.rq_target = 0
         self.rq_limits: list[tuple[int, int]] = []
@@ -126,6 +155,33 @@ class _KindView:
         anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
         self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
         self.rest = _rest_table(self, view)
+
+
+class _KindView:
+    """Per-stop numbers for one train on one company's view of the graph."""
+
+    def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
+                 values: StopValues = ()) -> None:
+        key = ("search", "kind numbers", kind, distance, plus, values)
+        shared: _KindNumbers | None = view.graph.memo.get(key)
+        if shared is None:
+            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus, values)
+        self.kind = kind
+        self.n = shared.n
+        self.nm = shared.nm
+        self.allowed = shared.allowed
+        self.ca = shared.ca
+        self.cb = shared.cb
+        self.pay = shared.pay
+        self.tre = shared.tre
+        self.at_end = shared.at_end
+        self.rq_target = shared.rq_target
+        self.rq_limits = shared.rq_limits
+        self.rqinc = shared.rqinc
+        self.anchor_kind = shared.anchor_kind
+        self.rest = shared.rest
+        self.negative = shared.negative
+        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -204,7 +260,7 @@ class _Ctx:
             self.threshold = value + 1
 
 
-def _rest_table(kv: _KindView, view: CompanyView) -> list[list[int]]:
+def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
     """``rest[a][b]``: the most further stops could add to a route counting a + b so far.
 
     Greedy over all stop values, best first, within the places left (N - a for stops that only
@@ -256,6 +312,7 @@ def enumerate_routes(
     bonus: Bonus | None = None,
     best_only: bool = False,
     base: int = 0,
+    values: StopValues = (),
 ) -> list[_Cand]:
     """The routes of this train worth at least ``threshold`` (value = revenue + treasury).
 
@@ -264,8 +321,8 @@ def enumerate_routes(
     can lift any route. When the budget runs out the routes found so far are returned and
     ``budget.exhausted`` is set.
     """
-    kv = view.kind_view(kind, distance, plus)
-    if bonus is not None or min(view.values, default=0) < 0:
+    kv = view.kind_view(kind, distance, plus, values)
+    if bonus is not None or min(view.values, default=0) < 0 or kv.negative:
         threshold = -(1 << 60)
         best_only = False
     ctx = _Ctx(view, kv, min_stops, threshold, budget, best_only, base)
@@ -283,7 +340,7 @@ def enumerate_routes(
                 excluded |= view.sbit[s]
         if budget is not None:
             budget.step(ctx.steps)
-    except _OutOfBudget:
+    except OutOfBudget:
         pass
     out = ctx.out
     if bonus is not None:
@@ -430,175 +487,62 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
         grow_left = grow_right = None  # type: ignore[assignment]  # break the closures' cycles
 
 
-def _combine(
-    cands: list[list[_Cand]],
-    same_as_prev: list[bool],
-    clashes: Mapping[int, tuple[int, ...]],
-    budget: _Budget | None,
-    floor: int = -1,
-) -> tuple[int, list[_Cand | None]]:
-    """:func:`_combine_ordered` with the trains taken best first (identical trains together),
-    which finds good combinations early and so prunes most."""
-    groups: list[list[int]] = []
-    for i in range(len(cands)):
-        if i > 0 and same_as_prev[i]:
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    groups.sort(key=lambda g: -(cands[g[0]][0].value if cands[g[0]] else 0))
-    order = [i for g in groups for i in g]
-    value, picks = _combine_ordered(
-        [cands[i] for i in order], [same_as_prev[i] and k > 0 and order[k - 1] == i - 1
-                                    for k, i in enumerate(order)],
-        clashes, budget, floor,
-    )
-    out: list[_Cand | None] = [None] * len(cands)
-    for k, i in enumerate(order):
-        out[i] = picks[k]
-    return value, out
+def _last(found: list[_Cand]) -> _Cand | None:
+    return found[-1] if found else None
 
 
-def _combine_ordered(
-    cands: list[list[_Cand]],
-    same_as_prev: list[bool],
-    clashes: Mapping[int, tuple[int, ...]],
-    budget: _Budget | None,
-    floor: int = -1,
-) -> tuple[int, list[_Cand | None]]:
-    """The best pick of one candidate (or none) per train with disjoint track, if above floor.
+def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
+             greedy: list[_Cand | None], lb: int, found: dict[SpecKey, list[_Cand]],
+             budget: _Budget | None) -> list[_Cand | None]:
+    """Per train (in ``order``): its route in the first best combination of the candidates
+    ``found`` per kind and range, or the ``greedy`` picks (worth ``lb``) if none is better.
 
-    Candidates of each train are sorted best first; ``same_as_prev`` marks a train identical to
-    the one before it, whose pick must then come later in the list (the two are interchangeable).
-    The candidates of a train still open are kept as a bit set (bit k: the k-th candidate), so
-    the best one still free is the lowest bit, and picking a route clears, in one operation per
-    link of its route, every candidate of the later trains that shares track with it (``clashes``:
-    link uid -> uids of the links sharing track with it). If the
-    budget runs out, the best pick so far is returned and ``budget.exhausted`` is set.
+    Trains of one kind and range are one group of :func:`best_combination`; the first best
+    pick is the same for any list of candidates holding every route of every best pick
+    (:mod:`framework.routes.combine`), so the answer depends only on the graph and the trains.
     """
-    t = len(cands)
-    values = [[c.value for c in lst] for lst in cands]
-    users: list[dict[int, int]] = []  # per train: link uid -> candidates using the link
-    for lst in cands:
-        index: dict[int, list[int]] = {}
-        for k, c in enumerate(lst):
-            for link in c.left:
-                index.setdefault(link.uid, []).append(k)
-            for link in c.right:
-                index.setdefault(link.uid, []).append(k)
-        packed: dict[int, int] = {}
-        size = (len(lst) + 8) // 8
-        for uid, ks in index.items():
-            raw = bytearray(size)
-            for k in ks:
-                raw[k >> 3] |= 1 << (k & 7)
-            packed[uid] = int.from_bytes(raw, "little")
-        users.append(packed)
-    link_cache: dict[tuple[int, int], int] = {}
-
-    def link_clash(uid: int, j: int) -> int:
-        got = link_cache.get((uid, j))
-        if got is None:
-            got = 0
-            found = users[j]
-            for other in clashes[uid]:
-                got |= found.get(other, 0)
-            link_cache[(uid, j)] = got
-        return got
-
-    clash_cache: dict[tuple[int, int], list[int]] = {}
-
-    def clashes_of(i: int, k: int) -> list[int]:
-        """For each train j: its candidates sharing track with candidate k of train i."""
-        key = (i, k)
-        got = clash_cache.get(key)
-        if got is None:
-            c = cands[i][k]
-            uids = [link.uid for link in c.left] + [link.uid for link in c.right]
-            got = [0] * t
-            for j in range(i + 1, t):
-                found = 0
-                for uid in uids:
-                    found |= link_clash(uid, j)
-                got[j] = found
-            clash_cache[key] = got
-        return got
-
-    def rest_of(avails: list[int], start: int) -> int:
-        """At most what trains ``start``.. can add: each its best candidate still open, except
-        that identical trains take successively later ones (their picks rise in the list)."""
-        total = 0
-        avail = 0
-        for j in range(start, t):
-            if j > start and same_as_prev[j]:
-                low = avail & -avail
-                avail = avails[j] & ~((low << 1) - 1) if low else 0
-            else:
-                avail = avails[j]
-            if avail:
-                total += values[j][(avail & -avail).bit_length() - 1]
-        return total
-
-    best_value = floor
-    best_pick: list[int | None] = [None] * t
-    pick: list[int | None] = [None] * t
-    count = 0
-
-    def rec(i: int, acc: int, avails: list[int]) -> None:
-        nonlocal best_value, best_pick, count
-        if i == t:
-            if acc > best_value:
-                best_value = acc
-                best_pick = list(pick)
-            return
-        count += 1
-        if budget is not None and count >= 256:
-            budget.step(count)
-            count = 0
-        rest = rest_of(avails, i + 1)
-        nxt_same = i + 1 < t and same_as_prev[i + 1]
-        av = avails[i]
-        vals = values[i]
-        while av:
-            low = av & -av
-            av ^= low
-            k = low.bit_length() - 1
-            v = vals[k]
-            if acc + v + rest <= best_value:
-                break
-            if nxt_same:
-                # the next, identical train must take a later candidate than this one: a bound
-                # that only falls as ``k`` rises, so once it fails it fails for the rest
-                later = list(avails)
-                later[i + 1] &= ~((low << 1) - 1)
-                if acc + v + rest_of(later, i + 1) <= best_value:
-                    break
-            new = list(avails)
-            hit = clashes_of(i, k)
-            for j in range(i + 1, t):
-                new[j] &= ~hit[j]
-            if nxt_same:
-                new[i + 1] &= ~((low << 1) - 1)
-            if acc + v + rest_of(new, i + 1) <= best_value:
-                continue
-            pick[i] = k
-            rec(i + 1, acc + v, new)
-        pick[i] = None
-        if acc + rest > best_value:
-            new = list(avails)
-            if nxt_same:
-                new[i + 1] = 0
-            rec(i + 1, acc, new)
-
-    with contextlib.suppress(_OutOfBudget):
-        rec(0, 0, [(1 << len(lst)) - 1 for lst in cands])
-    rec = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
-    return best_value, [
-        None if k is None else cands[i][k] for i, k in enumerate(best_pick)
-    ]
+    groups: list[Group] = []
+    members: list[list[int]] = []  # per group: the positions (in ``order``) of its trains
+    lists: list[list[_Cand]] = []
+    for pos, i in enumerate(order):
+        if pos > 0 and specs[i] == specs[order[pos - 1]]:
+            groups[-1].count += 1
+            members[-1].append(pos)
+            continue
+        cands = found[specs[i]]
+        cands.sort(key=lambda c: -c.value)
+        groups.append(Group(
+            [c.value for c in cands],
+            [tuple(lk.uid for lk in c.left) + tuple(lk.uid for lk in c.right) for c in cands],
+            1,
+        ))
+        members.append([pos])
+        lists.append(cands)
+    value, chosen = best_combination(groups, graph.link_clashes, lb - 1, budget)
+    if value < lb:
+        return greedy
+    picks: list[_Cand | None] = [None] * len(order)
+    for positions, cands, ks in zip(members, lists, chosen, strict=True):
+        for pos, k in zip(positions, ks, strict=False):
+            picks[pos] = cands[k]
+    return picks
 
 
-def _spec_key(train: TrainLike) -> tuple[str, int, int]:
-    return (train.kind, int(train.distance), int(getattr(train, "plus", 0) or 0))
+SpecKey = tuple[str, int, int, "StopValues"]
+"""A train as the search sees it: kind, range (distance, plus), its own stop values."""
+
+
+def _specs(trains: Sequence[TrainLike],
+           stop_values: Sequence[Mapping[str, int] | None] | None) -> list[SpecKey]:
+    if stop_values is None:
+        return [_spec_key(t) for t in trains]
+    return [_spec_key(t, v) for t, v in zip(trains, stop_values, strict=True)]
+
+
+def _spec_key(train: TrainLike, values: Mapping[str, int] | None = None) -> SpecKey:
+    """What the search needs of a train: kind, range and the stops it earns differently at."""
+    return (train.kind, int(train.distance), int(getattr(train, "plus", 0) or 0),
+            tuple(sorted(values.items())) if values else ())
 
 
 def best_routes(
@@ -610,8 +554,13 @@ def best_routes(
     bonus: Bonus | None = None,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
+    stop_values: Sequence[Mapping[str, int] | None] | None = None,
 ) -> RouteSet:
     """The routes that earn ``company`` the most with ``trains`` (revenue plus treasury income).
+
+    ``stop_values``, per train: stop id -> what that train earns there instead of the stop's
+    revenue (an off-board that pays D trains more than the phase's value); routes are ranked
+    and paid with it.
 
     Exact unless a budget (``max_nodes`` search steps, ``max_seconds``) runs out, in which case
     the best routes found so far are returned with ``complete=False``. Ties go to the routes
@@ -620,11 +569,10 @@ def best_routes(
 
     How: each train's best lone route bounds what it can add (``ub``); taking the trains one
     after another, each on the best route the others left free, gives a total in hand (``lb``).
-    A combination worth a target or more can only use routes of train i worth at least the
-    target minus the other trains' bounds. So for falling targets (from near the sum of the
-    bounds down to ``lb``) only those candidates are combined; the best combination found raises
-    ``lb``, and once it reaches the target it is the best of all (any better combination would
-    have been among the candidates too). The last target is ``lb`` itself, which is reached.
+    If that is every train on its best lone route, nothing is better. Otherwise a combination
+    worth ``lb`` or more can only use routes of train i worth at least ``lb`` minus the other
+    trains' bounds: those candidates are enumerated once and combined
+    (:func:`~railyard.framework.routes.combine.best_combination`).
     """
     # The search allocates many small, short-lived objects and no garbage cycles worth
     # chasing mid-search; the cyclic collector's full passes over a large game state would
@@ -634,7 +582,7 @@ def best_routes(
     # legal runs) is answered from the graph's memo
     memo_key = None
     if bonus is None and max_nodes is None and max_seconds is None:
-        memo_key = ("best_routes", company, id(rules), tuple(_spec_key(t) for t in trains))
+        memo_key = ("best_routes", company, id(rules), tuple(_specs(trains, stop_values)))
         found = graph.memo.get(memo_key)
         if found is not None and found[0] is rules:
             return RouteSet(tuple(TrainRun(t, route) for t, route in zip(trains, found[1],
@@ -643,7 +591,7 @@ def best_routes(
     gc.disable()
     try:
         result = _best_routes(graph, trains, company, RouteRules.of(rules), bonus,
-                              max_nodes, max_seconds)
+                              max_nodes, max_seconds, stop_values)
     finally:
         if collecting:
             gc.enable()
@@ -660,77 +608,57 @@ def _best_routes(
     bonus: Bonus | None,
     max_nodes: int | None,
     max_seconds: float | None,
+    stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
     view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
-    specs = [_spec_key(t) for t in trains]
+    specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
     order = sorted(range(len(trains)), key=lambda i: specs[i])
 
-    def search(key: tuple[str, int, int], threshold: int = 0, best_only: bool = False,
+    def search(key: SpecKey, threshold: int = 0, best_only: bool = False,
                base: int = 0) -> list[_Cand]:
         if budget is not None and budget.exhausted:
             return []
         return enumerate_routes(view, kinds[key], key[1], key[2], rules.min_stops, threshold,
-                                budget, bonus, best_only, base)
+                                budget, bonus, best_only, base, key[3])
 
     greedy: list[_Cand | None] = [None] * len(order)
     lb = 0
     ub = dict.fromkeys(specs, 0)
     if bonus is None and trains:
-        for key in ub:
-            found = search(key, 1, best_only=True)
-            ub[key] = found[-1].value if found else 0
+        lone: dict[SpecKey, _Cand] = {}
+        # a train of one kind with no smaller range than another runs every route of the
+        # other at the same value: the other's best is a floor to start its own search from
+        # (any floor up to its best finds the same first best route)
+        for key in sorted(ub, key=lambda k: (k[0], k[1], k[1] + k[2])):
+            floor = max([ub[k] for k in lone if k[0] == key[0] and k[3] == key[3]
+                         and k[1] <= key[1] and k[1] + k[2] <= key[1] + key[2]] + [1])
+            found = search(key, floor, best_only=True)
+            if found:
+                lone[key] = found[-1]
+                ub[key] = found[-1].value
         used = 0
         for pos in sorted(range(len(order)), key=lambda p: -ub[specs[order[p]]]):
-            if ub[specs[order[pos]]] == 0:
+            key = specs[order[pos]]
+            if ub[key] == 0:
                 continue
-            found = search(specs[order[pos]], 1, best_only=True, base=used)
-            if found:
-                greedy[pos] = found[-1]
-                lb += found[-1].value
-                used |= found[-1].mask
-    same = [k > 0 and specs[order[k]] == specs[order[k - 1]] for k in range(len(order))]
+            best = lone[key] if not used else _last(search(key, 1, best_only=True, base=used))
+            if best is not None:
+                greedy[pos] = best
+                lb += best.value
+                used |= best.mask
     total_ub = sum(ub[k] for k in specs)
-    picks: list[_Cand | None] = greedy
-
-    def thresholds(target: int) -> dict[tuple[str, int, int], int]:
-        # a combination worth ``target`` or more uses only routes worth this much or more
-        if bonus is not None:
-            return dict.fromkeys(ub, 0)
-        return {key: max(target - total_ub + ub[key], 0) for key in ub}
-
-    def candidates(target: int) -> dict[tuple[str, int, int], list[_Cand]]:
-        out = {}
-        for key, threshold in thresholds(target).items():
-            cands = search(key, threshold)
-            cands.sort(key=lambda c: -c.value)
-            out[key] = cands
-        return out
-
-    def combine(found: dict[tuple[str, int, int], list[_Cand]], target: int) -> bool:
-        """Combine the candidates good enough for ``target``; True once ``lb`` reaches it."""
-        nonlocal lb, picks
-        limits = thresholds(target)
-        per_train = []
-        for i in order:
-            cands = found[specs[i]]
-            cut = bisect.bisect_right(cands, -limits[specs[i]], key=lambda c: -c.value)
-            per_train.append(cands[:cut])
-        value, best = _combine(per_train, same, graph.link_clashes, budget, lb - 1)
-        if value >= lb:
-            lb, picks = value, best
-        return value >= target or (budget is not None and budget.exhausted)
-
-    # First a quick look with few candidates near the bounds; it often lifts ``lb``. Then every
-    # candidate the final target needs is enumerated once, and combined for falling targets.
-    quick = total_ub - (total_ub - lb) // 4
-    if quick <= lb or not combine(candidates(quick), quick):
-        top = quick - 1 if quick > lb else total_ub  # the quick look failed: below ``quick``
-        every = candidates(lb)
-        for target in (top - (top - lb) // 4, top - (top - lb) // 2, lb):
-            if combine(every, max(target, lb)):
-                break
+    if bonus is None and lb == total_ub and all(ub.values()):
+        # every train on its best lone route, each the first such route the ones before left
+        # free, in the order _combine walks the trains: that is its first best combination too
+        picks = greedy
+    else:
+        picks = _combine(graph, order, specs, greedy, lb, {
+            # a combination worth ``lb`` or more uses only routes worth this much or more
+            key: search(key, 0 if bonus is not None else max(lb - total_ub + ub[key], 0))
+            for key in ub
+        }, budget)
     runs: list[TrainRun] = [TrainRun(t, None) for t in trains]
     for pos, i in enumerate(order):
         c = picks[pos]

@@ -173,3 +173,18 @@ def test_an_empty_start_packet_is_refused(tmp_path: Path) -> None:
     setup.write_text(text.replace("\n".join(["  items:", *body]), "  items: {}", 1))
     found = [str(e) for e in pytest.raises(TitleErrors, load_title, folder).value]
     assert found == ["packetrail/setup.yaml:11: start_packet.items: expected at least 1 entry, got 0"], end
+
+
+def test_info_counts_the_data_of_a_title_whose_code_fails_and_validate_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``info`` reads the title's data only (its code would import the whole engine); the
+    title's code is checked by ``validate`` and by every game."""
+    monkeypatch.setenv("RAILYARD_CACHE_DIR", str(tmp_path / "cache"))
+    folder = broken(tmp_path, "1837", "title.yaml", "hooks: hooks", "hooks: hooks")
+    regions = folder / "hooks" / "regions.py"
+    regions.write_text(regions.read_text() + "def broken(:\n")
+    assert main(["info", str(folder)]) == 0
+    assert capsys.readouterr().out.startswith("1837")
+    assert main(["validate", str(folder)]) == 1
+    assert "hooks: cannot import: hooks/regions.py" in capsys.readouterr().out

@@ -153,6 +153,23 @@ def test_a_d_train_earns_100_at_imabari() -> None:
     assert running.check(game.ruleset, game.state, run, []).revenue == 20 + 100
 
 
+def test_the_best_routes_give_imabari_to_the_d_train_it_pays_100() -> None:
+    """FACTS "Map": D trains always get the third off-board value. IR (Matsuyama E2) has a D
+    and a 5 and two tracks out of Matsuyama, to Imabari (60 in phase D, 100 for a D) and to
+    Saijou (F3, 20): the D runs to Imabari (20 + 100), the 5 to Saijou (20 + 20), 160; ranked
+    by the phase value alone the two routes tie and the 5 got Imabari (80 + 40 = 120)."""
+    game = ir_turn("D")
+    give_train(game, "IR", "D")
+    give_train(game, "IR", "5")
+    lay(game, "E2", "5", 4)
+    lay(game, "F3", "5", 1)
+    run = running.best(game.ruleset, game.state, "IR", [])
+    result = running.check(game.ruleset, game.state, run, [])
+    assert [(game.state.trains[t].name, r.stops, r.revenue) for t, r in result.routes] == [
+        ("D", ("E2.0", "F1.0"), 120), ("5", ("E2.0", "F3.0"), 40)]
+    assert result.revenue == 160
+
+
 def test_a_forced_train_from_another_corporation_is_paid_from_the_treasury_only() -> None:
     """FACTS EBUY_FROM_OTHERS never: a corporation short of cash may buy another
     corporation's train only with its own cash; its president helps only for a bank train
