@@ -11,8 +11,8 @@ lines. The machine is shared, so absolute times drift; a ratio of two runs made 
 other is what counts. For each workload it prints min / median / max of ``base / working`` (above
 1: the working tree is faster) and whether both trees gave the same result.
 
-The recorded 1837 game is saved once by the base tree (``railyard import-18xxgames``) and
-replayed by both. The title cache (``RAILYARD_CACHE_DIR``) is warmed before the pairs for
+The recorded 1837 game is imported by each tree (``railyard import-18xxgames``) and each replays
+its own save: a rule fix since the base may change how the site's actions translate. The title cache (``RAILYARD_CACHE_DIR``) is warmed before the pairs for
 ``info``; ``info-cold`` gives every run an empty cache directory.
 """
 
@@ -127,26 +127,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="railyard-compare-"))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "RAILYARD_CACHE_DIR": str(work / "cache"),
            "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # the warm-up run byte-compiles both trees
     base = None
     try:
         print(f"building {args.base} in {work} ...", flush=True)
         base = build_base(args.base, work)
         new = working_tree()
-        save = work / "recorded.json"
-        _run([str(base.railyard), "import-18xxgames", str(args.game), "--out", str(save)], env, work)
-        data = json.loads(save.read_text(encoding="utf-8"))
-        data.pop("title_path", None)  # each tree replays with its own copy of the title
-        save.write_text(json.dumps(data), encoding="utf-8")
+        saves = {}
+        for tree in (base, new):  # each tree replays its own import (rule fixes change it)
+            save = work / f"recorded-{len(saves)}.json"
+            _run([str(tree.railyard), "import-18xxgames", str(args.game), "--out", str(save)],
+                 env, work)
+            data = json.loads(save.read_text(encoding="utf-8"))
+            data.pop("title_path", None)  # each tree replays with its own copy of the title
+            save.write_text(json.dumps(data), encoding="utf-8")
+            saves[tree.label] = save
         for tree in (base, new):  # byte-compile, warm the title cache
             for name in names:
-                measure(tree, name, save, env, work)
+                measure(tree, name, saves[tree.label], env, work)
         times: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n in names}
         checks: dict[str, set[str]] = {n: set() for n in names}
         for pair in range(args.pairs):
             for name in names:
                 order = (base, new) if pair % 2 == 0 else (new, base)
                 for tree in order:
-                    cpu, check = measure(tree, name, save, env, work)
+                    cpu, check = measure(tree, name, saves[tree.label], env, work)
                     times[name][0 if tree is base else 1].append(cpu)
                     checks[name].add(check)
             print(f"pair {pair + 1} of {args.pairs} done", flush=True)
