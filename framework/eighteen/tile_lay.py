@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.abilities import blocks_hexes, terrain
+from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk
 from railyard.framework.eighteen.state import BANK, G18State
@@ -77,8 +77,8 @@ def blocking_private(rules: Context, state: G18State, coord: str) -> str | None:
 
 def exclusive_owner(rules: Context, tile_id: str) -> str | None:
     """The company whose ``exclusive_tiles`` ability reserves ``tile_id``, or None."""
-    for cid, cdef in rules.spec.companies.items():
-        if any(tile_id in a.tiles for a in cdef.abilities_of(ExclusiveTiles)):
+    for cid, ability in abilities_by_class(rules, ExclusiveTiles):
+        if tile_id in ability.tiles:
             return cid
     return None
 
