@@ -127,6 +127,15 @@ class BoardView:
         """Hexes with a laid tile: coord -> (tile id, rotation)."""
         return {c: (p.tile.id, p.rotation) for c, p in self._laid.items()}
 
+    def laid_placed(self) -> Mapping[str, Placed]:
+        """Hexes with a laid tile: coord -> the tile in its rotation (the board's own mapping,
+        not a copy: read it, never change it; copies of a board share the values)."""
+        return self._laid
+
+    def printed_map(self) -> Mapping[str, Placed]:
+        """Every map hex -> its printed tile, in map order (shared by all copies)."""
+        return self._printed
+
     def placements(self) -> dict[str, tuple[TileDef, int]]:
         """Every hex with track or stops: coord -> (tile, rotation), laid or printed.
 

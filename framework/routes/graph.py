@@ -15,7 +15,7 @@ graph and cached, so a graph should be built once per board revision and reused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -24,6 +24,17 @@ import attrs
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = {}
 _SHAPES_SIZE = 32
+
+
+def shape_store(key: Any) -> dict[str, Any]:
+    """The dict shared by the graphs whose shape is ``key`` (:attr:`TrackGraph.shape`, or a
+    builder's equivalent key)."""
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) >= _SHAPES_SIZE:
+            _SHAPES.pop(next(iter(_SHAPES)))
+        found = _SHAPES[key] = {}
+    return found
 
 
 def _names(values: Iterable[str]) -> tuple[str, ...]:
@@ -152,17 +163,26 @@ class TrackGraph:
                 raise ValueError(f"track piece {piece.id} joins node {piece.a!r} to itself")
             self.pieces[piece.id] = piece
 
+    #: where the structures that depend on the graph's shape alone are kept (links, the
+    #: incident pieces...): given by a builder that knows which graphs share a shape, else
+    #: looked up by :attr:`shape` in :data:`_SHAPES`
+    _store: Callable[[], dict[Any, Any]] | None = None
+
     @classmethod
     def assembled(
-        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece]
+        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece],
+        *, store: Callable[[], dict[Any, Any]] | None = None,
     ) -> TrackGraph:
         """A graph from parts a builder already knows to be consistent (unique ids, pieces
         between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
-        the assembly itself when a graph is built per position."""
+        the assembly itself when a graph is built per position. ``store``: gives the dict
+        shared by every graph of this shape (same stop ids, junctions and pieces), when the
+        builder can tell the shape more cheaply than :attr:`shape`."""
         graph = cls.__new__(cls)
         graph.stops = {stop.id: stop for stop in stops}
         graph.junctions = tuple(junctions)
         graph.pieces = {piece.id: piece for piece in pieces}
+        graph._store = store
         return graph
 
     @cached_property
@@ -177,20 +197,38 @@ class TrackGraph:
 
     @cached_property
     def _piece_bits(self) -> dict[int, int]:
-        return {pid: 1 << i for i, pid in enumerate(self.pieces)}
+        found: dict[int, int] = self._per_shape(
+            "piece_bits", lambda: {pid: 1 << i for i, pid in enumerate(self.pieces)})
+        return found
 
     @cached_property
     def _junction_bits(self) -> dict[str, int]:
         base = len(self.pieces)
-        return {j: 1 << (base + i) for i, j in enumerate(self.junctions)}
+        found: dict[str, int] = self._per_shape(
+            "junction_bits", lambda: {j: 1 << (base + i) for i, j in enumerate(self.junctions)})
+        return found
 
     def piece_bit(self, piece_id: int) -> int:
         """The resource bit of a track piece (for disjointness masks)."""
         return self._piece_bits[piece_id]
 
+    def _per_shape(self, name: str, compute: Any) -> Any:
+        """``compute()``, shared with the graphs of this shape when a builder said which."""
+        if self._store is None:
+            return compute()
+        store = self._store()
+        found = store.get(name)
+        if found is None:
+            found = store[name] = compute()
+        return found
+
     @cached_property
     def incident(self) -> dict[str, tuple[Piece, ...]]:
         """Node -> the pieces touching it, in piece order."""
+        found: dict[str, tuple[Piece, ...]] = self._per_shape("incident", self._incident)
+        return found
+
+    def _incident(self) -> dict[str, tuple[Piece, ...]]:
         out: dict[str, list[Piece]] = {n: [] for n in (*self.stops, *self.junctions)}
         for piece in self.pieces.values():
             out[piece.a].append(piece)
@@ -215,13 +253,9 @@ class TrackGraph:
         )
 
     def _shared(self) -> dict[str, Any]:
-        key = self.shape
-        found = _SHAPES.get(key)
-        if found is None:
-            if len(_SHAPES) >= _SHAPES_SIZE:
-                _SHAPES.pop(next(iter(_SHAPES)))
-            found = _SHAPES[key] = {}
-        return found
+        if self._store is not None:
+            return self._store()
+        return shape_store(self.shape)
 
     @cached_property
     def links(self) -> dict[str, tuple[Link, ...]]:
@@ -282,6 +316,11 @@ class TrackGraph:
     def _walk_table(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
         """Node -> (piece bit, node across, tile, piece id, whether that node is a stop, its
         junction bit) per incident piece, in piece order: the walk reads only this."""
+        found: dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]] = (
+            self._per_shape("walk_table", self._walk_table_of))
+        return found
+
+    def _walk_table_of(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
         bits = self._piece_bits
         jbits = self._junction_bits
         stops = self.stops
