@@ -25,6 +25,7 @@ from railyard.framework.tiles import (
     Placed,
     TileDef,
     Upgrade,
+    content_id,
     new_track,
     upgrade_options,
     upgrade_refusal,
@@ -87,7 +88,7 @@ class BoardView:
     _reserved: dict[StopKey, tuple[str, ...]]
     _supply: dict[str, int]
     _stock: Mapping[str, int]
-    _choices: dict[Placed, tuple[tuple[TileDef, Upgrade], ...]]
+    _choices: dict[tuple[int, int], tuple[tuple[TileDef, Upgrade], ...]]
     _index: dict[str, int]
 
     # -- hexes and tiles ----------------------------------------------------------------------
@@ -211,9 +212,10 @@ class BoardView:
         """Every (manifest tile, upgrade) the tile rule allows on ``coord`` with a copy left in
         the supply. Phases, money and connection are for the caller to filter."""
         placed = self.placed(coord)
-        fits = self._choices.get(placed)
+        key = (content_id(placed.tile), placed.rotation)  # alike hexes share their choices
+        fits = self._choices.get(key)
         if fits is None:
-            fits = self._choices[placed] = tuple(
+            fits = self._choices[key] = tuple(
                 (t, u) for t in self._tiles.values() for u in upgrade_options(placed, t)
             )
         supply = self._supply

@@ -218,6 +218,8 @@ class Connectivity:
     """Pairs of stops joined directly by a path (e.g. the two cities of a twin-city tile)."""
     path_keys: frozenset[frozenset[End]]
     """The paths as unordered end pairs, for comparing layouts."""
+    stop_partners: tuple[tuple[int, ...], ...] = ()
+    """Per stop index: the stops one path joins it to, in index order."""
 
 
 def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
@@ -255,20 +257,31 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
         edge_partners=tuple(frozenset(s) for s in edge_partners),
         stop_stops=frozenset(stop_stops),
         path_keys=frozenset(frozenset(p) for p in paths),
+        stop_partners=tuple(
+            tuple(sorted(i for pair in stop_stops if stop in pair for i in pair if i != stop))
+            for stop in range(n)
+        ),
     )
 
 
-_CONNECTIVITY: dict[tuple[TileDef, int], Connectivity] = {}
+# (id(tile), rotation) -> (tile, its connectivity): keyed by identity, as hashing a tile
+# walks all its fields (every Placed asks); the tile is kept so that its id is not reused
+_CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
+_BY_VALUE: dict[tuple[TileDef, int], Connectivity] = {}
 
 
 def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
     """The (cached) connectivity of ``tile`` turned clockwise by ``rotation`` sixths."""
+    found = _CONNECTIVITY.get((id(tile), rotation))
+    if found is not None and found[0] is tile:
+        return found[1]
     key = (tile, rotation)
-    conn = _CONNECTIVITY.get(key)
+    conn = _BY_VALUE.get(key)
     if conn is None:
         if rotation not in range(6):
             raise ValueError(f"rotation must be 0-5, got {rotation!r}")
-        conn = _CONNECTIVITY[key] = _connectivity(tile, rotation)
+        conn = _BY_VALUE[key] = _connectivity(tile, rotation)
+    _CONNECTIVITY[(id(tile), rotation)] = (tile, conn)
     return conn
 
 
@@ -314,7 +327,7 @@ class Placed:
 
     def stop_partners(self, stop: int) -> frozenset[int]:
         """Stops joined directly to ``stop`` by a stop-to-stop path."""
-        return frozenset(i for pair in self.conn.stop_stops if stop in pair for i in pair if i != stop)
+        return frozenset(self.conn.stop_partners[stop])
 
 
 def rotate(tile: TileDef, rotation: int) -> Placed:
@@ -456,7 +469,23 @@ def upgrade_refusal(old: Placed, new: TileDef) -> str | None:
     return None
 
 
-_UPGRADES: dict[tuple[TileDef, int, TileDef], tuple[Upgrade, ...]] = {}
+_UPGRADES: dict[tuple[int, int, TileDef], tuple[Upgrade, ...]] = {}
+# id(tile) -> (tile, its content number); content -> number
+_CONTENT: dict[int, tuple[TileDef, int]] = {}
+_CONTENT_IDS: dict[tuple[Any, ...], int] = {}
+
+
+def content_id(tile: TileDef) -> int:
+    """A number for what an upgrade depends on (colour, stops, paths, labels, the allowed
+    upgrades; not the id): the printed hexes of a map are tiles of their own, but most are
+    alike (a blank hex, a plain town), and what may be laid on them is worked out once."""
+    found = _CONTENT.get(id(tile))
+    if found is not None and found[0] is tile:
+        return found[1]
+    key = (tile.color, tile.stops, tile.paths, tile.labels, tile.upgrades_to)
+    number = _CONTENT_IDS.setdefault(key, len(_CONTENT_IDS))
+    _CONTENT[id(tile)] = (tile, number)
+    return number
 
 
 def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
@@ -469,7 +498,7 @@ def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     of them only the rotations that keep every old path (stops may merge).
     Placing a first tile on an empty hex is the same check against the hex's ``@`` tile.
     """
-    key = (old.tile, old.rotation, new)
+    key = (content_id(old.tile), old.rotation, new)
     found = _UPGRADES.get(key)
     if found is None:
         found = _UPGRADES[key] = _compute_upgrades(old, new)
