@@ -552,6 +552,23 @@ def new_track(
     """
     if old is None:
         return frozenset(new.paths)
+    key = (content_id(old.tile), old.rotation, content_id(new.tile), new.rotation, stop_map)
+    found = _NEW_TRACK.get(key)
+    if found is None:
+        if len(_NEW_TRACK) > 50_000:
+            _NEW_TRACK.clear()
+        found = _NEW_TRACK[key] = _new_track(old, new, stop_map)
+    return found
+
+
+# (old content, rotation, new content, rotation, stop map) -> the new track: the tile-lay
+# rules ask for every candidate lay, and the same few tiles recur
+_NEW_TRACK: dict[tuple[Any, ...], frozenset[tuple[End, End]]] = {}
+
+
+def _new_track(
+    old: Placed, new: Placed, stop_map: tuple[int | None, ...] | None
+) -> frozenset[tuple[End, End]]:
     mapping = stop_map if stop_map is not None else tuple(range(len(old.tile.stops)))
 
     def translate(end: End) -> End | None:

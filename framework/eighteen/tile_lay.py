@@ -210,18 +210,35 @@ def refusal(
     """(rule, reason) when this lay is illegal for the company, else None (cost not checked).
     ``ability_of``: the lay is the ability of that company (it may use the tiles only it may
     lay); ``connect`` False: no connection to the company's network needed."""
-    board = state.board
     owner = exclusive_owner(rules, tile.id)
     if owner is not None and owner != ability_of:
         return "rule:tile_lay.exclusive", f"only {owner}'s ability may lay tile {tile.id}"
     if tile.color not in phases.tile_colors(rules, state):
         return "rule:tile_lay.phase", f"{tile.color} tiles are not available in phase {state.phase}"
+    why = hex_refusal(rules, state, coord)
+    if why is not None:
+        return why
+    return _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, connect)
+
+
+def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] | None:
+    """(rule, reason) when no tile may be laid on ``coord`` now (a closed region, a blocking
+    private), whatever the tile."""
     region = phases.region_closed(rules, state, coord)
     if region is not None:
         return "rule:tile_lay.region", f"{coord} lies in {region}, closed to track in phase {state.phase}"
     blocker = blocking_private(rules, state, coord)
     if blocker is not None:
         return "rule:tile_lay.blocked", f"{coord} is blocked while {blocker} is open"
+    return None
+
+
+def _lay_refusal(
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    reach: Reach, connect: bool,
+) -> tuple[str, str] | None:
+    """The checks of :func:`refusal` that depend on the tile in its rotation on the hex."""
+    board = state.board
     old = board.placed(coord)
     placed = Placed(tile, upgrade.rotation)
     edge = _dead_end(board, coord, placed, old)
@@ -333,9 +350,13 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             cost = lay_cost(rules, state, company_id, coord)
         except IllegalAction:
             continue
-        if cost > cash:
+        if cost > cash or hex_refusal(rules, state, coord) is not None:
             continue
+        # refusal(), its checks of the tile's colour and the hex done once for all options
         for tile, upgrade in options:
-            if refusal(rules, state, company_id, coord, tile, upgrade, reach) is None:
+            owner = exclusive_owner(rules, tile.id)
+            if owner is not None:
+                continue
+            if _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, True) is None:
                 out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
     return out

@@ -359,9 +359,9 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     if plain is None:
         plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
             layout, (phase, id(title)), phase_order, _pass_through_of(title))
-    homes: dict[StopKey, list[str]] | None = layout.memo.get("homes")
+    homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
     if homes is None:
-        homes = layout.memo["homes"] = _homes(title, layout.tiles)
+        homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
     tokens = board.token_map()
     reserved = board.reserved_map()
     stops = plain
@@ -379,11 +379,35 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
                                    pass_through.get(coord, (None, "")), tokens.get(where, ()),
                                    reserved.get(where, ()), homes.get(where, ()), plain[at])
     graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
-                                 store=lambda: store_of(layout))
+                                 store=lambda: store_of(layout), junction_set=layout.junction_set)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (title, graph)
     return graph
+
+
+def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
+    """:func:`_homes` of the layout: the one it was derived from holds them unless a home
+    hex changed."""
+    base = layout.base
+    if base is not None:
+        before: dict[StopKey, list[str]] | None = base[0].get(("homes", id(title)))
+        if before is not None and not base[1] & _home_hexes_of(title):
+            return before
+    return _homes(title, layout.tiles)
+
+
+_HOME_HEXES: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _home_hexes_of(title: Any) -> frozenset[str]:
+    found = _HOME_HEXES.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_HOME_HEXES) > 64:
+            _HOME_HEXES.clear()
+        hexes = frozenset(h.hex for c in title.companies.values() for h in c.home)
+        found = _HOME_HEXES[id(title)] = (title, hexes)
+    return found[1]
 
 
 def _family(board: Any) -> Family:
@@ -411,7 +435,7 @@ def _plain_stops(
     """Every stop of the layout without tokens, reservations or homes, in graph order:
     patched from the layout it was derived from where that one has them."""
     base = layout.base
-    if base is not None:
+    if base is not None and base[2]:
         before: list[StopNode] | None = base[0].get(("stops", *phase_key))
         if before is not None:
             out = list(before)

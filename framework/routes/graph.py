@@ -172,6 +172,7 @@ class TrackGraph:
     def assembled(
         cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece],
         *, store: Callable[[], dict[Any, Any]] | None = None,
+        junction_set: frozenset[str] | None = None,
     ) -> TrackGraph:
         """A graph from parts a builder already knows to be consistent (unique ids, pieces
         between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
@@ -183,6 +184,8 @@ class TrackGraph:
         graph.junctions = tuple(junctions)
         graph.pieces = {piece.id: piece for piece in pieces}
         graph._store = store
+        if junction_set is not None:  # the builder's, equal to frozenset(junctions)
+            graph.__dict__["_junction_set"] = junction_set
         return graph
 
     @cached_property
@@ -234,6 +237,10 @@ class TrackGraph:
             out[piece.a].append(piece)
             out[piece.b].append(piece)
         return {n: tuple(ps) for n, ps in out.items()}
+
+    def has_node(self, node: str) -> bool:
+        """Whether ``node`` is a stop or a junction of this graph."""
+        return node in self.stops or node in self._junction_set
 
     def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
         return tuple(p for p in self.incident.get(a, ()) if p.other(a) == b)

@@ -117,9 +117,9 @@ class Layout:
     junction_set: frozenset[str]
     stop_keys: dict[tuple[str, int], int]
     memo: dict[Any, Any]
-    #: (the memo of the layout this one was derived from, the hexes that differ) when both
-    #: number their stops alike: what depends on stops alone can be patched, not redone
-    base: tuple[dict[Any, Any], frozenset[str]] | None
+    #: (the memo of the layout this one was derived from, the hexes that may differ, whether
+    #: both number their stops alike): what depends on a few hexes is patched, not redone
+    base: tuple[dict[Any, Any], frozenset[str], bool] | None
 
 
 def store_of(layout: Layout) -> dict[Any, Any]:
@@ -316,7 +316,7 @@ class Family:
         out.raw = raw
         out.alive = alive
         out.memo = {}
-        out.base = (parent.memo, frozenset(dirty or ())) if parent is not None and same_stops \
+        out.base = (parent.memo, frozenset(dirty or ()), same_stops) if parent is not None \
             else None
         if parent is None or dirty is None:
             kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
@@ -342,7 +342,10 @@ class Family:
             lowest = min(real) if real else ""
             first = bisect.bisect_left(order, lowest)
             offset = bisect.bisect_left(parent.pieces, lowest, key=_where)
-            blocks = {c: b for c, b in parent.blocks.items() if c < lowest}
+            blocks = dict(parent.blocks)
+            for coord in real:
+                if coord not in tiles:
+                    blocks.pop(coord, None)
             pieces = parent.pieces[:offset]
             pieces.extend(self._number(order[first:], offset, kept, blocks, parent.blocks))
             junctions = set(parent.junction_set)
@@ -376,11 +379,15 @@ class Family:
         for coord in order:
             k = kept[coord]
             if not k:
+                blocks.pop(coord, None)
                 continue
             block = old_blocks.get(coord)
             if block is None or block[0] != offset or block[1] != k:
+                if block is not None and block[1] == k:  # the same pieces, numbered anew
+                    ends = block[3]
+                else:
+                    ends = frozenset(e for a, b, _ in k for e in (a, b) if "|" in e)
                 objects = tuple(_piece(offset + n, a, b, w) for n, (a, b, w) in enumerate(k))
-                ends = frozenset(e for a, b, _ in k for e in (a, b) if "|" in e)
                 block = (offset, k, objects, ends)
             blocks[coord] = block
             pieces.extend(block[2])

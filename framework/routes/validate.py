@@ -78,7 +78,7 @@ def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], lis
     refusals = [
         Refusal("track.unknown", f"route passes {n!r}, which is not on the board")
         for n in nodes
-        if n not in graph.stops and n not in graph.incident
+        if not graph.has_node(n)
     ]
     if refusals:
         return nodes, [], refusals
