@@ -76,6 +76,8 @@ class BoardView:
         "_stock",
         "_choices",
         "_index",
+        "_spent",
+        "_left",
     )
 
     grid: Grid
@@ -90,6 +92,10 @@ class BoardView:
     _stock: Mapping[str, int]
     _choices: dict[tuple[int, int], tuple[tuple[TileDef, Upgrade], ...]]
     _index: dict[str, int]
+    # the tile ids with no copy left (None: not known since the supply last changed), in a
+    # list shared with the board's views; and the lay choices of a hex without those tiles
+    _spent: list[frozenset[str] | None]
+    _left: dict[tuple[tuple[int, int], frozenset[str]], tuple[tuple[TileDef, Upgrade], ...]]
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -218,10 +224,15 @@ class BoardView:
             fits = self._choices[key] = tuple(
                 (t, u) for t in self._tiles.values() for u in upgrade_options(placed, t)
             )
-        supply = self._supply
-        return tuple(
-            (t, u) for t, u in fits if t.id not in supply or supply[t.id] > 0
-        )
+        spent = self._spent[0]
+        if spent is None:
+            spent = self._spent[0] = frozenset(t for t, n in self._supply.items() if n <= 0)
+        if not spent:
+            return fits
+        left = self._left.get((key, spent))
+        if left is None:
+            left = self._left[(key, spent)] = tuple((t, u) for t, u in fits if t.id not in spent)
+        return left
 
     def new_track(self, coord: str, tile: TileDef, rotation: int) -> frozenset[tuple[Any, Any]]:
         """Paths ``tile`` in ``rotation`` would add on ``coord`` (rotated, as in ``Placed.paths``),
@@ -347,6 +358,8 @@ class Board(BoardView):
         self._supply = {tid: n for tid, n in supply.items() if n is not None}
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
+        self._left = {}  # the same without spent tiles; shared by all copies
+        self._spent = [None]
         self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
         for coord, edge in impassable:
@@ -399,6 +412,8 @@ class Board(BoardView):
         new._stock = self._stock
         new._choices = self._choices
         new._index = self._index
+        new._left = self._left
+        new._spent = [self._spent[0]]
         return new
 
     def __copy__(self) -> Board:
@@ -437,6 +452,7 @@ class Board(BoardView):
         if "supply" in data:
             self._supply.clear()
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
+            self._spent[0] = None
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -510,6 +526,7 @@ class Board(BoardView):
             self._supply[tdef.id] = left - 1
         if old.tile.id in self._supply and coord in self._laid:
             self._supply[old.tile.id] += 1
+        self._spent[0] = None
         self._laid[coord] = Placed(tdef, rotation)
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
@@ -524,6 +541,7 @@ class Board(BoardView):
             return None
         if placed.tile.id in self._supply:
             self._supply[placed.tile.id] += 1
+            self._spent[0] = None
         return placed.tile.id
 
     def _move_stops(

@@ -30,6 +30,19 @@ class Reach:
     out_edges: frozenset[tuple[str, int]]  # (hex, edge): the company's track runs to this edge
     hexes: frozenset[str]  # hexes with track or stops the walk touched
     stations: frozenset[StopKey]  # where the walk started
+    # hex -> the indices of its reached stops, sorted (filled on first use: the tile-lay rules
+    # ask per candidate lay which stops of one hex are reached)
+    _by_hex: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def stops_on(self, coord: str) -> tuple[int, ...]:
+        """The indices of the reached stops on ``coord``, in index order."""
+        by_hex = self._by_hex
+        if not by_hex and self.stops:
+            grouped: dict[str, list[int]] = {}
+            for c, i in self.stops:
+                grouped.setdefault(c, []).append(i)
+            by_hex.update((c, tuple(sorted(ids))) for c, ids in grouped.items())
+        return by_hex.get(coord, ())
 
 
 def blocked(board: Any, coord: str, stop: int, company: str) -> bool:
@@ -94,10 +107,13 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
     neighbours = board.neighbours
     push = queue.append
     add = seen.add
+    conns: dict[str, Any] = {}  # hex -> its tile's connectivity, looked up once per walk
 
     while queue:
         what, coord, n, came = queue.popleft()
-        conn = placed_at(coord).conn
+        conn = conns.get(coord)
+        if conn is None:
+            conn = conns[coord] = placed_at(coord).conn
         hexes.add(coord)
         if what == AT_STOP:
             stops.add((coord, n))
@@ -121,7 +137,7 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
             out_edges.add((coord, n))
             there = neighbours(coord)[n]
             back = (n + 3) % 6
-            if there is not None and back in placed_at(there).conn.exits:
+            if there is not None and back in (conns.get(there) or placed_at(there).conn).exits:
                 state = (ENTERING, there, back, ANY)
                 if state not in seen:
                     add(state)

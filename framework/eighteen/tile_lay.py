@@ -124,8 +124,9 @@ def _passable_after(board: Any, coord: str, old: Placed, tile: TileDef, upgrade:
 def _reached_stops(coord: str, upgrade: Upgrade, reach: Reach) -> set[int]:
     """The new tile's stops that the stops of ``coord`` the company reaches become."""
     out: set[int] = set()
-    for c, i in reach.stops:
-        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+    stop_map = upgrade.stop_map
+    for i in reach.stops_on(coord):
+        j = stop_map[i] if i < len(stop_map) else None
         if j is not None:
             out.add(j)
     return out
@@ -161,8 +162,8 @@ def _connected(
 
 def _value_changes(rules: Context, state: G18State, coord: str, old: Placed, tile: TileDef,
                    upgrade: Upgrade, reach: Reach) -> bool:
-    for (c, i) in reach.stops:
-        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+    for i in reach.stops_on(coord):
+        j = upgrade.stop_map[i] if i < len(upgrade.stop_map) else None
         if j is None:
             continue
         if _stop_value(rules, state, old.tile.stops[i]) != _stop_value(rules, state, tile.stops[j]):
@@ -259,7 +260,7 @@ def _lay_refusal(
     if track_only:
         if old.tile.paths and _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id):
             return None
-        if old.tile.paths and any(c == coord for c, _ in reach.stops):
+        if old.tile.paths and reach.stops_on(coord):
             return "rule:tile_lay.upgrade_track", (
                 f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")
     elif old.tile.paths and (
