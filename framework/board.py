@@ -57,6 +57,26 @@ class LayResult:
     removed: tuple[tuple[str, StopKey], ...]
 
 
+class _Derived:
+    """What a board works out from its position and keeps until the position changes: the
+    state key, the tile ids with no copy left. A board and its views share one."""
+
+    __slots__ = ("key", "spent")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.spent: frozenset[str] | None = None
+
+    def clear(self) -> None:
+        self.key = None
+        self.spent = None
+
+    def copy(self) -> _Derived:
+        new = _Derived()
+        new.key, new.spent = self.key, self.spent
+        return new
+
+
 class BoardView:
     """Read-only access to a board (the round logic, the route search and the renderer read it).
 
@@ -76,7 +96,7 @@ class BoardView:
         "_stock",
         "_choices",
         "_index",
-        "_spent",
+        "_derived",
         "_left",
     )
 
@@ -92,9 +112,8 @@ class BoardView:
     _stock: Mapping[str, int]
     _choices: dict[tuple[int, int], tuple[tuple[TileDef, Upgrade], ...]]
     _index: dict[str, int]
-    # the tile ids with no copy left (None: not known since the supply last changed), in a
-    # list shared with the board's views; and the lay choices of a hex without those tiles
-    _spent: list[frozenset[str] | None]
+    _derived: _Derived  # shared with the board's views, emptied on every change
+    # the lay choices of a hex without the spent tiles (see _Derived)
     _left: dict[tuple[tuple[int, int], frozenset[str]], tuple[tuple[TileDef, Upgrade], ...]]
 
     # -- hexes and tiles ----------------------------------------------------------------------
@@ -224,9 +243,10 @@ class BoardView:
             fits = self._choices[key] = tuple(
                 (t, u) for t in self._tiles.values() for u in upgrade_options(placed, t)
             )
-        spent = self._spent[0]
+        derived = self._derived
+        spent = derived.spent
         if spent is None:
-            spent = self._spent[0] = frozenset(t for t, n in self._supply.items() if n <= 0)
+            spent = derived.spent = frozenset(t for t, n in self._supply.items() if n <= 0)
         if not spent:
             return fits
         left = self._left.get((key, spent))
@@ -315,7 +335,15 @@ class BoardView:
         }
 
     def state_key(self) -> tuple[Any, ...]:
-        """A hashable snapshot of the position (equal boards give equal keys)."""
+        """A hashable snapshot of the position (equal boards give equal keys); kept until the
+        board changes, as the graph and reach caches ask for it many times per position."""
+        derived = self._derived
+        key = derived.key
+        if key is None:
+            key = derived.key = self._state_key()
+        return key
+
+    def _state_key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted((c, p.tile.id, p.rotation) for c, p in self._laid.items())),
             tuple(sorted(self._tokens.items())),
@@ -359,7 +387,7 @@ class Board(BoardView):
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
         self._left = {}  # the same without spent tiles; shared by all copies
-        self._spent = [None]
+        self._derived = _Derived()
         self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
         for coord, edge in impassable:
@@ -413,7 +441,7 @@ class Board(BoardView):
         new._choices = self._choices
         new._index = self._index
         new._left = self._left
-        new._spent = [self._spent[0]]
+        new._derived = self._derived.copy()
         return new
 
     def __copy__(self) -> Board:
@@ -452,7 +480,7 @@ class Board(BoardView):
         if "supply" in data:
             self._supply.clear()
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
-            self._spent[0] = None
+        self._derived.clear()
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -516,6 +544,7 @@ class Board(BoardView):
                 )
 
         # commit
+        self._derived.clear()
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         for key in [k for k in self._reserved if k[0] == coord]:
@@ -526,7 +555,6 @@ class Board(BoardView):
             self._supply[tdef.id] = left - 1
         if old.tile.id in self._supply and coord in self._laid:
             self._supply[old.tile.id] += 1
-        self._spent[0] = None
         self._laid[coord] = Placed(tdef, rotation)
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
@@ -534,6 +562,7 @@ class Board(BoardView):
         """Take the laid tile off ``coord`` (back to the supply), leaving the hex as printed;
         tokens on it are removed (their companies' records are the caller's). Returns the
         tile id taken off, or None if nothing was laid there."""
+        self._derived.clear()
         placed = self._laid.pop(coord, None)
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
@@ -541,7 +570,6 @@ class Board(BoardView):
             return None
         if placed.tile.id in self._supply:
             self._supply[placed.tile.id] += 1
-            self._spent[0] = None
         return placed.tile.id
 
     def _move_stops(
@@ -588,6 +616,7 @@ class Board(BoardView):
 
     def place_token(self, coord: str, stop: int, company: str) -> None:
         """Put ``company``'s token on a stop; it uses the company's reservation there if any."""
+        self._derived.clear()
         s = self._stop(coord, stop)
         if s.slots <= 0:
             raise BoardError(f"{coord} stop {stop} is a {s.kind} and takes no tokens")
@@ -600,6 +629,7 @@ class Board(BoardView):
         self._drop_reservation(key, company)
 
     def remove_token(self, coord: str, stop: int, company: str) -> None:
+        self._derived.clear()
         key = (coord, stop)
         here = self._tokens.get(key, ())
         if company not in here:
@@ -613,6 +643,7 @@ class Board(BoardView):
     def replace_token(self, coord: str, stop: int, old: str, new: str) -> bool:
         """Swap ``old``'s token for ``new``'s in the same slot (mergers). If ``new`` is already
         there, ``old``'s token is just removed; returns False in that case."""
+        self._derived.clear()
         key = (coord, stop)
         here = self._tokens.get(key, ())
         if old not in here:
@@ -626,6 +657,7 @@ class Board(BoardView):
 
     def reserve(self, coord: str, stop: int, company: str) -> None:
         """Hold a slot for ``company`` (it then counts as taken for everybody else)."""
+        self._derived.clear()
         key = (coord, stop)
         if company in self._reserved.get(key, ()):
             return
@@ -637,6 +669,7 @@ class Board(BoardView):
         self._drop_reservation((coord, stop), company)
 
     def _drop_reservation(self, key: StopKey, company: str) -> None:
+        self._derived.clear()
         held = self._reserved.get(key)
         if held and company in held:
             rest = tuple(c for c in held if c != company)
