@@ -335,9 +335,9 @@ _CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
 _CACHE_SIZE = 8
 # id(printed map) -> (printed map, grid, borders, the layouts of boards with that map)
 _FAMILIES: dict[int, tuple[Any, Grid, frozenset[tuple[str, int]], Family]] = {}
-# stops with tokens, reservations or homes: (coord, index, id(stop), value, terminal, rule,
-# only, tokens, reserved, homes) -> (stop, its node)
-_HELD: dict[tuple[Any, ...], tuple[Stop, StopNode]] = {}
+# stops with tokens, reservations or homes: (id(the stop's plain node), tokens, reserved,
+# homes) -> (the plain node, the node)
+_HELD: dict[tuple[Any, ...], tuple[StopNode, StopNode]] = {}
 
 
 def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
@@ -485,16 +485,15 @@ def _held_node(
 ) -> StopNode:
     if not held and not waiting and not home:
         return plain
-    only, rule = through
-    value = plain.revenue
-    memo_key = (coord, i, id(stop), value, plain.terminal, rule,
-                None if only is None else tuple(only), tuple(held), tuple(waiting), tuple(home))
+    memo_key = (id(plain), tuple(held), tuple(waiting), tuple(home))
     found = _HELD.get(memo_key)
-    if found is None or found[0] is not stop:
+    if found is None or found[0] is not plain:
+        # the plain node stands for the stop, its value, terminal and pass-through rule
+        only, rule = through
         if len(_HELD) > _MEMO_LIMIT:
             _HELD.clear()
-        found = _HELD[memo_key] = (stop, _node(coord, i, tile, stop, value, plain.terminal,
-                                               only, rule, held, waiting, home))
+        found = _HELD[memo_key] = (plain, _node(coord, i, tile, stop, plain.revenue,
+                                                plain.terminal, only, rule, held, waiting, home))
     return found[1]
 
 

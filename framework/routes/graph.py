@@ -278,15 +278,14 @@ class TrackGraph:
         return found
 
     def _links(self) -> dict[str, tuple[Link, ...]]:
-        by_pair: dict[tuple[str, str], list[Link]] = {}
+        by_pair: dict[tuple[str, str], list[_Found]] = {}
         for start in self.stops:
-            for link in self._walk_links(start):
-                by_pair.setdefault((link.a, link.b), []).append(link)
+            for found_link in self._walk_links(start):
+                by_pair.setdefault((start, found_link[0]), []).append(found_link)
         out: dict[str, list[Link]] = {s: [] for s in self.stops}
         uid = 0
         for (a, b), found in by_pair.items():
-            for found_link in _minimal(found):
-                pieces, junctions, mask = found_link.pieces, found_link.junctions, found_link.mask
+            for _, pieces, junctions, mask in _minimal(found):
                 out[a].append(Link(a, b, pieces, junctions, mask, uid))
                 out[b].append(Link(b, a, pieces[::-1], junctions[::-1], mask, uid))
                 uid += 1
@@ -340,11 +339,12 @@ class TrackGraph:
             for node, ps in self.incident.items()
         }
 
-    def _walk_links(self, start: str) -> list[Link]:
+    def _walk_links(self, start: str) -> list[_Found]:
         """The links from ``start`` to stops whose id sorts after it (each link is kept from
-        its smaller end, the other direction is its reverse)."""
+        its smaller end, the other direction is its reverse), as (stop, pieces, junctions,
+        mask): most are dropped by :func:`_minimal`, so no :class:`Link` is made for them."""
         table = self._walk_table
-        found: list[Link] = []
+        found: list[_Found] = []
         pieces: list[int] = []
         junctions: list[str] = []
         seen: set[str] = set()
@@ -360,9 +360,7 @@ class TrackGraph:
                     continue
                 if is_stop:
                     if nxt > start:
-                        found.append(
-                            Link(start, nxt, (*pieces, pid), tuple(junctions), mask | bit)
-                        )
+                        found.append((nxt, (*pieces, pid), tuple(junctions), mask | bit))
                     continue
                 if nxt in seen:
                     continue
@@ -386,11 +384,18 @@ class TrackGraph:
         return found
 
 
-def _minimal(links: Sequence[Link]) -> list[Link]:
+_Found = tuple[str, tuple[int, ...], tuple[str, ...], int]
+"""A link as the walk finds it: (the stop it leads to, pieces, junctions, mask)."""
+
+
+def _minimal(links: Sequence[_Found]) -> list[_Found]:
     """The links whose masks contain no other link's mask (duplicates kept once)."""
-    ordered = sorted(links, key=lambda lk: (lk.mask.bit_count(), lk.pieces))
-    kept: list[Link] = []
+    ordered = sorted(links, key=lambda lk: (lk[3].bit_count(), lk[1]))
+    kept: list[_Found] = []
+    masks: list[int] = []
     for link in ordered:
-        if not any(k.mask & link.mask == k.mask for k in kept):
+        mask = link[3]
+        if not any(k & mask == k for k in masks):
             kept.append(link)
+            masks.append(mask)
     return kept
