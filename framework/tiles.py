@@ -268,6 +268,9 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
 # walks all its fields (every Placed asks); the tile is kept so that its id is not reused
 _CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
 _BY_VALUE: dict[tuple[TileDef, int], Connectivity] = {}
+#: memos keyed by a tile's identity keep the tile; a long run of games (each board with its own
+#: printed tiles) empties them now and then
+_ID_MEMO_LIMIT = 50_000
 
 
 def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
@@ -281,6 +284,8 @@ def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
         if rotation not in range(6):
             raise ValueError(f"rotation must be 0-5, got {rotation!r}")
         conn = _BY_VALUE[key] = _connectivity(tile, rotation)
+    if len(_CONNECTIVITY) > _ID_MEMO_LIMIT:
+        _CONNECTIVITY.clear()
     _CONNECTIVITY[(id(tile), rotation)] = (tile, conn)
     return conn
 
@@ -469,6 +474,28 @@ def upgrade_refusal(old: Placed, new: TileDef) -> str | None:
     return None
 
 
+def _may_replace(old: TileDef, new: TileDef) -> bool:
+    """``upgrade_refusal(old, new) is None``, without the wording, labels and stop kinds
+    compared as sorted once per tile."""
+    if old.upgrades_to is not None:
+        return new.id in old.upgrades_to
+    want = next_color(old.color)
+    return want is not None and new.color == want and _signature(old) == _signature(new)
+
+
+_SIGNATURES: dict[int, tuple[TileDef, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+
+
+def _signature(tile: TileDef) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tile's labels and stop kinds, sorted: what must match for the general rule."""
+    found = _SIGNATURES.get(id(tile))
+    if found is None or found[0] is not tile:
+        if len(_SIGNATURES) > _ID_MEMO_LIMIT:
+            _SIGNATURES.clear()
+        found = _SIGNATURES[id(tile)] = (tile, (tuple(sorted(tile.labels)), tuple(_kinds(tile.stops))))
+    return found[1]
+
+
 _UPGRADES: dict[tuple[int, int, TileDef], tuple[Upgrade, ...]] = {}
 # id(tile) -> (tile, its content number); content -> number
 _CONTENT: dict[int, tuple[TileDef, int]] = {}
@@ -484,6 +511,8 @@ def content_id(tile: TileDef) -> int:
         return found[1]
     key = (tile.color, tile.stops, tile.paths, tile.labels, tile.upgrades_to)
     number = _CONTENT_IDS.setdefault(key, len(_CONTENT_IDS))
+    if len(_CONTENT) > _ID_MEMO_LIMIT:  # every new board brings its own printed tiles
+        _CONTENT.clear()
     _CONTENT[id(tile)] = (tile, number)
     return number
 
@@ -506,7 +535,7 @@ def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
 
 
 def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
-    if upgrade_refusal(old, new) is not None:
+    if not _may_replace(old.tile, new):
         return ()
     strict = old.tile.upgrades_to is None
     oc = old.conn
@@ -552,18 +581,20 @@ def new_track(
     """
     if old is None:
         return frozenset(new.paths)
-    key = (content_id(old.tile), old.rotation, content_id(new.tile), new.rotation, stop_map)
+    before, after = old.conn, new.conn
+    key = (id(before), id(after), stop_map)
     found = _NEW_TRACK.get(key)
-    if found is None:
+    if found is None or found[0] is not before or found[1] is not after:
         if len(_NEW_TRACK) > 50_000:
             _NEW_TRACK.clear()
-        found = _NEW_TRACK[key] = _new_track(old, new, stop_map)
-    return found
+        found = _NEW_TRACK[key] = (before, after, _new_track(old, new, stop_map))
+    return found[2]
 
 
-# (old content, rotation, new content, rotation, stop map) -> the new track: the tile-lay
-# rules ask for every candidate lay, and the same few tiles recur
-_NEW_TRACK: dict[tuple[Any, ...], frozenset[tuple[End, End]]] = {}
+# (id(old connectivity), id(new connectivity), stop map) -> (both, the new track): the
+# tile-lay rules ask for every candidate lay, and the same few tiles recur; a tile's
+# connectivity in a rotation says all new_track reads (its paths and number of stops)
+_NEW_TRACK: dict[tuple[Any, ...], tuple[Connectivity, Connectivity, frozenset[tuple[End, End]]]] = {}
 
 
 def _new_track(
