@@ -187,6 +187,8 @@ class Family:
         best: Layout | None = None
         best_changed: set[str] | None = None
         for known in reversed(self.recent):
+            if best_changed is not None and abs(len(known.laid) - len(laid)) >= len(best_changed):
+                continue  # at least that many hexes differ: no better than the best so far
             changed = _changed(known.laid, laid)
             if not changed:
                 return known
