@@ -196,6 +196,11 @@ class BoardView:
         border."""
         return self.neighbours(coord)[edge]
 
+    def neighbour_table(self) -> Mapping[str, tuple[str | None, ...]]:
+        """Every map hex -> :meth:`neighbours` (shared by all copies: read it, never change
+        it), for walks that look up thousands of neighbours."""
+        return self._neighbours
+
     def neighbours(self, coord: str) -> tuple[str | None, ...]:
         """:meth:`neighbour_across` for edges 0-5."""
         try:

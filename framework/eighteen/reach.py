@@ -104,7 +104,8 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
     queue: deque[tuple[int, str, int, int]] = deque((AT_STOP, c, i, ANY) for c, i in starts)
     seen: set[tuple[int, str, int, int]] = set(queue)
     placed_at = board.placed
-    neighbours = board.neighbours
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
     push = queue.append
     add = seen.add
     conns: dict[str, Any] = {}  # hex -> its tile's connectivity, looked up once per walk
