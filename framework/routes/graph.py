@@ -365,10 +365,18 @@ class TrackGraph:
                 if nxt in seen:
                     continue
                 arrival = mask | bit | jbit
-                earlier = reached.setdefault((nxt, tile), [])
-                if any(m & arrival == m for m in earlier):
-                    continue
-                earlier.append(arrival)
+                earlier = reached.get((nxt, tile))
+                if earlier is None:
+                    reached[(nxt, tile)] = [arrival]
+                else:
+                    covered = False
+                    for m in earlier:  # a loop, not any(): this is the walk's inner loop
+                        if m & arrival == m:
+                            covered = True
+                            break
+                    if covered:
+                        continue
+                    earlier.append(arrival)
                 seen.add(nxt)
                 pieces.append(pid)
                 junctions.append(nxt)
