@@ -40,7 +40,7 @@ _JUNCTION_HEXES: dict[str, tuple[str, ...]] = {}
 # (id, end, end, hex) -> the piece: frozen, so layouts share them
 _PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
 _MEMO_LIMIT = 50_000
-_KNOWN_SIZE = 48
+_KNOWN_SIZE = 16
 
 
 def _hexes_of(junction: str) -> tuple[str, ...]:
