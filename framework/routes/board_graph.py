@@ -379,11 +379,31 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
                                    pass_through.get(coord, (None, "")), tokens.get(where, ()),
                                    reserved.get(where, ()), homes.get(where, ()), plain[at])
     graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
-                                 store=lambda: store_of(layout), junction_set=layout.junction_set)
+                                 store=lambda: store_of(layout), junction_set=layout.junction_set,
+                                 memo_of=lambda: _shared_memo(layout, stops))
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (title, graph)
     return graph
+
+
+# (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
+# both alive, so equal ids mean the same objects, hence equal graphs
+_MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
+                                                 dict[Any, Any]]] = {}
+_MEMOS_SIZE = 32
+
+
+def _shared_memo(layout: Layout, stops: Sequence[StopNode]) -> dict[Any, Any]:
+    """The memo of the graphs with this layout's shape and these very stop nodes."""
+    store = store_of(layout)
+    key = (id(store), tuple(map(id, stops)))
+    found = _MEMOS.get(key)
+    if found is None or found[0] is not store:
+        if len(_MEMOS) >= _MEMOS_SIZE:
+            _MEMOS.pop(next(iter(_MEMOS)))
+        found = _MEMOS[key] = (store, tuple(stops), {})
+    return found[2]
 
 
 def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:

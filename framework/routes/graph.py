@@ -167,12 +167,16 @@ class TrackGraph:
     #: incident pieces...): given by a builder that knows which graphs share a shape, else
     #: looked up by :attr:`shape` in :data:`_SHAPES`
     _store: Callable[[], dict[Any, Any]] | None = None
+    #: gives the memo shared by the graphs a builder knows to be equal (same shape, the same
+    #: stop nodes), else each graph has its own
+    _memo_of: Callable[[], dict[Any, Any]] | None = None
 
     @classmethod
     def assembled(
         cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece],
         *, store: Callable[[], dict[Any, Any]] | None = None,
         junction_set: frozenset[str] | None = None,
+        memo_of: Callable[[], dict[Any, Any]] | None = None,
     ) -> TrackGraph:
         """A graph from parts a builder already knows to be consistent (unique ids, pieces
         between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
@@ -184,6 +188,7 @@ class TrackGraph:
         graph.junctions = tuple(junctions)
         graph.pieces = {piece.id: piece for piece in pieces}
         graph._store = store
+        graph._memo_of = memo_of
         if junction_set is not None:  # the builder's, equal to frozenset(junctions)
             graph.__dict__["_junction_set"] = junction_set
         return graph
@@ -191,8 +196,9 @@ class TrackGraph:
     @cached_property
     def memo(self) -> dict[Any, Any]:
         """Answers to queries about this graph, kept with it (the graph never changes), so
-        that asking twice costs once (see ``best_routes``)."""
-        return {}
+        that asking twice costs once (see ``best_routes``); equal graphs of one builder share
+        them (a look-ahead lay whose track is all pruned away gives the graph of before)."""
+        return self._memo_of() if self._memo_of is not None else {}
 
     @cached_property
     def _junction_set(self) -> frozenset[str]:
