@@ -16,7 +16,6 @@ on the history of the board. A test compares both builds position by position.
 from __future__ import annotations
 
 import bisect
-import itertools
 from collections import deque
 from collections.abc import Mapping
 from typing import Any
@@ -34,7 +33,6 @@ _Block = tuple[int, tuple[RawPiece, ...], tuple[Piece, ...], frozenset[str]]
 """A hex's numbered pieces: (first id, its pieces, their objects, the junctions they reach)."""
 
 
-_SERIAL = itertools.count()
 # (junction) -> the two hexes whose edge it is
 _JUNCTION_HEXES: dict[str, tuple[str, ...]] = {}
 # (id, end, end, hex) -> the piece: frozen, so layouts share them
@@ -100,11 +98,10 @@ class Layout:
     numbered pieces, junctions and stop order of the whole board."""
 
     __slots__ = (
-        "serial", "laid", "tiles", "order", "raw", "alive", "kept", "blocks", "pieces",
+        "laid", "tiles", "order", "raw", "alive", "kept", "blocks", "pieces",
         "junctions", "junction_set", "stop_keys", "memo", "base",
     )
 
-    serial: int
     laid: dict[str, Placed]
     tiles: dict[str, tuple[TileDef, int]]
     order: list[str]
@@ -128,7 +125,8 @@ def store_of(layout: Layout) -> dict[Any, Any]:
     rotation of it, gives the same graph as before."""
     found: dict[Any, Any] | None = layout.memo.get("shape")
     if found is None:
-        key = ("layout", tuple(layout.stop_keys), tuple(k for c in layout.order if (k := layout.kept[c])))
+        pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
+        key = ("layout", tuple(layout.stop_keys), pieces)
         found = layout.memo["shape"] = shape_store(key)
     return found
 
@@ -311,7 +309,6 @@ class Family:
         (those whose pieces may have changed) are looked at, and the pieces before the first
         hex that really changed keep their numbers and objects."""
         out = Layout()
-        out.serial = next(_SERIAL)
         out.laid = laid
         out.tiles = tiles
         out.order = order
@@ -401,7 +398,10 @@ def _where(piece: Piece) -> str:
     return piece.tile or ""
 
 
-def _stop_keys(order: list[str], tiles: Mapping[str, tuple[TileDef, int]]) -> dict[tuple[str, int], int]:
+def _stop_keys(
+    order: list[str], tiles: Mapping[str, tuple[TileDef, int]]
+) -> dict[tuple[str, int], int]:
+    """(hex, stop index) -> the stop's place in the graph's stop order."""
     keys: dict[tuple[str, int], int] = {}
     for coord in order:
         for i in range(len(tiles[coord][0].stops)):
