@@ -25,6 +25,7 @@ from railyard.framework.tiles import (
     Placed,
     TileDef,
     Upgrade,
+    content_id,
     new_track,
     upgrade_options,
     upgrade_refusal,
@@ -56,6 +57,26 @@ class LayResult:
     removed: tuple[tuple[str, StopKey], ...]
 
 
+class _Derived:
+    """What a board works out from its position and keeps until the position changes: the
+    state key, the tile ids with no copy left. A board and its views share one."""
+
+    __slots__ = ("key", "spent")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.spent: frozenset[str] | None = None
+
+    def clear(self) -> None:
+        self.key = None
+        self.spent = None
+
+    def copy(self) -> _Derived:
+        new = _Derived()
+        new.key, new.spent = self.key, self.spent
+        return new
+
+
 class BoardView:
     """Read-only access to a board (the round logic, the route search and the renderer read it).
 
@@ -75,6 +96,8 @@ class BoardView:
         "_stock",
         "_choices",
         "_index",
+        "_derived",
+        "_left",
     )
 
     grid: Grid
@@ -87,8 +110,11 @@ class BoardView:
     _reserved: dict[StopKey, tuple[str, ...]]
     _supply: dict[str, int]
     _stock: Mapping[str, int]
-    _choices: dict[Placed, tuple[tuple[TileDef, Upgrade], ...]]
+    _choices: dict[tuple[int, int], tuple[tuple[TileDef, Upgrade], ...]]
     _index: dict[str, int]
+    _derived: _Derived  # shared with the board's views, emptied on every change
+    # the lay choices of a hex without the spent tiles (see _Derived)
+    _left: dict[tuple[tuple[int, int], frozenset[str]], tuple[tuple[TileDef, Upgrade], ...]]
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -127,6 +153,15 @@ class BoardView:
         """Hexes with a laid tile: coord -> (tile id, rotation)."""
         return {c: (p.tile.id, p.rotation) for c, p in self._laid.items()}
 
+    def laid_placed(self) -> Mapping[str, Placed]:
+        """Hexes with a laid tile: coord -> the tile in its rotation (the board's own mapping,
+        not a copy: read it, never change it; copies of a board share the values)."""
+        return self._laid
+
+    def printed_map(self) -> Mapping[str, Placed]:
+        """Every map hex -> its printed tile, in map order (shared by all copies)."""
+        return self._printed
+
     def placements(self) -> dict[str, tuple[TileDef, int]]:
         """Every hex with track or stops: coord -> (tile, rotation), laid or printed.
 
@@ -160,6 +195,11 @@ class BoardView:
         """The map hex across ``edge`` of ``coord``; None off the map or across an impassable
         border."""
         return self.neighbours(coord)[edge]
+
+    def neighbour_table(self) -> Mapping[str, tuple[str | None, ...]]:
+        """Every map hex -> :meth:`neighbours` (shared by all copies: read it, never change
+        it), for walks that look up thousands of neighbours."""
+        return self._neighbours
 
     def neighbours(self, coord: str) -> tuple[str | None, ...]:
         """:meth:`neighbour_across` for edges 0-5."""
@@ -202,15 +242,22 @@ class BoardView:
         """Every (manifest tile, upgrade) the tile rule allows on ``coord`` with a copy left in
         the supply. Phases, money and connection are for the caller to filter."""
         placed = self.placed(coord)
-        fits = self._choices.get(placed)
+        key = (content_id(placed.tile), placed.rotation)  # alike hexes share their choices
+        fits = self._choices.get(key)
         if fits is None:
-            fits = self._choices[placed] = tuple(
+            fits = self._choices[key] = tuple(
                 (t, u) for t in self._tiles.values() for u in upgrade_options(placed, t)
             )
-        supply = self._supply
-        return tuple(
-            (t, u) for t, u in fits if t.id not in supply or supply[t.id] > 0
-        )
+        derived = self._derived
+        spent = derived.spent
+        if spent is None:
+            spent = derived.spent = frozenset(t for t, n in self._supply.items() if n <= 0)
+        if not spent:
+            return fits
+        left = self._left.get((key, spent))
+        if left is None:
+            left = self._left[(key, spent)] = tuple((t, u) for t, u in fits if t.id not in spent)
+        return left
 
     def new_track(self, coord: str, tile: TileDef, rotation: int) -> frozenset[tuple[Any, Any]]:
         """Paths ``tile`` in ``rotation`` would add on ``coord`` (rotated, as in ``Placed.paths``),
@@ -293,7 +340,15 @@ class BoardView:
         }
 
     def state_key(self) -> tuple[Any, ...]:
-        """A hashable snapshot of the position (equal boards give equal keys)."""
+        """A hashable snapshot of the position (equal boards give equal keys); kept until the
+        board changes, as the graph and reach caches ask for it many times per position."""
+        derived = self._derived
+        key = derived.key
+        if key is None:
+            key = derived.key = self._state_key()
+        return key
+
+    def _state_key(self) -> tuple[Any, ...]:
         return (
             tuple(sorted((c, p.tile.id, p.rotation) for c, p in self._laid.items())),
             tuple(sorted(self._tokens.items())),
@@ -336,6 +391,8 @@ class Board(BoardView):
         self._supply = {tid: n for tid, n in supply.items() if n is not None}
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
+        self._left = {}  # the same without spent tiles; shared by all copies
+        self._derived = _Derived()
         self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
         for coord, edge in impassable:
@@ -388,6 +445,8 @@ class Board(BoardView):
         new._stock = self._stock
         new._choices = self._choices
         new._index = self._index
+        new._left = self._left
+        new._derived = self._derived.copy()
         return new
 
     def __copy__(self) -> Board:
@@ -426,6 +485,7 @@ class Board(BoardView):
         if "supply" in data:
             self._supply.clear()
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
+        self._derived.clear()
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -489,6 +549,7 @@ class Board(BoardView):
                 )
 
         # commit
+        self._derived.clear()
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         for key in [k for k in self._reserved if k[0] == coord]:
@@ -506,6 +567,7 @@ class Board(BoardView):
         """Take the laid tile off ``coord`` (back to the supply), leaving the hex as printed;
         tokens on it are removed (their companies' records are the caller's). Returns the
         tile id taken off, or None if nothing was laid there."""
+        self._derived.clear()
         placed = self._laid.pop(coord, None)
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
@@ -559,6 +621,7 @@ class Board(BoardView):
 
     def place_token(self, coord: str, stop: int, company: str) -> None:
         """Put ``company``'s token on a stop; it uses the company's reservation there if any."""
+        self._derived.clear()
         s = self._stop(coord, stop)
         if s.slots <= 0:
             raise BoardError(f"{coord} stop {stop} is a {s.kind} and takes no tokens")
@@ -571,6 +634,7 @@ class Board(BoardView):
         self._drop_reservation(key, company)
 
     def remove_token(self, coord: str, stop: int, company: str) -> None:
+        self._derived.clear()
         key = (coord, stop)
         here = self._tokens.get(key, ())
         if company not in here:
@@ -584,6 +648,7 @@ class Board(BoardView):
     def replace_token(self, coord: str, stop: int, old: str, new: str) -> bool:
         """Swap ``old``'s token for ``new``'s in the same slot (mergers). If ``new`` is already
         there, ``old``'s token is just removed; returns False in that case."""
+        self._derived.clear()
         key = (coord, stop)
         here = self._tokens.get(key, ())
         if old not in here:
@@ -597,6 +662,7 @@ class Board(BoardView):
 
     def reserve(self, coord: str, stop: int, company: str) -> None:
         """Hold a slot for ``company`` (it then counts as taken for everybody else)."""
+        self._derived.clear()
         key = (coord, stop)
         if company in self._reserved.get(key, ()):
             return
@@ -608,6 +674,7 @@ class Board(BoardView):
         self._drop_reservation((coord, stop), company)
 
     def _drop_reservation(self, key: StopKey, company: str) -> None:
+        self._derived.clear()
         held = self._reserved.get(key)
         if held and company in held:
             rest = tuple(c for c in held if c != company)

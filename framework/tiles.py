@@ -218,6 +218,8 @@ class Connectivity:
     """Pairs of stops joined directly by a path (e.g. the two cities of a twin-city tile)."""
     path_keys: frozenset[frozenset[End]]
     """The paths as unordered end pairs, for comparing layouts."""
+    stop_partners: tuple[tuple[int, ...], ...] = ()
+    """Per stop index: the stops one path joins it to, in index order."""
 
 
 def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
@@ -255,20 +257,36 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
         edge_partners=tuple(frozenset(s) for s in edge_partners),
         stop_stops=frozenset(stop_stops),
         path_keys=frozenset(frozenset(p) for p in paths),
+        stop_partners=tuple(
+            tuple(sorted(i for pair in stop_stops if stop in pair for i in pair if i != stop))
+            for stop in range(n)
+        ),
     )
 
 
-_CONNECTIVITY: dict[tuple[TileDef, int], Connectivity] = {}
+# (id(tile), rotation) -> (tile, its connectivity): keyed by identity, as hashing a tile
+# walks all its fields (every Placed asks); the tile is kept so that its id is not reused
+_CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
+_BY_VALUE: dict[tuple[TileDef, int], Connectivity] = {}
+#: memos keyed by a tile's identity keep the tile; a long run of games (each board with its own
+#: printed tiles) empties them now and then
+_ID_MEMO_LIMIT = 50_000
 
 
 def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
     """The (cached) connectivity of ``tile`` turned clockwise by ``rotation`` sixths."""
+    found = _CONNECTIVITY.get((id(tile), rotation))
+    if found is not None and found[0] is tile:
+        return found[1]
     key = (tile, rotation)
-    conn = _CONNECTIVITY.get(key)
+    conn = _BY_VALUE.get(key)
     if conn is None:
         if rotation not in range(6):
             raise ValueError(f"rotation must be 0-5, got {rotation!r}")
-        conn = _CONNECTIVITY[key] = _connectivity(tile, rotation)
+        conn = _BY_VALUE[key] = _connectivity(tile, rotation)
+    if len(_CONNECTIVITY) > _ID_MEMO_LIMIT:
+        _CONNECTIVITY.clear()
+    _CONNECTIVITY[(id(tile), rotation)] = (tile, conn)
     return conn
 
 
@@ -314,7 +332,7 @@ class Placed:
 
     def stop_partners(self, stop: int) -> frozenset[int]:
         """Stops joined directly to ``stop`` by a stop-to-stop path."""
-        return frozenset(i for pair in self.conn.stop_stops if stop in pair for i in pair if i != stop)
+        return frozenset(self.conn.stop_partners[stop])
 
 
 def rotate(tile: TileDef, rotation: int) -> Placed:
@@ -456,7 +474,47 @@ def upgrade_refusal(old: Placed, new: TileDef) -> str | None:
     return None
 
 
-_UPGRADES: dict[tuple[TileDef, int, TileDef], tuple[Upgrade, ...]] = {}
+def _may_replace(old: TileDef, new: TileDef) -> bool:
+    """``upgrade_refusal(old, new) is None``, without the wording, labels and stop kinds
+    compared as sorted once per tile."""
+    if old.upgrades_to is not None:
+        return new.id in old.upgrades_to
+    want = next_color(old.color)
+    return want is not None and new.color == want and _signature(old) == _signature(new)
+
+
+_SIGNATURES: dict[int, tuple[TileDef, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+
+
+def _signature(tile: TileDef) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The tile's labels and stop kinds, sorted: what must match for the general rule."""
+    found = _SIGNATURES.get(id(tile))
+    if found is None or found[0] is not tile:
+        if len(_SIGNATURES) > _ID_MEMO_LIMIT:
+            _SIGNATURES.clear()
+        found = _SIGNATURES[id(tile)] = (tile, (tuple(sorted(tile.labels)), tuple(_kinds(tile.stops))))
+    return found[1]
+
+
+_UPGRADES: dict[tuple[int, int, TileDef], tuple[Upgrade, ...]] = {}
+# id(tile) -> (tile, its content number); content -> number
+_CONTENT: dict[int, tuple[TileDef, int]] = {}
+_CONTENT_IDS: dict[tuple[Any, ...], int] = {}
+
+
+def content_id(tile: TileDef) -> int:
+    """A number for what an upgrade depends on (colour, stops, paths, labels, the allowed
+    upgrades; not the id): the printed hexes of a map are tiles of their own, but most are
+    alike (a blank hex, a plain town), and what may be laid on them is worked out once."""
+    found = _CONTENT.get(id(tile))
+    if found is not None and found[0] is tile:
+        return found[1]
+    key = (tile.color, tile.stops, tile.paths, tile.labels, tile.upgrades_to)
+    number = _CONTENT_IDS.setdefault(key, len(_CONTENT_IDS))
+    if len(_CONTENT) > _ID_MEMO_LIMIT:  # every new board brings its own printed tiles
+        _CONTENT.clear()
+    _CONTENT[id(tile)] = (tile, number)
+    return number
 
 
 def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
@@ -469,7 +527,7 @@ def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     of them only the rotations that keep every old path (stops may merge).
     Placing a first tile on an empty hex is the same check against the hex's ``@`` tile.
     """
-    key = (old.tile, old.rotation, new)
+    key = (content_id(old.tile), old.rotation, new)
     found = _UPGRADES.get(key)
     if found is None:
         found = _UPGRADES[key] = _compute_upgrades(old, new)
@@ -477,7 +535,7 @@ def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
 
 
 def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
-    if upgrade_refusal(old, new) is not None:
+    if not _may_replace(old.tile, new):
         return ()
     strict = old.tile.upgrades_to is None
     oc = old.conn
@@ -523,6 +581,25 @@ def new_track(
     """
     if old is None:
         return frozenset(new.paths)
+    before, after = old.conn, new.conn
+    key = (id(before), id(after), stop_map)
+    found = _NEW_TRACK.get(key)
+    if found is None or found[0] is not before or found[1] is not after:
+        if len(_NEW_TRACK) > 50_000:
+            _NEW_TRACK.clear()
+        found = _NEW_TRACK[key] = (before, after, _new_track(old, new, stop_map))
+    return found[2]
+
+
+# (id(old connectivity), id(new connectivity), stop map) -> (both, the new track): the
+# tile-lay rules ask for every candidate lay, and the same few tiles recur; a tile's
+# connectivity in a rotation says all new_track reads (its paths and number of stops)
+_NEW_TRACK: dict[tuple[Any, ...], tuple[Connectivity, Connectivity, frozenset[tuple[End, End]]]] = {}
+
+
+def _new_track(
+    old: Placed, new: Placed, stop_map: tuple[int | None, ...] | None
+) -> frozenset[tuple[End, End]]:
     mapping = stop_map if stop_map is not None else tuple(range(len(old.tile.stops)))
 
     def translate(end: End) -> End | None:

@@ -10,9 +10,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
-import cattrs
 
-converter = cattrs.Converter()
+_CONVERTER: Any = None
 
 _BY_TAG: dict[str, type[Action]] = {}
 _TAG_OF: dict[type, str] = {}
@@ -64,9 +63,27 @@ def registered_types() -> dict[str, type[Action]]:
     return dict(_BY_TAG)
 
 
+def _converter() -> Any:
+    """The cattrs converter, made on first use: playing or replaying a save needs none, and
+    importing cattrs costs a tenth of replaying a whole game."""
+    global _CONVERTER
+    if _CONVERTER is None:
+        import cattrs
+
+        _CONVERTER = cattrs.Converter()
+    return _CONVERTER
+
+
+def __getattr__(name: str) -> Any:
+    """``converter``: the cattrs converter, made when first asked for."""
+    if name == "converter":
+        return _converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def to_json(action: Action) -> dict[str, Any]:
     """The JSON form of an action: its fields plus ``"type"``."""
-    data = converter.unstructure(action)
+    data = _converter().unstructure(action)
     return {"type": tag_of(action), **data}
 
 
@@ -76,4 +93,4 @@ def from_json(data: dict[str, Any]) -> Action:
     tag = body.pop("type", None)
     if tag not in _BY_TAG:
         raise KeyError(f"unknown action type {tag!r}")
-    return converter.structure(body, _BY_TAG[tag])
+    return _converter().structure(body, _BY_TAG[tag])

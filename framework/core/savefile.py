@@ -240,11 +240,25 @@ def _strict(value: Any, kind: Any, where: tuple[str | int, ...]) -> Any:
     raise _Wrong(where, f"cannot read a value of type {kind!r}")
 
 
+_SHAPES: dict[type, tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
+def _shape(cls: type) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record class's type hints and init fields, once per class: resolving the hints
+    (forward references compiled and evaluated) cost more than reading a whole save."""
+    found = _SHAPES.get(cls)
+    if found is None:
+        found = _SHAPES[cls] = (
+            typing.get_type_hints(cls),
+            {f.name: f for f in attrs.fields(cls) if f.init},
+        )
+    return found
+
+
 def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str, ...] = ()) -> Any:
     if not isinstance(value, dict):
         raise _Wrong(where, f"expected an object, got {_kind(value)}")
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in attrs.fields(cls) if f.init}
+    hints, fields = _shape(cls)
     for key in value:
         if key not in fields and key not in skip:
             raise _Wrong((*where, key), f"unknown field (allowed: {', '.join(sorted(fields))})")

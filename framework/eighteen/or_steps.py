@@ -10,7 +10,6 @@ the trains step it ends the turn.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from railyard.framework.core.actions import Action
@@ -48,7 +47,10 @@ def _rs(state: G18State) -> Any:
 
 
 # ---------------------------------------------------------------------- the list of steps
-_BUILT: weakref.WeakKeyDictionary[Any, tuple[Step, ...]] = weakref.WeakKeyDictionary()
+# id(context) -> (the context, (its steps, the turn steps, the interrupts, turn step by name)):
+# asked for several times per action; the context is kept so that its id is not reused
+_BUILT: dict[int, tuple[Any, tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...],
+                                   dict[str, Step]]]] = {}
 
 
 def build_steps(ctx: Context) -> tuple[Step, ...]:
@@ -61,14 +63,22 @@ def build_steps(ctx: Context) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _built(ctx: Context) -> tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...], dict[str, Step]]:
+    found = _BUILT.get(id(ctx))
+    if found is None or found[0] is not ctx:
+        steps = build_steps(ctx)
+        turn = tuple(s for s in steps if s.turn)
+        by_name: dict[str, Step] = {}
+        for step in turn:
+            by_name.setdefault(step.name, step)
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        found = _BUILT[id(ctx)] = (ctx, (steps, turn, tuple(s for s in steps if not s.turn), by_name))
+    return found[1]
+
+
 def steps_of(ctx: Context) -> tuple[Step, ...]:
-    try:
-        found = _BUILT.get(ctx)
-    except TypeError:  # a context that cannot be weakly referenced: build each time
-        return build_steps(ctx)
-    if found is None:
-        found = _BUILT[ctx] = build_steps(ctx)
-    return found
+    return _built(ctx)[0]
 
 
 def has_step(ctx: Context, name: str) -> bool:
@@ -76,16 +86,15 @@ def has_step(ctx: Context, name: str) -> bool:
 
 
 def turn_steps(ctx: Context) -> tuple[Step, ...]:
-    return tuple(s for s in steps_of(ctx) if s.turn)
+    return _built(ctx)[1]
 
 
 def interrupts(ctx: Context) -> tuple[Step, ...]:
-    return tuple(s for s in steps_of(ctx) if not s.turn)
+    return _built(ctx)[2]
 
 
 def current_step(ctx: Context, state: G18State) -> Step | None:
-    name = _rs(state).step
-    return next((s for s in turn_steps(ctx) if s.name == name), None)
+    return _built(ctx)[3].get(_rs(state).step)
 
 
 def step_of_action(ctx: Context, action: Action) -> Step | None:

@@ -30,6 +30,19 @@ class Reach:
     out_edges: frozenset[tuple[str, int]]  # (hex, edge): the company's track runs to this edge
     hexes: frozenset[str]  # hexes with track or stops the walk touched
     stations: frozenset[StopKey]  # where the walk started
+    # hex -> the indices of its reached stops, sorted (filled on first use: the tile-lay rules
+    # ask per candidate lay which stops of one hex are reached)
+    _by_hex: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def stops_on(self, coord: str) -> tuple[int, ...]:
+        """The indices of the reached stops on ``coord``, in index order."""
+        by_hex = self._by_hex
+        if not by_hex and self.stops:
+            grouped: dict[str, list[int]] = {}
+            for c, i in self.stops:
+                grouped.setdefault(c, []).append(i)
+            by_hex.update((c, tuple(sorted(ids))) for c, ids in grouped.items())
+        return by_hex.get(coord, ())
 
 
 def blocked(board: Any, coord: str, stop: int, company: str) -> bool:
@@ -52,6 +65,12 @@ def stations(board: Any, company: str, home_stops: Iterable[StopKey] = ()) -> fr
     return frozenset(board.tokens_of(company)) | frozenset(home_stops)
 
 
+# (id(printed map), board position, company, starts, backtrack) -> (printed map, the reach):
+# a position's reach is asked for by the legal actions, the bot and the action's check
+_WALKS: dict[tuple[Any, ...], tuple[Any, Reach]] = {}
+_WALKS_SIZE = 32
+
+
 def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool = False) -> Reach:
     """Everything a route of ``company`` could trace from ``starts``.
 
@@ -62,6 +81,21 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     follows that hex's paths, leaving it crosses to the next.
     """
     starts = frozenset(starts)
+    printed = board.printed_map() if hasattr(board, "printed_map") else None
+    if printed is None:
+        return _walk(board, company, starts, backtrack)
+    key = (id(printed), board.state_key(), company, starts, backtrack)
+    found = _WALKS.get(key)
+    if found is not None and found[0] is printed:
+        return found[1]
+    reach = _walk(board, company, starts, backtrack)
+    if len(_WALKS) >= _WALKS_SIZE:
+        _WALKS.pop(next(iter(_WALKS)))
+    _WALKS[key] = (printed, reach)
+    return reach
+
+
+def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool) -> Reach:
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
@@ -69,43 +103,65 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     # stop arrived from, or ANY; (LEAVING, hex, edge, ANY); (ENTERING, hex, edge, ANY)
     queue: deque[tuple[int, str, int, int]] = deque((AT_STOP, c, i, ANY) for c, i in starts)
     seen: set[tuple[int, str, int, int]] = set(queue)
-
-    def push(state: tuple[int, str, int, int]) -> None:
-        if state not in seen:
-            seen.add(state)
-            queue.append(state)
+    placed_at = board.placed
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
+    push = queue.append
+    add = seen.add
+    conns: dict[str, Any] = {}  # hex -> its tile's connectivity, looked up once per walk
 
     while queue:
         what, coord, n, came = queue.popleft()
-        placed = board.placed(coord)
+        conn = conns.get(coord)
+        if conn is None:
+            conn = conns[coord] = placed_at(coord).conn
+        hexes.add(coord)
         if what == AT_STOP:
             stops.add((coord, n))
-            hexes.add(coord)
             if (coord, n) not in starts and blocked(board, coord, n, company):
                 continue
             if came != ANY and (AT_STOP, coord, n, ANY) in seen:
                 continue  # already left by every path
-            for edge in placed.stop_edges(n):
+            for edge in conn.stop_edges[n]:
                 if edge != came:
-                    push((LEAVING, coord, edge, ANY))
-            for other in placed.stop_partners(n):
+                    state = (LEAVING, coord, edge, ANY)
+                    if state not in seen:
+                        add(state)
+                        push(state)
+            for other in conn.stop_partners[n]:
                 if FROM_STOP + other != came:
-                    push((AT_STOP, coord, other, ANY if backtrack else FROM_STOP + n))
+                    state = (AT_STOP, coord, other, ANY if backtrack else FROM_STOP + n)
+                    if state not in seen:
+                        add(state)
+                        push(state)
         elif what == LEAVING:
             out_edges.add((coord, n))
-            hexes.add(coord)
-            there = board.neighbour_across(coord, n)
+            there = neighbours(coord)[n]
             back = (n + 3) % 6
-            if there is not None and back in board.placed(there).exits:
-                push((ENTERING, there, back, ANY))
+            if there is not None and back in (conns.get(there) or placed_at(there).conn).exits:
+                state = (ENTERING, there, back, ANY)
+                if state not in seen:
+                    add(state)
+                    push(state)
             if backtrack:
-                push((ENTERING, coord, n, ANY))
+                state = (ENTERING, coord, n, ANY)
+                if state not in seen:
+                    add(state)
+                    push(state)
         else:  # entering ``coord`` by edge n
-            hexes.add(coord)
-            for edge in placed.edge_partners(n):
-                push((LEAVING, coord, edge, ANY))
-            for stop in placed.edge_stops(n):
-                push((AT_STOP, coord, stop, ANY if backtrack else n))
+            for edge in conn.edge_partners[n]:
+                state = (LEAVING, coord, edge, ANY)
+                if state not in seen:
+                    add(state)
+                    push(state)
+            for stop in conn.edge_stops[n]:
+                state = (AT_STOP, coord, stop, ANY if backtrack else n)
+                if state not in seen:
+                    add(state)
+                    push(state)
             if backtrack:
-                push((LEAVING, coord, n, ANY))
+                state = (LEAVING, coord, n, ANY)
+                if state not in seen:
+                    add(state)
+                    push(state)
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)

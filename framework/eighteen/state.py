@@ -168,7 +168,10 @@ class G18State:
         raise KeyError(f"no player {player_id!r}")
 
     def is_player(self, entity: str) -> bool:
-        return any(p.id == entity for p in self.players)
+        for p in self.players:  # noqa: SIM110 - half the cost of any(); asked 30,000 times a game
+            if p.id == entity:
+                return True
+        return False
 
     def player_index(self, player_id: str) -> int:
         for i, p in enumerate(self.players):

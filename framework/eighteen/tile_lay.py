@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.abilities import blocks_hexes, terrain
+from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk
 from railyard.framework.eighteen.state import BANK, G18State
@@ -77,8 +77,8 @@ def blocking_private(rules: Context, state: G18State, coord: str) -> str | None:
 
 def exclusive_owner(rules: Context, tile_id: str) -> str | None:
     """The company whose ``exclusive_tiles`` ability reserves ``tile_id``, or None."""
-    for cid, cdef in rules.spec.companies.items():
-        if any(tile_id in a.tiles for a in cdef.abilities_of(ExclusiveTiles)):
+    for cid, ability in abilities_by_class(rules, ExclusiveTiles):
+        if tile_id in ability.tiles:
             return cid
     return None
 
@@ -124,8 +124,9 @@ def _passable_after(board: Any, coord: str, old: Placed, tile: TileDef, upgrade:
 def _reached_stops(coord: str, upgrade: Upgrade, reach: Reach) -> set[int]:
     """The new tile's stops that the stops of ``coord`` the company reaches become."""
     out: set[int] = set()
-    for c, i in reach.stops:
-        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+    stop_map = upgrade.stop_map
+    for i in reach.stops_on(coord):
+        j = stop_map[i] if i < len(stop_map) else None
         if j is not None:
             out.add(j)
     return out
@@ -161,8 +162,8 @@ def _connected(
 
 def _value_changes(rules: Context, state: G18State, coord: str, old: Placed, tile: TileDef,
                    upgrade: Upgrade, reach: Reach) -> bool:
-    for (c, i) in reach.stops:
-        j = upgrade.stop_map[i] if c == coord and i < len(upgrade.stop_map) else None
+    for i in reach.stops_on(coord):
+        j = upgrade.stop_map[i] if i < len(upgrade.stop_map) else None
         if j is None:
             continue
         if _stop_value(rules, state, old.tile.stops[i]) != _stop_value(rules, state, tile.stops[j]):
@@ -210,18 +211,35 @@ def refusal(
     """(rule, reason) when this lay is illegal for the company, else None (cost not checked).
     ``ability_of``: the lay is the ability of that company (it may use the tiles only it may
     lay); ``connect`` False: no connection to the company's network needed."""
-    board = state.board
     owner = exclusive_owner(rules, tile.id)
     if owner is not None and owner != ability_of:
         return "rule:tile_lay.exclusive", f"only {owner}'s ability may lay tile {tile.id}"
     if tile.color not in phases.tile_colors(rules, state):
         return "rule:tile_lay.phase", f"{tile.color} tiles are not available in phase {state.phase}"
+    why = hex_refusal(rules, state, coord)
+    if why is not None:
+        return why
+    return _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, connect)
+
+
+def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] | None:
+    """(rule, reason) when no tile may be laid on ``coord`` now (a closed region, a blocking
+    private), whatever the tile."""
     region = phases.region_closed(rules, state, coord)
     if region is not None:
         return "rule:tile_lay.region", f"{coord} lies in {region}, closed to track in phase {state.phase}"
     blocker = blocking_private(rules, state, coord)
     if blocker is not None:
         return "rule:tile_lay.blocked", f"{coord} is blocked while {blocker} is open"
+    return None
+
+
+def _lay_refusal(
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    reach: Reach, connect: bool,
+) -> tuple[str, str] | None:
+    """The checks of :func:`refusal` that depend on the tile in its rotation on the hex."""
+    board = state.board
     old = board.placed(coord)
     placed = Placed(tile, upgrade.rotation)
     edge = _dead_end(board, coord, placed, old)
@@ -242,7 +260,7 @@ def refusal(
     if track_only:
         if old.tile.paths and _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id):
             return None
-        if old.tile.paths and any(c == coord for c, _ in reach.stops):
+        if old.tile.paths and reach.stops_on(coord):
             return "rule:tile_lay.upgrade_track", (
                 f"no new track of tile {tile.id} on {coord} could be used by {company_id}'s trains")
     elif old.tile.paths and (
@@ -333,9 +351,13 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             cost = lay_cost(rules, state, company_id, coord)
         except IllegalAction:
             continue
-        if cost > cash:
+        if cost > cash or hex_refusal(rules, state, coord) is not None:
             continue
+        # refusal(), its checks of the tile's colour and the hex done once for all options
         for tile, upgrade in options:
-            if refusal(rules, state, company_id, coord, tile, upgrade, reach) is None:
+            owner = exclusive_owner(rules, tile.id)
+            if owner is not None:
+                continue
+            if _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, True) is None:
                 out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
     return out

@@ -343,11 +343,15 @@ def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[s
 def over_limit(rules: Context, state: G18State) -> list[str]:
     """Companies holding more trains than their limit, in title order."""
     out = []
+    limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
+    spec = rules.spec
+    hook = rules.hooks.train_limit
     for cid, company in state.companies.items():
         if company.closed or not company.trains:
             continue
-        space = room(rules, state, cid)
-        if space is not None and space < 0:
+        group = spec.type_of(cid).limit_group
+        limit = hook(state, cid, limits.get(group) if group is not None else None)
+        if limit is not None and len(company.trains) > limit:
             out.append(cid)
     return out
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from railyard.framework.hexgrid import Grid
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
+from railyard.framework.routes.layout import Family, Layout, store_of
 from railyard.framework.tiles import Stop, TileDef, stop_index
 
 StopKey = tuple[str, int]
@@ -332,31 +333,205 @@ def _pass_through_of(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
 
 _CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
 _CACHE_SIZE = 8
+# id(printed map) -> (printed map, grid, borders, the layouts of boards with that map)
+_FAMILIES: dict[int, tuple[Any, Grid, frozenset[tuple[str, int]], Family]] = {}
+# stops with tokens, reservations or homes: (id(the stop's plain node), tokens, reserved,
+# homes) -> (the plain node, the node)
+_HELD: dict[tuple[Any, ...], tuple[StopNode, StopNode]] = {}
 
 
 def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     """The graph of a game's board (``framework.board.BoardView``) in ``phase``.
 
     Cached per board position and phase: every company and every query of one position share
-    one graph (and its links), and a new tile or token gives a new graph.
+    one graph (and its links), and a new tile or token gives a new graph. The pieces come from
+    the board's :class:`~framework.routes.layout.Layout`, derived from a recent one with the
+    changed hexes swapped (the same graph :func:`graph_from_tiles` builds from scratch).
     """
-    key = (id(title), phase, board.state_key())
+    state = board.state_key()
+    key = (id(title), phase, state)
     found = _CACHE.get(key)
     if found is not None and found[0] is title:
         return found[1]
-    tiles = board.placements()
+    layout = _family(board).layout(board.laid_placed(), state[0])
     phase_order = tuple(title.phases)
-    graph = graph_from_tiles(
-        board.grid,
-        tiles,
-        revenue=lambda stop: stop.revenue.at(phase, phase_order),
-        tokens=board.token_map(),
-        reserved=board.reserved_map(),
-        homes=_homes(title, tiles),
-        impassable=board.impassable,
-        pass_through=_pass_through_of(title),
-    )
+    plain: list[StopNode] | None = layout.memo.get(("stops", phase, id(title)))
+    if plain is None:
+        plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
+            layout, (phase, id(title)), phase_order, _pass_through_of(title))
+    homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
+    if homes is None:
+        homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
+    tokens = board.token_map()
+    reserved = board.reserved_map()
+    stops = plain
+    special = tokens.keys() | reserved.keys() | homes.keys()
+    if special:
+        stops = list(plain)
+        pass_through = _pass_through_of(title)
+        for where in special:
+            at = layout.stop_keys.get(where)
+            if at is None:
+                continue
+            coord, i = where
+            tile = layout.tiles[coord][0]
+            stops[at] = _held_node(coord, i, tile, tile.stops[i], phase, phase_order,
+                                   pass_through.get(coord, (None, "")), tokens.get(where, ()),
+                                   reserved.get(where, ()), homes.get(where, ()), plain[at])
+    graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
+                                 store=lambda: store_of(layout), junction_set=layout.junction_set,
+                                 memo_of=lambda: _shared_memo(layout, stops))
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (title, graph)
     return graph
+
+
+# (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
+# both alive, so equal ids mean the same objects, hence equal graphs
+_MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
+                                                 dict[Any, Any]]] = {}
+_MEMOS_SIZE = 32
+
+
+def _shared_memo(layout: Layout, stops: Sequence[StopNode]) -> dict[Any, Any]:
+    """The memo of the graphs with this layout's shape and these very stop nodes."""
+    store = store_of(layout)
+    key = (id(store), tuple(map(id, stops)))
+    found = _MEMOS.get(key)
+    if found is None or found[0] is not store:
+        if len(_MEMOS) >= _MEMOS_SIZE:
+            _MEMOS.pop(next(iter(_MEMOS)))
+        found = _MEMOS[key] = (store, tuple(stops), {})
+    return found[2]
+
+
+def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
+    """:func:`_homes` of the layout: the one it was derived from holds them unless a home
+    hex changed."""
+    base = layout.base
+    if base is not None:
+        before: dict[StopKey, list[str]] | None = base[0].get(("homes", id(title)))
+        if before is not None and not base[1] & _home_hexes_of(title):
+            return before
+    return _homes(title, layout.tiles)
+
+
+_HOME_HEXES: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _home_hexes_of(title: Any) -> frozenset[str]:
+    found = _HOME_HEXES.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_HOME_HEXES) > 64:
+            _HOME_HEXES.clear()
+        hexes = frozenset(h.hex for c in title.companies.values() for h in c.home)
+        found = _HOME_HEXES[id(title)] = (title, hexes)
+    return found[1]
+
+
+def _family(board: Any) -> Family:
+    printed = board.printed_map()
+    found = _FAMILIES.get(id(printed))
+    if found is None or found[0] is not printed or found[1] is not board.grid \
+            or found[2] is not board.impassable:
+        if len(_FAMILIES) > 16:
+            _FAMILIES.clear()
+        grid = board.grid
+        family = Family(
+            printed,
+            lambda coord: _neighbour_names(grid, coord),
+            lambda coord, tile, rotation: _hex_pieces(grid, coord, tile, rotation),
+            _blocked(grid, board.impassable),
+        )
+        found = _FAMILIES[id(printed)] = (printed, grid, board.impassable, family)
+    return found[3]
+
+
+def _plain_stops(
+    layout: Layout, phase_key: tuple[str, int], phase_order: tuple[str, ...],
+    pass_through: Mapping[str, tuple[Sequence[str], str]],
+) -> list[StopNode]:
+    """Every stop of the layout without tokens, reservations or homes, in graph order:
+    patched from the layout it was derived from where that one has them."""
+    base = layout.base
+    if base is not None and base[2]:
+        before: list[StopNode] | None = base[0].get(("stops", *phase_key))
+        if before is not None:
+            out = list(before)
+            for coord in base[1]:
+                if coord in layout.tiles:
+                    at = layout.stop_keys.get((coord, 0))
+                    if at is not None:
+                        out[at:at + len(layout.tiles[coord][0].stops)] = _hex_stops(
+                            layout, coord, phase_key[0], phase_order, pass_through)
+            return out
+    out = []
+    for coord in layout.order:
+        if layout.tiles[coord][0].stops:
+            out.extend(_hex_stops(layout, coord, phase_key[0], phase_order, pass_through))
+    return out
+
+
+def _hex_stops(
+    layout: Layout, coord: str, phase: str, phase_order: tuple[str, ...],
+    pass_through: Mapping[str, tuple[Sequence[str], str]],
+) -> list[StopNode]:
+    tile = layout.tiles[coord][0]
+    only, rule = pass_through.get(coord, (None, ""))
+    out = []
+    for i, stop in enumerate(tile.stops):
+        value = stop.revenue.at(phase, phase_order)
+        is_terminal = stop.kind in _TERMINAL
+        memo_key = (coord, i, id(stop), value, is_terminal, rule,
+                    None if only is None else tuple(only))
+        found = _STOPS.get(memo_key)
+        if found is None or found[0] is not stop:
+            if len(_STOPS) > _MEMO_LIMIT:
+                _STOPS.clear()
+            found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
+                                                    only, rule, (), (), ()))
+        out.append(found[1])
+    return out
+
+
+_TERMINAL = frozenset(("offboard",))
+
+
+def _held_node(
+    coord: str, i: int, tile: TileDef, stop: Stop, phase: str, phase_order: tuple[str, ...],
+    through: tuple[Sequence[str] | None, str], held: Sequence[str], waiting: Sequence[str],
+    home: Sequence[str], plain: StopNode,
+) -> StopNode:
+    if not held and not waiting and not home:
+        return plain
+    memo_key = (id(plain), tuple(held), tuple(waiting), tuple(home))
+    found = _HELD.get(memo_key)
+    if found is None or found[0] is not plain:
+        # the plain node stands for the stop, its value, terminal and pass-through rule
+        only, rule = through
+        if len(_HELD) > _MEMO_LIMIT:
+            _HELD.clear()
+        found = _HELD[memo_key] = (plain, _node(coord, i, tile, stop, plain.revenue,
+                                                plain.terminal, only, rule, held, waiting, home))
+    return found[1]
+
+
+def _node(
+    coord: str, i: int, tile: TileDef, stop: Stop, value: int, terminal: bool,
+    only: Sequence[str] | None, rule: str, held: Sequence[str], waiting: Sequence[str],
+    home: Sequence[str],
+) -> StopNode:
+    return StopNode(
+        stop_id(coord, i),
+        stop.kind,
+        value,
+        group=_group(coord, tile, stop),
+        slots=stop.slots,
+        tokens=tuple(held),
+        reserved=tuple(waiting),
+        homes=tuple(home),
+        terminal=terminal,
+        through_only=None if only is None else tuple(only),
+        through_rule=rule,
+    )

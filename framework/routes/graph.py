@@ -15,7 +15,7 @@ graph and cached, so a graph should be built once per board revision and reused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -24,6 +24,17 @@ import attrs
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = {}
 _SHAPES_SIZE = 32
+
+
+def shape_store(key: Any) -> dict[str, Any]:
+    """The dict shared by the graphs whose shape is ``key`` (:attr:`TrackGraph.shape`, or a
+    builder's equivalent key)."""
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) >= _SHAPES_SIZE:
+            _SHAPES.pop(next(iter(_SHAPES)))
+        found = _SHAPES[key] = {}
+    return found
 
 
 def _names(values: Iterable[str]) -> tuple[str, ...]:
@@ -152,24 +163,42 @@ class TrackGraph:
                 raise ValueError(f"track piece {piece.id} joins node {piece.a!r} to itself")
             self.pieces[piece.id] = piece
 
+    #: where the structures that depend on the graph's shape alone are kept (links, the
+    #: incident pieces...): given by a builder that knows which graphs share a shape, else
+    #: looked up by :attr:`shape` in :data:`_SHAPES`
+    _store: Callable[[], dict[Any, Any]] | None = None
+    #: gives the memo shared by the graphs a builder knows to be equal (same shape, the same
+    #: stop nodes), else each graph has its own
+    _memo_of: Callable[[], dict[Any, Any]] | None = None
+
     @classmethod
     def assembled(
-        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece]
+        cls, stops: Sequence[StopNode], junctions: Sequence[str], pieces: Sequence[Piece],
+        *, store: Callable[[], dict[Any, Any]] | None = None,
+        junction_set: frozenset[str] | None = None,
+        memo_of: Callable[[], dict[Any, Any]] | None = None,
     ) -> TrackGraph:
         """A graph from parts a builder already knows to be consistent (unique ids, pieces
         between known nodes): the checks of ``__init__`` are skipped, as they cost as much as
-        the assembly itself when a graph is built per position."""
+        the assembly itself when a graph is built per position. ``store``: gives the dict
+        shared by every graph of this shape (same stop ids, junctions and pieces), when the
+        builder can tell the shape more cheaply than :attr:`shape`."""
         graph = cls.__new__(cls)
         graph.stops = {stop.id: stop for stop in stops}
         graph.junctions = tuple(junctions)
         graph.pieces = {piece.id: piece for piece in pieces}
+        graph._store = store
+        graph._memo_of = memo_of
+        if junction_set is not None:  # the builder's, equal to frozenset(junctions)
+            graph.__dict__["_junction_set"] = junction_set
         return graph
 
     @cached_property
     def memo(self) -> dict[Any, Any]:
         """Answers to queries about this graph, kept with it (the graph never changes), so
-        that asking twice costs once (see ``best_routes``)."""
-        return {}
+        that asking twice costs once (see ``best_routes``); equal graphs of one builder share
+        them (a look-ahead lay whose track is all pruned away gives the graph of before)."""
+        return self._memo_of() if self._memo_of is not None else {}
 
     @cached_property
     def _junction_set(self) -> frozenset[str]:
@@ -177,25 +206,47 @@ class TrackGraph:
 
     @cached_property
     def _piece_bits(self) -> dict[int, int]:
-        return {pid: 1 << i for i, pid in enumerate(self.pieces)}
+        found: dict[int, int] = self._per_shape(
+            "piece_bits", lambda: {pid: 1 << i for i, pid in enumerate(self.pieces)})
+        return found
 
     @cached_property
     def _junction_bits(self) -> dict[str, int]:
         base = len(self.pieces)
-        return {j: 1 << (base + i) for i, j in enumerate(self.junctions)}
+        found: dict[str, int] = self._per_shape(
+            "junction_bits", lambda: {j: 1 << (base + i) for i, j in enumerate(self.junctions)})
+        return found
 
     def piece_bit(self, piece_id: int) -> int:
         """The resource bit of a track piece (for disjointness masks)."""
         return self._piece_bits[piece_id]
 
+    def _per_shape(self, name: str, compute: Any) -> Any:
+        """``compute()``, shared with the graphs of this shape when a builder said which."""
+        if self._store is None:
+            return compute()
+        store = self._store()
+        found = store.get(name)
+        if found is None:
+            found = store[name] = compute()
+        return found
+
     @cached_property
     def incident(self) -> dict[str, tuple[Piece, ...]]:
         """Node -> the pieces touching it, in piece order."""
+        found: dict[str, tuple[Piece, ...]] = self._per_shape("incident", self._incident)
+        return found
+
+    def _incident(self) -> dict[str, tuple[Piece, ...]]:
         out: dict[str, list[Piece]] = {n: [] for n in (*self.stops, *self.junctions)}
         for piece in self.pieces.values():
             out[piece.a].append(piece)
             out[piece.b].append(piece)
         return {n: tuple(ps) for n, ps in out.items()}
+
+    def has_node(self, node: str) -> bool:
+        """Whether ``node`` is a stop or a junction of this graph."""
+        return node in self.stops or node in self._junction_set
 
     def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
         return tuple(p for p in self.incident.get(a, ()) if p.other(a) == b)
@@ -215,13 +266,9 @@ class TrackGraph:
         )
 
     def _shared(self) -> dict[str, Any]:
-        key = self.shape
-        found = _SHAPES.get(key)
-        if found is None:
-            if len(_SHAPES) >= _SHAPES_SIZE:
-                _SHAPES.pop(next(iter(_SHAPES)))
-            found = _SHAPES[key] = {}
-        return found
+        if self._store is not None:
+            return self._store()
+        return shape_store(self.shape)
 
     @cached_property
     def links(self) -> dict[str, tuple[Link, ...]]:
@@ -237,15 +284,14 @@ class TrackGraph:
         return found
 
     def _links(self) -> dict[str, tuple[Link, ...]]:
-        by_pair: dict[tuple[str, str], list[Link]] = {}
+        by_pair: dict[tuple[str, str], list[_Found]] = {}
         for start in self.stops:
-            for link in self._walk_links(start):
-                by_pair.setdefault((link.a, link.b), []).append(link)
+            for found_link in self._walk_links(start):
+                by_pair.setdefault((start, found_link[0]), []).append(found_link)
         out: dict[str, list[Link]] = {s: [] for s in self.stops}
         uid = 0
         for (a, b), found in by_pair.items():
-            for found_link in _minimal(found):
-                pieces, junctions, mask = found_link.pieces, found_link.junctions, found_link.mask
+            for _, pieces, junctions, mask in _minimal(found):
                 out[a].append(Link(a, b, pieces, junctions, mask, uid))
                 out[b].append(Link(b, a, pieces[::-1], junctions[::-1], mask, uid))
                 uid += 1
@@ -282,6 +328,11 @@ class TrackGraph:
     def _walk_table(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
         """Node -> (piece bit, node across, tile, piece id, whether that node is a stop, its
         junction bit) per incident piece, in piece order: the walk reads only this."""
+        found: dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]] = (
+            self._per_shape("walk_table", self._walk_table_of))
+        return found
+
+    def _walk_table_of(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
         bits = self._piece_bits
         jbits = self._junction_bits
         stops = self.stops
@@ -294,11 +345,12 @@ class TrackGraph:
             for node, ps in self.incident.items()
         }
 
-    def _walk_links(self, start: str) -> list[Link]:
+    def _walk_links(self, start: str) -> list[_Found]:
         """The links from ``start`` to stops whose id sorts after it (each link is kept from
-        its smaller end, the other direction is its reverse)."""
+        its smaller end, the other direction is its reverse), as (stop, pieces, junctions,
+        mask): most are dropped by :func:`_minimal`, so no :class:`Link` is made for them."""
         table = self._walk_table
-        found: list[Link] = []
+        found: list[_Found] = []
         pieces: list[int] = []
         junctions: list[str] = []
         seen: set[str] = set()
@@ -314,17 +366,23 @@ class TrackGraph:
                     continue
                 if is_stop:
                     if nxt > start:
-                        found.append(
-                            Link(start, nxt, (*pieces, pid), tuple(junctions), mask | bit)
-                        )
+                        found.append((nxt, (*pieces, pid), tuple(junctions), mask | bit))
                     continue
                 if nxt in seen:
                     continue
                 arrival = mask | bit | jbit
-                earlier = reached.setdefault((nxt, tile), [])
-                if any(m & arrival == m for m in earlier):
-                    continue
-                earlier.append(arrival)
+                earlier = reached.get((nxt, tile))
+                if earlier is None:
+                    reached[(nxt, tile)] = [arrival]
+                else:
+                    covered = False
+                    for m in earlier:  # a loop, not any(): this is the walk's inner loop
+                        if m & arrival == m:
+                            covered = True
+                            break
+                    if covered:
+                        continue
+                    earlier.append(arrival)
                 seen.add(nxt)
                 pieces.append(pid)
                 junctions.append(nxt)
@@ -340,11 +398,18 @@ class TrackGraph:
         return found
 
 
-def _minimal(links: Sequence[Link]) -> list[Link]:
+_Found = tuple[str, tuple[int, ...], tuple[str, ...], int]
+"""A link as the walk finds it: (the stop it leads to, pieces, junctions, mask)."""
+
+
+def _minimal(links: Sequence[_Found]) -> list[_Found]:
     """The links whose masks contain no other link's mask (duplicates kept once)."""
-    ordered = sorted(links, key=lambda lk: (lk.mask.bit_count(), lk.pieces))
-    kept: list[Link] = []
+    ordered = sorted(links, key=lambda lk: (lk[3].bit_count(), lk[1]))
+    kept: list[_Found] = []
+    masks: list[int] = []
     for link in ordered:
-        if not any(k.mask & link.mask == k.mask for k in kept):
+        mask = link[3]
+        if not any(k & mask == k for k in masks):
             kept.append(link)
+            masks.append(mask)
     return kept

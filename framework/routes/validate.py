@@ -78,7 +78,7 @@ def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], lis
     refusals = [
         Refusal("track.unknown", f"route passes {n!r}, which is not on the board")
         for n in nodes
-        if n not in graph.stops and n not in graph.incident
+        if not graph.has_node(n)
     ]
     if refusals:
         return nodes, [], refusals
@@ -270,7 +270,10 @@ def validate_routes(
     for index, (train, draft) in enumerate(runs):
         check = check_route(graph, train, rules.kind_of(train), company, rules, draft, bonus)
         refusals = list(check.refusals)
-        nodes, pieces, _ = _resolve(graph, draft)
+        if check.route is not None:  # what check_route resolved the draft to
+            nodes, pieces = list(check.route.nodes), list(check.route.pieces)
+        else:
+            nodes, pieces, _ = _resolve(graph, draft)
         shared = sorted({used_by[p] for p in pieces if p in used_by})
         shared += sorted(
             {junction_by[j] for j in nodes if j in junction_by and j not in graph.stops}

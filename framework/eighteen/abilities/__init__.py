@@ -47,12 +47,32 @@ def hexes_of(ctx: Context, company_id: str, ability: Any) -> tuple[str, ...]:
     return tuple(getattr(ability, "hexes", ())) or ctx.spec.companies[company_id].hexes
 
 
+# id(companies) -> (companies, class -> (company id, ability) in company order): the title's
+# abilities never change, and the tile-lay rules ask for them once per candidate lay
+_BY_CLASS: dict[int, tuple[Any, dict[Any, tuple[tuple[str, Any], ...]]]] = {}
+
+
+def abilities_by_class(ctx: Context, cls: Any) -> tuple[tuple[str, Any], ...]:
+    """(company id, ability) for every company with an ability of class ``cls``, open or not."""
+    companies = ctx.spec.companies
+    found = _BY_CLASS.get(id(companies))
+    if found is None or found[0] is not companies:
+        if len(_BY_CLASS) > 64:
+            _BY_CLASS.clear()
+        found = _BY_CLASS[id(companies)] = (companies, {})
+    pairs = found[1].get(cls)
+    if pairs is None:
+        pairs = found[1][cls] = tuple(
+            (cid, ability) for cid, cdef in companies.items() for ability in cdef.abilities_of(cls)
+        )
+    return pairs
+
+
 def open_abilities(ctx: Context, state: G18State, cls: Any) -> Iterator[tuple[str, Any]]:
     """(company id, ability) for every open company with an ability of class ``cls``."""
-    for cid, cdef in ctx.spec.companies.items():
-        if state.companies[cid].closed:
-            continue
-        for ability in cdef.abilities_of(cls):
+    companies = state.companies
+    for cid, ability in abilities_by_class(ctx, cls):
+        if not companies[cid].closed:
             yield cid, ability
 
 

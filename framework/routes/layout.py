@@ -1,0 +1,418 @@
+"""The track pieces of one tile layout, derived from a layout seen shortly before.
+
+A board changes one hex at a time, and the greedy bot's look-ahead tries one lay on the
+current board; so a new layout is worked out from a recent one: only the changed hexes (and,
+where a hex gains or loses all its content, its neighbours) get their pieces again, and dead
+ends are pruned again only in the stretches of track that touch those hexes. Pruning cannot
+reach further: a dead end spreads along junctions only, never through a stop, so a stretch of
+track between stops that no changed hex touches keeps its pieces as they were.
+
+The result is the one :func:`framework.routes.board_graph.graph_from_tiles` builds from scratch
+(the same pieces with the same ids in the same order, the same junctions, the same stops): ids
+are numbered over the whole board and saved in ``run_routes`` actions, so they must not depend
+on the history of the board. A test compares both builds position by position.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from railyard.framework.routes.graph import Piece, shape_store
+from railyard.framework.tiles import Placed, TileDef
+
+RawPiece = tuple[str, str, str]
+"""A piece before numbering: (end, end, hex)."""
+
+HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
+"""A hex's pieces as (end, end, the neighbour hexes that must hold track for it)."""
+
+_Block = tuple[int, tuple[RawPiece, ...], tuple[Piece, ...], frozenset[str]]
+"""A hex's numbered pieces: (first id, its pieces, their objects, the junctions they reach)."""
+
+
+# (junction) -> the two hexes whose edge it is
+_JUNCTION_HEXES: dict[str, tuple[str, ...]] = {}
+# (id, end, end, hex) -> the piece: frozen, so layouts share them
+_PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
+_MEMO_LIMIT = 50_000
+_KNOWN_SIZE = 16
+
+
+def _hexes_of(junction: str) -> tuple[str, ...]:
+    found = _JUNCTION_HEXES.get(junction)
+    if found is None:
+        if len(_JUNCTION_HEXES) > _MEMO_LIMIT:
+            _JUNCTION_HEXES.clear()
+        found = _JUNCTION_HEXES[junction] = tuple(junction.split("|"))
+    return found
+
+
+def _piece(pid: int, a: str, b: str, where: str) -> Piece:
+    key = (pid, a, b, where)
+    piece = _PIECE_OBJECTS.get(key)
+    if piece is None:  # most pieces keep their number from one position to the next
+        if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
+            _PIECE_OBJECTS.clear()
+        piece = _PIECE_OBJECTS[key] = Piece(pid, a, b, where)
+    return piece
+
+
+def _is_junction(node: str) -> bool:
+    return "|" in node
+
+
+def prune(raw: list[RawPiece]) -> list[bool]:
+    """Which of ``raw`` survive the pruning of dead ends: a junction with track from only one
+    hex is a dead end, its pieces go, which may leave the junction at their other end with one
+    hex in turn (a work list, each piece looked at once or twice)."""
+    at: dict[str, list[int]] = {}
+    for i, (a, b, _tile) in enumerate(raw):
+        if "|" in a:
+            at.setdefault(a, []).append(i)
+        if "|" in b:
+            at.setdefault(b, []).append(i)
+    alive = [True] * len(raw)
+    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
+    gone = set(dead)
+    while dead:
+        junction = dead.pop()
+        for i in at[junction]:
+            if not alive[i]:
+                continue
+            alive[i] = False
+            a, b, _tile = raw[i]
+            other = b if a == junction else a
+            if other in gone or "|" not in other:
+                continue
+            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
+                gone.add(other)
+                dead.append(other)
+    return alive
+
+
+class Layout:
+    """The pieces of one tile layout: per hex its pieces before and after pruning, and the
+    numbered pieces, junctions and stop order of the whole board."""
+
+    __slots__ = (
+        "laid", "tiles", "order", "raw", "alive", "kept", "blocks", "pieces",
+        "junctions", "junction_set", "stop_keys", "memo", "base",
+    )
+
+    laid: dict[str, Placed]
+    tiles: dict[str, tuple[TileDef, int]]
+    order: list[str]
+    raw: dict[str, tuple[RawPiece, ...]]
+    alive: dict[str, tuple[int, ...]]
+    kept: dict[str, tuple[RawPiece, ...]]
+    blocks: dict[str, _Block]
+    pieces: list[Piece]
+    junctions: list[str]
+    junction_set: frozenset[str]
+    stop_keys: dict[tuple[str, int], int]
+    memo: dict[Any, Any]
+    #: (the memo of the layout this one was derived from, the hexes that may differ, whether
+    #: both number their stops alike): what depends on a few hexes is patched, not redone
+    base: tuple[dict[Any, Any], frozenset[str], bool] | None
+
+
+def store_of(layout: Layout) -> dict[Any, Any]:
+    """What the graphs of this layout's shape share (links...): layouts with the same
+    pieces and stops share it, as a lay whose new track is all pruned away, or another
+    rotation of it, gives the same graph as before."""
+    found: dict[Any, Any] | None = layout.memo.get("shape")
+    if found is None:
+        pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
+        key = ("layout", tuple(layout.stop_keys), pieces)
+        found = layout.memo["shape"] = shape_store(key)
+    return found
+
+
+class Family:
+    """The layouts of one board and its copies (the same printed map and borders)."""
+
+    def __init__(
+        self,
+        printed: Mapping[str, Placed],
+        neighbours: Any,
+        hex_pieces: Any,
+        blocked: frozenset[str],
+    ) -> None:
+        """``neighbours(coord)``: the six neighbour names (None off the grid);
+        ``hex_pieces(coord, tile, rotation)``: the tile's pieces there (:data:`HexPieces`);
+        ``blocked``: junctions of impassable borders."""
+        self.printed = printed
+        self.neighbours = neighbours
+        self.hex_pieces = hex_pieces
+        self.blocked = blocked
+        self.recent: deque[Layout] = deque(maxlen=6)
+        #: layouts by the board's laid tiles (``BoardView.state_key()[0]``): a layout seen
+        #: again (a look-ahead lay the bot then makes, a position replayed) is the same
+        #: object, with what its memo already holds (the links of its graphs)
+        self.known: dict[Any, Layout] = {}
+
+    # -- one hex ----------------------------------------------------------------------------------
+
+    def _raw_of(self, coord: str, tiles: Mapping[str, tuple[TileDef, int]]) -> tuple[RawPiece, ...]:
+        tile, rotation = tiles[coord]
+        blocked = self.blocked
+        out: list[RawPiece] = []
+        for na, nb, needs in self.hex_pieces(coord, tile, rotation):
+            if needs:
+                if needs[0] not in tiles or (len(needs) > 1 and needs[1] not in tiles):
+                    continue
+                if blocked and (na in blocked or nb in blocked):
+                    continue
+            out.append((na, nb, coord))
+        return tuple(out)
+
+    # -- a layout ---------------------------------------------------------------------------------
+
+    def layout(self, laid: Mapping[str, Placed], key: Any) -> Layout:
+        """The layout of a board whose laid tiles are ``laid`` (coord -> placed tile);
+        ``key`` is hashable and equal for equal ``laid``."""
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._layout(laid)
+            if len(self.known) > _KNOWN_SIZE:
+                self.known.pop(next(iter(self.known)))
+        return found
+
+    def _layout(self, laid: Mapping[str, Placed]) -> Layout:
+        best: Layout | None = None
+        best_changed: set[str] | None = None
+        for known in reversed(self.recent):
+            if best_changed is not None and abs(len(known.laid) - len(laid)) >= len(best_changed):
+                continue  # at least that many hexes differ: no better than the best so far
+            changed = _changed(known.laid, laid)
+            if not changed:
+                return known
+            if best_changed is None or len(changed) < len(best_changed):
+                best, best_changed = known, changed
+                if len(changed) == 1:
+                    break
+        if best is None or best_changed is None or len(best_changed) > 8:
+            found = self._scratch(laid)
+        else:
+            found = self._derived(best, laid, best_changed)
+        self.recent.append(found)
+        return found
+
+    def _tiles(self, laid: Mapping[str, Placed]) -> dict[str, tuple[TileDef, int]]:
+        out: dict[str, tuple[TileDef, int]] = {}
+        for coord, printed in self.printed.items():
+            p = laid.get(coord, printed)
+            if p.tile.paths or p.tile.stops:
+                out[coord] = (p.tile, p.rotation)
+        return out
+
+    def _scratch(self, laid: Mapping[str, Placed]) -> Layout:
+        tiles = self._tiles(laid)
+        order = sorted(tiles)
+        raw = {c: self._raw_of(c, tiles) for c in order}
+        flat = [p for c in order for p in raw[c]]
+        alive_flags = prune(flat)
+        alive: dict[str, tuple[int, ...]] = {}
+        n = 0
+        for c in order:
+            pieces = raw[c]
+            alive[c] = tuple(i for i in range(len(pieces)) if alive_flags[n + i])
+            n += len(pieces)
+        return self._finish(dict(laid), tiles, order, raw, alive, None)
+
+    def _derived(self, parent: Layout, laid: Mapping[str, Placed], changed: set[str]) -> Layout:
+        tiles = dict(parent.tiles)
+        reshaped = False  # a hex gained or lost all its content: the neighbours' pieces change
+        affected = set()
+        for coord in changed:
+            p = laid.get(coord, self.printed[coord])
+            present = bool(p.tile.paths or p.tile.stops)
+            was = coord in tiles
+            if present:
+                tiles[coord] = (p.tile, p.rotation)
+                affected.add(coord)
+            elif was:
+                del tiles[coord]
+            if present != was:
+                reshaped = True
+                affected.update(n for n in self.neighbours(coord) if n is not None and n in tiles)
+        order = sorted(tiles) if reshaped else parent.order
+        raw = dict(parent.raw)
+        touched: set[str] = set()
+        for coord in affected | changed:
+            for a, b, _ in raw.get(coord, ()):
+                touched.update(e for e in (a, b) if "|" in e)
+            if coord in tiles:
+                raw[coord] = new = self._raw_of(coord, tiles)
+                for a, b, _ in new:
+                    touched.update(e for e in (a, b) if "|" in e)
+            else:
+                raw.pop(coord, None)
+        # the stretches of track through the touched junctions, pruned again
+        members: dict[tuple[str, int], int] = {}
+        stretch: list[RawPiece] = []
+        seen = set(touched)
+        stack = list(touched)
+        while stack:
+            junction = stack.pop()
+            for coord in _hexes_of(junction):
+                for i, piece in enumerate(raw.get(coord, ())):
+                    a, b, _ = piece
+                    if a != junction and b != junction:
+                        continue
+                    if (coord, i) in members:
+                        continue
+                    members[(coord, i)] = len(stretch)
+                    stretch.append(piece)
+                    for end in (a, b):
+                        if "|" in end and end not in seen:
+                            seen.add(end)
+                            stack.append(end)
+        flags = prune(stretch)
+        alive = dict(parent.alive)
+        redo = {c for c, _ in members} | affected | changed
+        for coord in redo:
+            pieces = raw.get(coord)
+            if pieces is None:
+                alive.pop(coord, None)
+                continue
+            before = set(parent.alive.get(coord, ())) if coord not in affected else None
+            kept = []
+            for i in range(len(pieces)):
+                at = members.get((coord, i))
+                if at is not None:
+                    if flags[at]:
+                        kept.append(i)
+                elif before is None or i in before:  # stop to stop, or untouched
+                    kept.append(i)
+            alive[coord] = tuple(kept)
+        same_stops = not reshaped and all(
+            len(tiles[c][0].stops) == len(parent.tiles[c][0].stops) for c in changed if c in tiles
+        )
+        return self._finish(dict(laid), tiles, order, raw, alive, parent, redo, same_stops)
+
+    def _finish(
+        self,
+        laid: dict[str, Placed],
+        tiles: dict[str, tuple[TileDef, int]],
+        order: list[str],
+        raw: dict[str, tuple[RawPiece, ...]],
+        alive: dict[str, tuple[int, ...]],
+        parent: Layout | None,
+        dirty: set[str] | None = None,
+        same_stops: bool = False,
+    ) -> Layout:
+        """The layout with its pieces numbered; with a ``parent``, only the ``dirty`` hexes
+        (those whose pieces may have changed) are looked at, and the pieces before the first
+        hex that really changed keep their numbers and objects."""
+        out = Layout()
+        out.laid = laid
+        out.tiles = tiles
+        out.order = order
+        out.raw = raw
+        out.alive = alive
+        out.memo = {}
+        out.base = (parent.memo, frozenset(dirty or ()), same_stops) if parent is not None \
+            else None
+        if parent is None or dirty is None:
+            kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
+            blocks: dict[str, _Block] = {}
+            pieces = self._number(order, 0, kept, blocks, {})
+            junctions = set().union(*(b[3] for b in blocks.values()))
+        else:
+            kept = dict(parent.kept)
+            real = []
+            for coord in dirty:
+                if coord in tiles:
+                    k = tuple(raw[coord][i] for i in alive[coord])
+                    if k != parent.kept.get(coord):
+                        kept[coord] = k
+                        real.append(coord)
+                elif kept.pop(coord, None) is not None:
+                    real.append(coord)
+            if not real and order is parent.order:
+                out.kept, out.blocks, out.pieces = parent.kept, parent.blocks, parent.pieces
+                out.junctions, out.junction_set = parent.junctions, parent.junction_set
+                out.stop_keys = parent.stop_keys if same_stops else _stop_keys(order, tiles)
+                return out
+            lowest = min(real) if real else ""
+            first = bisect.bisect_left(order, lowest)
+            offset = bisect.bisect_left(parent.pieces, lowest, key=_where)
+            blocks = dict(parent.blocks)
+            for coord in real:
+                if coord not in tiles:
+                    blocks.pop(coord, None)
+            pieces = parent.pieces[:offset]
+            pieces.extend(self._number(order[first:], offset, kept, blocks, parent.blocks))
+            junctions = set(parent.junction_set)
+            for coord in real:
+                old = parent.blocks.get(coord)
+                new = blocks.get(coord)
+                gone = (old[3] if old else frozenset()) - (new[3] if new else frozenset())
+                junctions |= new[3] if new else frozenset()
+                for end in gone:
+                    if not any(end in blocks[h][3] for h in _hexes_of(end) if h in blocks):
+                        junctions.discard(end)
+        out.kept = kept
+        out.blocks = blocks
+        out.pieces = pieces
+        out.junction_set = frozenset(junctions)
+        out.junctions = sorted(junctions)
+        if parent is not None and same_stops:
+            out.stop_keys = parent.stop_keys
+        else:
+            out.stop_keys = _stop_keys(order, tiles)
+        return out
+
+    @staticmethod
+    def _number(
+        order: list[str], offset: int, kept: dict[str, tuple[RawPiece, ...]],
+        blocks: dict[str, _Block], old_blocks: Mapping[str, _Block],
+    ) -> list[Piece]:
+        """The pieces of the hexes of ``order``, numbered from ``offset``: a hex whose pieces
+        and first number are unchanged keeps its piece objects."""
+        pieces: list[Piece] = []
+        for coord in order:
+            k = kept[coord]
+            if not k:
+                blocks.pop(coord, None)
+                continue
+            block = old_blocks.get(coord)
+            if block is None or block[0] != offset or block[1] != k:
+                if block is not None and block[1] == k:  # the same pieces, numbered anew
+                    ends = block[3]
+                else:
+                    ends = frozenset(e for a, b, _ in k for e in (a, b) if "|" in e)
+                objects = tuple(_piece(offset + n, a, b, w) for n, (a, b, w) in enumerate(k))
+                block = (offset, k, objects, ends)
+            blocks[coord] = block
+            pieces.extend(block[2])
+            offset += len(k)
+        return pieces
+
+
+def _where(piece: Piece) -> str:
+    return piece.tile or ""
+
+
+def _stop_keys(
+    order: list[str], tiles: Mapping[str, tuple[TileDef, int]]
+) -> dict[tuple[str, int], int]:
+    """(hex, stop index) -> the stop's place in the graph's stop order."""
+    keys: dict[tuple[str, int], int] = {}
+    for coord in order:
+        for i in range(len(tiles[coord][0].stops)):
+            keys[(coord, i)] = len(keys)
+    return keys
+
+
+def _changed(old: Mapping[str, Placed], new: Mapping[str, Placed]) -> set[str]:
+    """Hexes whose laid tile differs between two boards (the same map)."""
+    out = {c for c, p in new.items() if old.get(c) is not p}
+    if len(old) > len(new) - len(out):
+        out.update(c for c in old if c not in new)
+    return out
+
