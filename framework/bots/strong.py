@@ -58,6 +58,8 @@ class StrongParams:
     search_stock: bool = True
     #: whether sales are among the stock-round candidates
     sales: bool = True
+    #: weight of a director's train liability (valuation.train_liability) in a player's value
+    liability_weight: float = 0.0
     #: a company it directs always pays out when at most this many rounds are left (0: never)
     payout_horizon: float = 3.0
 
@@ -75,6 +77,7 @@ class StrongBot(GreedyBot):
         self.params = params if params is not None else DEFAULT
         self._earning: dict[str, float] = {}
         self._earning_key: tuple[int, str] | None = None
+        self._owed: dict[str, float] = {}
         #: how many times the search overruled greedy (for experiments)
         self.deviations = 0
 
@@ -115,6 +118,7 @@ class StrongBot(GreedyBot):
             return pick
         earning = self._earnings(state)
         rounds = valuation.horizon(state.bank, earning, self.params.horizon_cap)
+        self._owed = self._liabilities(state)
         scored = [(self._score_after(state, action, player, earning, rounds), i, action)
                   for i, action in enumerate(candidates)]
         base = scored[0][0]
@@ -155,8 +159,23 @@ class StrongBot(GreedyBot):
             self.ruleset.apply(here, action)
         except Exception:  # noqa: BLE001 - a candidate the engine refuses is never chosen
             return float("-inf")
-        values = valuation.player_values(self.ruleset, here, earning, rounds)
+        values = valuation.player_values(self.ruleset, here, earning, rounds, self._owed)
         return valuation.rank_score(values, me, self.params.rival_weight)
+
+    def _liabilities(self, state: Any) -> dict[str, float]:
+        """Each company's train liability (weighted), for the director who holds it after a
+        candidate: a sale that hands the directorship over hands the liability over."""
+        weight = self.params.liability_weight
+        if weight <= 0:
+            return {}
+        price = self._next_train_price(state)
+        owed: dict[str, float] = {}
+        for cid, company in state.companies.items():
+            if company.closed or not company.floated or not self.spec.type_of(cid).must_own_train:
+                continue
+            lasting = not self._rusting_soon(state, cid)
+            owed[cid] = weight * valuation.train_liability(company.cash, lasting, price)
+        return owed
 
     def _earnings(self, state: Any) -> dict[str, float]:
         """What each company's trains earn on today's board, once per stock round (neither
