@@ -116,11 +116,16 @@ def test_strong_scores_no_more_candidates_than_its_budget_pays_for() -> None:
         assert 0 < len(scored) <= most
 
 
-def test_by_default_strong_keeps_greedys_own_temperament() -> None:
+def test_strong_bids_for_the_start_packet_at_its_tuned_premium_and_draws_the_rest_as_greedy() -> None:
+    from railyard.framework.bots import strong
+
     game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
     bot = make_bot("strong", game.ruleset)
     _, legal = autoplay.acting_player(game)
     bot.choose(game.view(), legal, random.Random(3))
+    assert bot.temperament.premium == strong.DEFAULT.premium == 1.22
     greedy = make_bot("greedy", game.ruleset)
     greedy.choose(game.view(), legal, random.Random(3))
-    assert bot.temperament == greedy.temperament
+    # the rest of the temperament is greedy's own draw from the same rng
+    assert (bot.temperament.par_step, bot.temperament.jitter) == (greedy.temperament.par_step,
+                                                                   greedy.temperament.jitter)

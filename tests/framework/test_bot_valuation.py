@@ -65,3 +65,16 @@ def test_with_one_round_left_strong_sells_the_leaders_company_and_with_six_it_ho
     sale = _bobs_choice(horizon_cap=1.0)
     assert tag_of(sale) == "sell_shares" and sale.company == "AR" and sale.percent == 10
     assert tag_of(_bobs_choice(horizon_cap=6.0)) == "pass"
+
+
+def test_a_director_owes_the_next_trains_price_less_the_treasury_when_no_train_will_last() -> None:
+    assert valuation.train_liability(company_cash=200, owns_lasting_train=False, train_price=470) == 270
+    assert valuation.train_liability(company_cash=600, owns_lasting_train=False, train_price=470) == 0
+    assert valuation.train_liability(company_cash=0, owns_lasting_train=True, train_price=470) == 0
+    assert valuation.train_liability(company_cash=0, owns_lasting_train=False, train_price=None) == 0
+
+
+def test_the_liability_is_taken_from_whoever_directs_the_company() -> None:
+    rules, state = _position()
+    values = valuation.player_values(rules, state, {}, rounds=1.0, liabilities={"AR": 270.0})
+    assert values == {"ann": 800 - 270, "bob": 700.0, "cy": 400.0}
