@@ -43,18 +43,18 @@ from railyard.framework.core.actions import Action, tag_of
 #: the budget per decision when none is given (milliseconds)
 DEFAULT_BUDGET_MS = 50.0
 #: what scoring one candidate costs on this engine: a state copy (1.4 ms measured on the
-#: 2-core test machine, a 4-player 1837 mid-game), the action and the valuation
+#: 2-core test machine, a 4-player mid-game of the largest title), the action and the valuation
 STEP_MS = 2.0
 
 
 @attrs.frozen
 class StrongParams:
-    """The bot's tunable leanings (docs/experiments/strong_bot_1837.md has how they were set)."""
+    """The bot's tunable leanings (docs/experiments, the strong-bot note, has how they were set)."""
 
     #: the start-packet premium over face value (None: greedy's own draw, 1.05-1.3). The start
     #: packet decides most greedy games (the two biggest spenders won 16 of 18); bidding up to
     #: 1.22 outbids most greedy draws without spending the cash the first stock rounds need:
-    #: on 40 paired 1837 games 1.22 won 22 (greedy in that seat 12), 1.28 3 of 17, 1.3 2 of 40
+    #: on 40 paired 4-player games 1.22 won 22 (greedy in that seat 12), 1.28 3 of 17, 1.3 2 of 40
     premium: float | None = 1.22
     #: weight of the best rival against the mean rival in the score (1: the leader only)
     rival_weight: float = 0.5
@@ -67,7 +67,7 @@ class StrongParams:
     #: whether sales are among the stock-round candidates
     sales: bool = True
     #: weight of a director's train liability (valuation.train_liability) in a player's value
-    #: (1837, premium 1.22, seed 12: 21 of 40 wins with it, 14 of 26 without: no clear effect)
+    #: (premium 1.22, seed 12: 21 of 40 wins with it, 22 of 40 without: no clear effect)
     liability_weight: float = 1.0
     #: a company it directs always pays out when at most this many rounds are left (0: never)
     payout_horizon: float = 3.0
