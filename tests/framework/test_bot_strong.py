@@ -129,3 +129,14 @@ def test_strong_bids_for_the_start_packet_at_its_tuned_premium_and_draws_the_res
     # the rest of the temperament is greedy's own draw from the same rng
     assert (bot.temperament.par_step, bot.temperament.jitter) == (greedy.temperament.par_step,
                                                                    greedy.temperament.jitter)
+
+
+def test_with_a_packet_of_privates_alone_strong_bids_with_greedys_own_premium() -> None:
+    # 1830's packet is privates only: the premium pays where the packet sells minors (1837)
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 7)
+    bot = make_bot("strong", game.ruleset)
+    _, legal = autoplay.acting_player(game)
+    bot.choose(game.view(), legal, random.Random(3))
+    greedy = make_bot("greedy", game.ruleset)
+    greedy.choose(game.view(), legal, random.Random(3))
+    assert bot.temperament == greedy.temperament and bot.temperament.premium != 1.22
