@@ -1,18 +1,29 @@
-"""``strong``: the greedy player with look-ahead where greedy is weakest, the stock round.
+"""``strong``: the greedy player with a rank-aware valuation where greedy is weakest.
 
-Greedy buys by simple rules (its own companies first, then the dearest share); a share is
-worth what it will pay, and what the other players will do with the market before the round
-ends. So in a stock round this bot takes greedy's choice and a few alternatives (pass, one
-buy per company and source, one sale per company), plays each on a copy of the state to the
-end of the stock round with greedy players in every seat (the same rollout seeds for every
-candidate, so that the comparison is paired), and scores the position it reaches: its net
-worth plus its share of what each company's trains can earn over the next operating rounds,
-less the mean opponent's same score (:data:`LEADER_WEIGHT`). An alternative replaces greedy's
-choice only when it scores clearly better. Elsewhere (start packet, operating rounds) it plays
-as greedy, except that it values start-packet items at a fixed premium (:data:`PREMIUM`).
-Measured (docs/experiments/, the strong-bot note): richer than greedy, not yet a better winner.
+Greedy buys by simple rules (its own companies first, then the dearest share), never sells
+unless it must and pays out or withholds by its train needs alone. Winning is about rank, not
+worth, so this bot scores its choices with :mod:`framework.bots.valuation`: each player's net
+worth plus what their holdings will earn over the operating rounds the game has left (the
+horizon), and its own value less the rivals' (half the best rival's, half the mean's).
 
-The time budget per decision is turned into a number of simulated actions at a fixed rate
+- Stock round: greedy's choice, pass, every sale and the buys are each played on a copy of the
+  state and scored one ply ahead; an alternative replaces greedy's choice only when it scores
+  clearly better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and
+  its pars are kept (the valuation does not see what a directorship will be worth). Late in
+  the game the horizon is short, and selling a share of a rival's company (the price drops
+  for every holder) can gain more rank than the dividends it gives up.
+- The director of a company that will have to buy a train it cannot pay bears the rest
+  (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
+  the debt over as well.
+- Start packet: greedy's bidding with a fixed premium (:attr:`StrongParams.premium`) when the
+  packet sells minors, the one lever measured to change who wins (the stock-round search and the liability were measured
+  as neutral: kept because they are cheap and never measurably hurt).
+- Operating round: a company it directs pays out whenever the game has at most
+  :attr:`StrongParams.payout_horizon` rounds left (money kept in a treasury counts for nobody
+  at the end).
+- Elsewhere it plays as greedy.
+
+The budget per decision is turned into a number of candidates at a fixed cost each
 (:data:`STEP_MS`), never read from a clock: a game stays a function of its seed, on any machine.
 Nothing here names a title: it reads the 18xx family's state and ruleset only.
 """
@@ -25,161 +36,169 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from railyard.framework.bots.base import register_bot, seat_of
-from railyard.framework.bots.greedy import ITEM_PREMIUM, GreedyBot, Temperament
+from railyard.framework.bots import valuation
+from railyard.framework.bots.base import register_bot
+from railyard.framework.bots.greedy import ITEM_PREMIUM, GreedyBot, Groups, Temperament
 from railyard.framework.core.actions import Action, tag_of
 
 #: the budget per decision when none is given (milliseconds)
 DEFAULT_BUDGET_MS = 50.0
-#: what one simulated stock-round action costs on this engine, with its share of the copy
-#: (measured: 0.85 ms an action, 2 ms a state copy, on the 2-core test machine)
-STEP_MS = 1.0
-#: candidates looked at besides greedy's own choice
-ALTERNATIVES = 4
-#: operating rounds of income a share's company is credited with in the score
-INCOME_ROUNDS = 2.0
-#: how much (in currency) an alternative must beat greedy's choice by
-MARGIN = 15.0
-#: how the best opponent's score weighs against the mean opponent's (0: the mean; in 8 trial
-#: games the mean gave 3 wins and the best mean net worth, the leader 3 wins and 4th places)
-LEADER_WEIGHT = 0.0
-#: whether starting another corporation (at greedy's price) is among the alternatives
-PAR_ALTERNATIVES = False
-#: the start-packet premium over face value (None: greedy's draw, 1.05-1.3): tuned on 20 games
-#: of seed 1 (1.1: -788 net worth against greedy in that seat, 1.3: +1061, 1.4 and 1.5: +801)
-PREMIUM: float | None = 1.3
-#: tags of the decisions searched (the rest is greedy's)
-SEARCHED = ("buy_shares", "sell_shares", "par", "pass")
+#: what scoring one candidate costs on this engine: a state copy (1.4 ms measured on the
+#: 2-core test machine, a 4-player mid-game of the largest title), the action and the valuation
+STEP_MS = 2.0
+
+
+@attrs.frozen
+class StrongParams:
+    """The bot's tunable leanings (docs/experiments, the strong-bot note, has how they were set)."""
+
+    #: the start-packet premium over face value (None: greedy's own draw, 1.05-1.3). The start
+    #: packet decides most greedy games (the two biggest spenders won 20 of 24); bidding up to
+    #: 1.22 outbids most greedy draws without spending the cash the first stock rounds need:
+    #: on 40 paired 4-player games 1.22 won 22 (greedy in that seat 12), 1.28 3 of 17, 1.3 2 of 40
+    premium: float | None = 1.22
+    #: weight of the best rival against the mean rival in the score (1: the leader only)
+    rival_weight: float = 0.5
+    #: the longest horizon (operating rounds) a holding's earnings are counted over
+    horizon_cap: float = 6.0
+    #: how much (in currency) an alternative must beat greedy's choice by
+    margin: float = 10.0
+    #: whether stock-round choices are searched at all
+    search_stock: bool = True
+    #: whether sales are among the stock-round candidates
+    sales: bool = True
+    #: weight of a director's train liability (valuation.train_liability) in a player's value
+    #: (premium 1.22, seed 12: 21 of 40 wins with it, 22 of 40 without: no clear effect)
+    liability_weight: float = 1.0
+    #: a company it directs always pays out when at most this many rounds are left (0: never)
+    payout_horizon: float = 3.0
+
+
+DEFAULT = StrongParams()
 
 
 class StrongBot(GreedyBot):
     name = "strong"
 
-    def __init__(self, ruleset: Any, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(self, ruleset: Any, budget_ms: float = DEFAULT_BUDGET_MS,
+                 params: StrongParams | None = None) -> None:
         super().__init__(ruleset)
         self.budget_ms = budget_ms
+        self.params = params if params is not None else DEFAULT
         self._earning: dict[str, float] = {}
         self._earning_key: tuple[int, str] | None = None
+        self._owed: dict[str, float] = {}
         #: how many times the search overruled greedy (for experiments)
         self.deviations = 0
 
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        if self.temperament is None and PREMIUM is not None:
+        if self.temperament is None and self.params.premium is not None and self._packet_has_minors():
             # greedy's draws, in greedy's order, with the premium replaced
             drawn = Temperament(premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)),
                                 jitter=rng.uniform(1.0, 8.0))
-            self.temperament = attrs.evolve(drawn, premium=PREMIUM)
+            self.temperament = attrs.evolve(drawn, premium=self.params.premium)
         pick = super().choose(view, legal_actions, rng)
         state = view
-        if len(legal_actions) < 2 or getattr(getattr(state, "round", None), "kind", None) != "stock":
-            return pick
-        if not all(tag_of(a) in SEARCHED for a in legal_actions) or tag_of(pick) not in SEARCHED:
-            return pick
+        kind = getattr(getattr(state, "round", None), "kind", None)
+        if kind == "stock" and self.params.search_stock and len(legal_actions) > 1:
+            return self._search_stock(state, legal_actions, pick)
+        return pick
+
+    def _packet_has_minors(self) -> bool:
+        """Whether the start packet sells minors (companies that run trains and later become
+        shares): the premium pays only there. A packet of privates alone is bid for as greedy
+        bids (at 1830, premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""
+        packet = self.spec.setup.start_packet
+        if packet is None:
+            return False
+        for item in packet.items.values():
+            for cid in item.companies:
+                if cid in self.spec.companies and self.spec.type_of(cid).kind == "minor":
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ operating round
+    def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
+        options = {a.kind: a for a in groups["dividend"]}
+        if "payout" in options and self.params.payout_horizon > 0 and self._earning:
+            left = valuation.horizon(state.bank, self._earning, self.params.horizon_cap)
+            if left <= self.params.payout_horizon:
+                return options["payout"]
+        return super()._dividend(state, groups, rng)
+
+    # ------------------------------------------------------------------ stock round
+    def _search_stock(self, state: Any, legal: Sequence[Any], pick: Action) -> Action:
+        tag = tag_of(pick)
+        if tag not in ("buy_shares", "sell_shares", "pass"):
+            return pick  # a par, a packet item: greedy's
         player = pick.entity
         if not state.is_player(player):
             return pick
-        candidates = [pick, *self._alternatives(state, legal_actions, pick)]
+        if tag == "buy_shares" and self._keeps_greedy_buy(state, player, pick):
+            return pick
+        candidates = self._candidates(state, legal, pick)
         if len(candidates) < 2:
             return pick
-        steps = max(1, int(self.budget_ms / STEP_MS) // len(candidates))
-        seed = rng.getrandbits(63)
         earning = self._earnings(state)
-        scored = [(self._rollout(state, action, player, steps, seed, earning), i, action)
+        rounds = valuation.horizon(state.bank, earning, self.params.horizon_cap)
+        self._owed = self._liabilities(state)
+        scored = [(self._score_after(state, action, player, earning, rounds), i, action)
                   for i, action in enumerate(candidates)]
         base = scored[0][0]
         best = max(scored, key=lambda s: (s[0], -s[1]))
-        if best[0] > base + MARGIN:
+        if best[0] > base + self.params.margin:
             self.deviations += 1
             return best[2]
         return pick
 
-    # ------------------------------------------------------------------ candidates
-    def _alternatives(self, state: Any, legal: Sequence[Any], pick: Action) -> list[Action]:
-        """Pass, one buy per company and source (dearest first), one sale per company
-        (smallest), at most :data:`ALTERNATIVES` of them, never greedy's own choice."""
-        seen: set[tuple[str, ...]] = {self._key(pick)}
-        out: list[Action] = []
+    def _keeps_greedy_buy(self, state: Any, player: str, pick: Any) -> bool:
+        """Floating a corporation (its own, or one waiting for buyers) is greedy's to decide."""
+        company = state.companies[pick.company]
+        return not company.floated
+
+    def _candidates(self, state: Any, legal: Sequence[Any], pick: Action) -> list[Action]:
+        """Greedy's choice first, then pass, the sales (smallest first) and the buys of floated
+        companies (best earning per price first), as many as the budget scores."""
+        limit = max(2, int(self.budget_ms / STEP_MS))
+        earning = self._earnings(state)
         passes = [a for a in legal if tag_of(a) == "pass"]
-        buys = sorted((a for a in legal if tag_of(a) == "buy_shares"),
-                      key=lambda a: (-self.price_of(state, a.company), a.company, str(a.source)))
         sales = sorted((a for a in legal if tag_of(a) == "sell_shares"),
-                       key=lambda a: (a.percent, a.company))
-        pars: list[Action] = []
-        if PAR_ALTERNATIVES:
-            offered = [a for a in legal if tag_of(a) == "par"]
-            for company in sorted({a.company for a in offered}):
-                prices = sorted((a for a in offered if a.company == company),
-                                key=lambda a: a.price)
-                pars.append(prices[len(prices) // 2])
-        for action in [*passes[:1], *buys, *sales, *pars]:
-            key = self._key(action)
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(action)
-            if len(out) >= ALTERNATIVES:
+                       key=lambda a: (a.percent, a.company)) if self.params.sales else []
+        buys = [a for a in legal if tag_of(a) == "buy_shares" and state.companies[a.company].floated]
+        buys.sort(key=lambda a: (-earning.get(a.company, 0.0) / max(1, self.price_of(state, a.company)),
+                                 a.company, str(a.source)))
+        out = [pick]
+        for action in [*passes[:1], *sales, *buys]:
+            if action != pick:
+                out.append(action)
+            if len(out) >= limit:
                 break
         return out
 
-    @staticmethod
-    def _key(action: Any) -> tuple[str, ...]:
-        tag = tag_of(action)
-        if tag == "buy_shares":
-            return (tag, action.company, str(action.source))
-        if tag == "sell_shares":
-            return (tag, action.company)
-        return (tag, repr(action))
-
-    # ------------------------------------------------------------------ looking ahead
-    def _rollout(self, state: Any, action: Action, me: str, steps: int, seed: int,
-                 earning: dict[str, float]) -> float:
-        """The score of ``me`` after ``action`` and greedy play to the end of the round
-        (or ``steps`` actions)."""
-        rules = self.ruleset
+    def _score_after(self, state: Any, action: Action, me: str, earning: dict[str, float],
+                     rounds: float) -> float:
         here = copy.deepcopy(state)
         try:
-            rules.apply(here, action)
+            self.ruleset.apply(here, action)
         except Exception:  # noqa: BLE001 - a candidate the engine refuses is never chosen
             return float("-inf")
-        players = here.player_ids
-        bots = {p: GreedyBot(rules) for p in players}
-        rngs = {p: random.Random(seed + i) for i, p in enumerate(players)}
-        number = here.round.number
-        for _ in range(steps):
-            if rules.is_over(here) or here.round.kind != "stock" or here.round.number != number:
-                break
-            active = rules.active_entities(here)
-            if not active:
-                break
-            who = seat_of(here, active[0], players) or active[0]
-            legal: list[Action] = []
-            for entity in active:
-                if (seat_of(here, entity, players) or entity) == who:
-                    legal += rules.legal_actions(here, entity)
-            if not legal:
-                break
-            bot = bots.get(who) or bots[players[0]]
-            try:
-                rules.apply(here, bot.choose(here, legal, rngs.get(who, rngs[players[0]])))
-            except Exception:  # noqa: BLE001 - a rollout the engine stops ends there
-                break
-        return self._score(here, me, earning)
+        values = valuation.player_values(self.ruleset, here, earning, rounds, self._owed)
+        return valuation.rank_score(values, me, self.params.rival_weight)
 
-    def _score(self, state: Any, me: str, earning: dict[str, float]) -> float:
-        worth = dict(self.ruleset.standings(state))
-        value: dict[str, float] = {p: float(w) for p, w in worth.items()}
-        for cid, income in earning.items():
-            if income <= 0 or cid not in state.companies:
+    def _liabilities(self, state: Any) -> dict[str, float]:
+        """Each company's train liability (weighted), for the director who holds it after a
+        candidate: a sale that hands the directorship over hands the liability over."""
+        weight = self.params.liability_weight
+        if weight <= 0:
+            return {}
+        price = self._next_train_price(state)
+        owed: dict[str, float] = {}
+        for cid, company in state.companies.items():
+            if company.closed or not company.floated or not self.spec.type_of(cid).must_own_train:
                 continue
-            for player in value:
-                percent = state.percent_held(player, cid)
-                if percent:
-                    value[player] += income * percent / 100 * INCOME_ROUNDS
-        others = [v for p, v in value.items() if p != me]
-        if not others:
-            return value.get(me, 0.0)
-        rival = LEADER_WEIGHT * max(others) + (1 - LEADER_WEIGHT) * sum(others) / len(others)
-        return value.get(me, 0.0) - rival
+            lasting = not self._rusting_soon(state, cid)
+            owed[cid] = weight * valuation.train_liability(company.cash, lasting, price)
+        return owed
 
     def _earnings(self, state: Any) -> dict[str, float]:
         """What each company's trains earn on today's board, once per stock round (neither

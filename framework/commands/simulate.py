@@ -38,7 +38,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--first-game", type=int, default=0, metavar="K",
                         help="index of the first game (to extend an earlier run with more games)")
     parser.add_argument("--workers", type=int, default=1, metavar="W", help="parallel processes (1)")
-    parser.add_argument("--out", metavar="DIR", help="output folder (default: simulations/TITLE-sSEED)")
+    parser.add_argument("--out", metavar="DIR",
+                        help="output folder (default: the first of simulations/TITLE-sSEED, "
+                             "...-sSEED-2, ... that does not exist yet: a run never writes over "
+                             "earlier records unless --out names their folder)")
     parser.add_argument("--check", action="store_true",
                         help="check every invariant after every action; stop at the first violation")
     parser.add_argument("--save-games", action="store_true", help="save each game under DIR/games/")
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
               f"players: name at most one per seat", file=sys.stderr)
         return 2
     slug = Path(args.title).name
-    out = Path(args.out or f"simulations/{slug}-s{args.seed}")
+    out = Path(args.out) if args.out else fresh_folder(Path("simulations"), f"{slug}-s{args.seed}")
     if args.compare:
         sets = [compare.parse_spec(s, args.variant, args.overrides) for s in args.compare]
     else:
@@ -141,6 +144,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"records in {out}")
     crashes = sum(1 for recs in results.values() for r in recs if r.get("error"))
     return 1 if crashes else 0
+
+
+def fresh_folder(parent: Path, stem: str) -> Path:
+    """``parent/stem``, or ``stem-2``, ``stem-3``... : the first that does not exist yet. The
+    default output must never replace earlier records (some are kept in git as references)."""
+    candidate = parent / stem
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = parent / f"{stem}-{number}"
+    return candidate
 
 
 def _players_problem(title: Any, players: int) -> str | None:

@@ -6,8 +6,8 @@ action log: stock and operating rounds played, the phase reached at each operati
 the game ended, the winner's and the last player's net worth, and the trains bought in each
 phase. Human games are recordings of the 18xx.games site (imported and replayed by
 :mod:`framework.importers`) or our own saves; bot games are the records of
-``railyard simulate --out DIR`` (with ``--save-games`` every measure is read from the replayed
-saves, without it the trains bought are unknown).
+``railyard simulate --out DIR`` (which count the trains bought in each phase as they play;
+with ``--save-games`` every measure is read from the replayed saves instead).
 
 A measure counts as inside the human range when the range of the human games (lowest to
 highest) overlaps the middle half of the bot games (their quartiles): with few human games
@@ -91,7 +91,8 @@ def _reason(reason: Any, over: bool) -> str | None:
 
 
 def measure_record(record: dict[str, Any], source: str) -> GameMeasures:
-    """A simulation record (``games.jsonl`` line) without its save: no trains bought."""
+    """A simulation record (``games.jsonl`` line) without its save (records written before
+    they counted trains bought per phase leave that measure unknown)."""
     rounds = record.get("rounds") or {}
     worth = [int(w) for w in record.get("net_worth") or []]
     over = bool(record.get("finished"))
@@ -104,8 +105,14 @@ def measure_record(record: dict[str, Any], source: str) -> GameMeasures:
         end_reason=record.get("end_reason") if over else None,
         winner_worth=max(worth) if over and worth else None,
         last_worth=min(worth) if over and worth else None,
-        trains_by_phase=None,
+        trains_by_phase=_counts_or_none(record.get("trains_by_phase")),
     )
+
+
+def _counts_or_none(value: Any) -> dict[str, int] | None:
+    if not isinstance(value, dict):
+        return None
+    return {str(k): int(v) for k, v in value.items()}
 
 
 # ---------------------------------------------------------------------------- reading games

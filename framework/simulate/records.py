@@ -19,13 +19,24 @@ RECORD_FILE = "games.jsonl"
 
 class RoundProbe:
     """Watches the state after each action to note the phase reached by the end of each
-    operating round (cheap: a length check of the round history per action)."""
+    operating round (cheap: a length check of the round history per action), and counts the
+    trains bought in each phase (by the phase in force when bought), so that a comparison with
+    human games needs no replay of the saves."""
 
     def __init__(self) -> None:
         self.phases: list[str] = []
+        self.trains_by_phase: dict[str, int] = {}
         self._seen = 0
+        self._phase = ""
+
+    def played(self, state: Any, tag: str) -> None:
+        """After each action: ``tag`` is the action's tag, ``state`` the position it left."""
+        if tag == "buy_train":
+            self.trains_by_phase[self._phase] = self.trains_by_phase.get(self._phase, 0) + 1
+        self.observe(state)
 
     def observe(self, state: Any) -> None:
+        self._phase = str(getattr(state, "phase", ""))
         history = getattr(state, "history", None)
         if not isinstance(history, list) or len(history) == self._seen:
             return

@@ -17,6 +17,7 @@ import attrs
 from railyard.framework import autoplay
 from railyard.framework.autoplay import derive_seed
 from railyard.framework.autoplay import is_pass as is_pass  # re-exported for callers
+from railyard.framework.core.actions import tag_of
 from railyard.framework.simulate.records import (
     RoundProbe,
     bankrupt_players,
@@ -129,7 +130,7 @@ def play_game(job: Job) -> dict[str, Any]:
         probe.observe(game.state)
         result = autoplay.play(game, seat_players(bots_here, ruleset, config.bot_budget_ms), max_actions=config.max_actions,
                                stall_passes=STALL_PASSES,
-                               on_action=lambda played, _action: probe.observe(played.state))
+                               on_action=lambda played, action: probe.played(played.state, tag_of(action)))
         if result.stalled:
             record["stalled"] = True
         if result.violation:
@@ -197,6 +198,7 @@ def _finish_record(record: dict[str, Any], game: Any, probe: RoundProbe, seats: 
             "end_reason": "stalled" if record.get("stalled") else end_reason(state, over) if state is not None else None,
             "rounds": round_counts(state) if state is not None else {},
             "or_phases": probe.phases,
+            "trains_by_phase": probe.trains_by_phase,
             "bankruptcies": bankrupt_players(state) if state is not None else [],
             "actions": len(game.actions) if game is not None else 0,
             "seating": seats,

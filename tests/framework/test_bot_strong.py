@@ -16,6 +16,7 @@ from railyard.framework import autoplay
 from railyard.framework.bots import bot_names, make_bot
 from railyard.framework.bots.strong import DEFAULT_BUDGET_MS, StrongBot
 from railyard.framework.cli import main
+from railyard.framework.core.actions import tag_of
 from railyard.framework.core.game import Game
 from railyard.framework.core.ruleset import ruleset_for
 from railyard.framework.loader import load_title
@@ -33,6 +34,24 @@ def _first_stock_decision() -> Game:
             return game
         seat = game.players.index(player)
         game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+
+
+def _searched_stock_decision() -> Game:
+    """The first stock-round choice of that game that strong searches: greedy would buy a share
+    of a floated company or pass (not float or start a corporation)."""
+    game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    rngs = autoplay.seat_rngs(7, 4)
+    while True:
+        player, legal = autoplay.acting_player(game)
+        seat = game.players.index(player)
+        pick = bots[seat].choose(game.view(), legal, rngs[seat])
+        if game.state.round.kind == "stock" and len(legal) >= 3:
+            tag = tag_of(pick)
+            floated = tag == "buy_shares" and game.state.companies[pick.company].floated
+            if floated or tag == "pass":
+                return game
+        game.process(pick)
 
 
 def test_strong_is_registered_for_the_18xx_family_with_a_50_ms_default() -> None:
@@ -77,16 +96,47 @@ def test_simulate_passes_the_budget_to_strong_and_records_it(
     assert record["error"] is None
 
 
-def test_strong_values_the_start_packet_at_its_tuned_premium() -> None:
+def test_strong_scores_no_more_candidates_than_its_budget_pays_for() -> None:
+    # the budget is a count (STEP_MS per candidate scored), so it is kept exactly, on any machine
+    from railyard.framework.bots.strong import STEP_MS
+
+    game = _searched_stock_decision()
+    _, legal = autoplay.acting_player(game)
+    for budget, most in ((10.0, int(10.0 / STEP_MS)), (50.0, int(50.0 / STEP_MS))):
+        bot = StrongBot(game.ruleset, budget_ms=budget)
+        scored: list[object] = []
+        real = bot._score_after
+
+        def counting(*args: object, real=real, scored=scored) -> float:
+            scored.append(args[1])
+            return real(*args)  # type: ignore[arg-type]
+
+        bot._score_after = counting  # type: ignore[method-assign]
+        bot.choose(game.view(), legal, random.Random(5))
+        assert 0 < len(scored) <= most
+
+
+def test_strong_bids_for_the_start_packet_at_its_tuned_premium_and_draws_the_rest_as_greedy() -> None:
     from railyard.framework.bots import strong
 
     game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
     bot = make_bot("strong", game.ruleset)
     _, legal = autoplay.acting_player(game)
     bot.choose(game.view(), legal, random.Random(3))
-    assert bot.temperament.premium == strong.PREMIUM == 1.3
+    assert bot.temperament.premium == strong.DEFAULT.premium == 1.22
     greedy = make_bot("greedy", game.ruleset)
     greedy.choose(game.view(), legal, random.Random(3))
     # the rest of the temperament is greedy's own draw from the same rng
     assert (bot.temperament.par_step, bot.temperament.jitter) == (greedy.temperament.par_step,
                                                                    greedy.temperament.jitter)
+
+
+def test_with_a_packet_of_privates_alone_strong_bids_with_greedys_own_premium() -> None:
+    # 1830's packet is privates only: the premium pays where the packet sells minors (1837)
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 7)
+    bot = make_bot("strong", game.ruleset)
+    _, legal = autoplay.acting_player(game)
+    bot.choose(game.view(), legal, random.Random(3))
+    greedy = make_bot("greedy", game.ruleset)
+    greedy.choose(game.view(), legal, random.Random(3))
+    assert bot.temperament == greedy.temperament and bot.temperament.premium != 1.22

@@ -164,3 +164,19 @@ def test_ray_backend_gives_the_local_records(tmp_path):
     config = SimConfig(str(pile_title(tmp_path / "pile")), 2, ("adder", "random"))
     jobs = jobs_for(config, 3, 1)
     assert run_jobs(jobs, workers=2, backend="ray") == run_jobs(jobs, workers=1)
+
+
+def test_the_default_output_never_writes_over_earlier_records(tmp_path, monkeypatch, capsys):
+    # simulations/1837-s1 holds records kept in git: a run without --out picks a new folder
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "simulations" / "tinyrail-s3"
+    earlier.mkdir(parents=True)
+    (earlier / "games.jsonl").write_text("kept\n")
+    base = ["simulate", str(TINYRAIL), "--games", "1", "--players", "3", "--bots", "random", "--seed", "3",
+            "--quiet"]
+    assert main(base) == 0
+    assert main(base) == 0
+    assert (earlier / "games.jsonl").read_text() == "kept\n"
+    assert (tmp_path / "simulations" / "tinyrail-s3-2" / "games.jsonl").is_file()
+    assert (tmp_path / "simulations" / "tinyrail-s3-3" / "games.jsonl").is_file()
+    assert "records in simulations/tinyrail-s3-3" in capsys.readouterr().out
