@@ -4,7 +4,7 @@ Greedy buys by simple rules (its own companies first, then the dearest share), n
 unless it must and pays out or withholds by its train needs alone. Winning is about rank, not
 worth, so this bot scores its choices with :mod:`framework.bots.valuation`: each player's net
 worth plus what their holdings will earn over the operating rounds the game has left (the
-horizon), and its own value less the rivals' (mostly the best rival's).
+horizon), and its own value less the rivals' (half the best rival's, half the mean's).
 
 - Stock round: greedy's choice, pass, every sale and the buys are each played on a copy of the
   state and scored one ply ahead; an alternative replaces greedy's choice only when it scores
@@ -16,7 +16,8 @@ horizon), and its own value less the rivals' (mostly the best rival's).
   (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
   the debt over as well.
 - Start packet: greedy's bidding with a fixed premium (:attr:`StrongParams.premium`), the one
-  lever measured to change who wins.
+  lever measured to change who wins (the stock-round search and the liability were measured
+  as neutral: kept because they are cheap and never measurably hurt).
 - Operating round: a company it directs pays out whenever the game has at most
   :attr:`StrongParams.payout_horizon` rounds left (money kept in a treasury counts for nobody
   at the end).
@@ -43,18 +44,18 @@ from railyard.framework.core.actions import Action, tag_of
 #: the budget per decision when none is given (milliseconds)
 DEFAULT_BUDGET_MS = 50.0
 #: what scoring one candidate costs on this engine: a state copy (1.4 ms measured on the
-#: 2-core test machine, a 4-player 1837 mid-game), the action and the valuation
+#: 2-core test machine, a 4-player mid-game of the largest title), the action and the valuation
 STEP_MS = 2.0
 
 
 @attrs.frozen
 class StrongParams:
-    """The bot's tunable leanings (docs/experiments/strong_bot_1837.md has how they were set)."""
+    """The bot's tunable leanings (docs/experiments, the strong-bot note, has how they were set)."""
 
     #: the start-packet premium over face value (None: greedy's own draw, 1.05-1.3). The start
-    #: packet decides most greedy games (the two biggest spenders won 16 of 18); bidding up to
+    #: packet decides most greedy games (the two biggest spenders won 20 of 24); bidding up to
     #: 1.22 outbids most greedy draws without spending the cash the first stock rounds need:
-    #: on 40 paired 1837 games 1.22 won 22 (greedy in that seat 12), 1.28 3 of 17, 1.3 2 of 40
+    #: on 40 paired 4-player games 1.22 won 22 (greedy in that seat 12), 1.28 3 of 17, 1.3 2 of 40
     premium: float | None = 1.22
     #: weight of the best rival against the mean rival in the score (1: the leader only)
     rival_weight: float = 0.5
@@ -67,7 +68,7 @@ class StrongParams:
     #: whether sales are among the stock-round candidates
     sales: bool = True
     #: weight of a director's train liability (valuation.train_liability) in a player's value
-    #: (1837, premium 1.22, seed 12: 21 of 40 wins with it, 14 of 26 without: no clear effect)
+    #: (premium 1.22, seed 12: 21 of 40 wins with it, 22 of 40 without: no clear effect)
     liability_weight: float = 1.0
     #: a company it directs always pays out when at most this many rounds are left (0: never)
     payout_horizon: float = 3.0

@@ -33,9 +33,16 @@ def horizon(bank: float, earnings: Mapping[str, float], cap: float) -> float:
     return max(MIN_HORIZON, min(cap, bank / per_round))
 
 
-def player_values(rules: Any, state: Any, earnings: Mapping[str, float], rounds: float) -> dict[str, float]:
-    """Each player's net worth plus what their holdings earn over ``rounds`` operating rounds."""
+def player_values(rules: Any, state: Any, earnings: Mapping[str, float], rounds: float,
+                  liabilities: Mapping[str, float] | None = None) -> dict[str, float]:
+    """Each player's net worth plus what their holdings earn over ``rounds`` operating rounds,
+    less what the companies they direct will make them pay towards a train (``liabilities``,
+    by company: a director whose company must buy a train it cannot pay pays the rest)."""
     value = {p: float(w) for p, w in rules.standings(state)}
+    for cid, owed in (liabilities or {}).items():
+        director = state.director(cid) if cid in state.companies else None
+        if owed > 0 and director in value:
+            value[director] -= owed
     for cid, income in earnings.items():
         if income <= 0 or cid not in state.companies:
             continue
@@ -44,6 +51,14 @@ def player_values(rules: Any, state: Any, earnings: Mapping[str, float], rounds:
             if percent:
                 value[player] += income * percent / 100 * rounds
     return value
+
+
+def train_liability(company_cash: int, owns_lasting_train: bool, train_price: int | None) -> float:
+    """What a company's director will have to add for a train: the next train's price less the
+    treasury, when the company has no train that survives the next phase (else nothing)."""
+    if owns_lasting_train or train_price is None:
+        return 0.0
+    return float(max(0, train_price - company_cash))
 
 
 def rank_score(values: Mapping[str, float], me: str, rival_weight: float) -> float:
