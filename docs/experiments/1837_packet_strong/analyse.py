@@ -56,6 +56,12 @@ def player_in_seat(record: dict[str, Any], seat: int) -> int:
     return next(p for p in range(len(record["players"])) if seat_of(record, p) == seat)
 
 
+def seat_measure(measure: Callable[[dict[str, Any], int], float],
+                 seat: int) -> Callable[[dict[str, Any]], float]:
+    """``measure`` of whoever sat in ``seat`` (0-based) at a game."""
+    return lambda r: measure(r, player_in_seat(r, seat))
+
+
 def chi2_uniform(counts: Sequence[float]) -> tuple[float, float]:
     """Pearson's statistic against equal shares and its p-value (3 degrees of freedom)."""
     n = sum(counts)
@@ -101,7 +107,7 @@ def main() -> int:
             wins = sum(share(r, player_in_seat(r, seat)) for r in arms[arm].values())
             chair_wins[arm].append(wins)
             row.append(pct(stats.proportion(wins, n)))
-        diff = paired(base, fe, lambda r, seat=seat: share(r, player_in_seat(r, seat)))
+        diff = paired(base, fe, seat_measure(share, seat))
         out.append(f"| {seat + 1} | " + " | ".join(row) + f" | {pct(diff)} |")
     tests = []
     for arm in ARMS:
@@ -115,14 +121,15 @@ def main() -> int:
     for seat in range(SEATS):
         row = [stats.estimate([edge(r, player_in_seat(r, seat)) for r in arms[arm].values()]).text(0)
                for arm in ARMS]
-        diff = paired(base, fe, lambda r, seat=seat: edge(r, player_in_seat(r, seat)))
+        diff = paired(base, fe, seat_measure(edge, seat))
         out.append(f"| {seat + 1} | " + " | ".join(row) + f" | {diff.text(0)} |")
 
     # --- the strong bot
     out += ["", "## The strong bot (one per table; three greedy)", "",
             "| | " + " | ".join(ARMS) + " | paired difference |", "|---|---|---|---|"]
-    wins = {arm: sum(share(r, strong_player(r)) for r in arms[arm].values()) for arm in ARMS}
-    out.append("| strong's win rate | " + " | ".join(pct(stats.proportion(wins[a], n)) for a in ARMS)
+    strong_wins = {arm: sum(share(r, strong_player(r)) for r in arms[arm].values()) for arm in ARMS}
+    out.append("| strong's win rate | "
+               + " | ".join(pct(stats.proportion(strong_wins[a], n)) for a in ARMS)
                + f" | {pct(paired(base, fe, lambda r: share(r, strong_player(r))))} |")
     greedy = {}
     for arm in ARMS:
