@@ -18,3 +18,11 @@ railyard simulate imperial_steam --games 200 --players 3 --bots greedy,random,ra
     --out docs/experiments/imperial_steam --compare default "fundraise20:rules.fundraise=20"
 railyard report docs/experiments/imperial_steam --out docs/experiments/imperial_steam/report.html \
     --pngs docs/experiments/imperial_steam/plots
+# 1837: the first edition's start packet against the second edition's auction, one strong bot
+# (default budget, 50 ms) and three greedy bots rotating through the players, on the same 500
+# seeds (run in chunks of 25 with --first-game 0, 25, ..., 475: the records are the same).
+OUT=docs/experiments/1837_packet_strong
+railyard simulate 1837 --games 500 --players 4 --bots strong,greedy,greedy,greedy --seed 37 --workers 2 \
+    --quiet --out $OUT --compare default first_edition
+railyard report $OUT --out $OUT/report.html --pngs $OUT/plots
+python docs/experiments/1837_packet_strong/analyse.py
