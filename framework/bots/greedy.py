@@ -40,6 +40,10 @@ TILE_LOOKAHEAD = 2
 #: a start-packet item is worth this much more than its face value (income, exchange rights):
 #: each bot draws its own premium from this range
 ITEM_PREMIUM = (1.05, 1.3)
+#: the range of :attr:`Temperament.rust_margin` (purchases from the depot)
+RUST_MARGIN = (4, 10)
+#: the choices of :attr:`Temperament.save_rounds`
+SAVE_ROUNDS = (1, 2, 2, 3)
 
 
 @attrs.frozen
@@ -51,6 +55,14 @@ class Temperament:
     par_step: int
     #: the most that noise adds to a score (in K), so near-equal choices vary between games
     jitter: float
+    #: a company that already runs a train buys no further train that rusts within this many
+    #: purchases from the depot: people put their money in trains that outlive the next phases
+    #: (read from the depot, so it holds back 2-trains late in a phase whatever the title)
+    rust_margin: int = 0
+    #: a company with room keeps its revenue back when this many operating rounds of it (with
+    #: its cash) pay for the next train: 1 = only a train bought at once; people save a few
+    #: rounds for the dear late trains instead of paying out while their trains fall behind
+    save_rounds: int = 1
 
 
 class GreedyBot(Bot):
@@ -72,7 +84,8 @@ class GreedyBot(Bot):
         state = view
         if self.temperament is None:
             self.temperament = Temperament(
-                premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)), jitter=rng.uniform(1.0, 8.0)
+                premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)), jitter=rng.uniform(1.0, 8.0),
+                rust_margin=rng.randint(*RUST_MARGIN), save_rounds=rng.choice(SAVE_ROUNDS),
             )
         for tag, pick in (
             ("declare_bankruptcy", None),
@@ -152,6 +165,21 @@ class GreedyBot(Bot):
         prices = [self.spec.trains[state.trains[t].name].price for t in offers]
         return min(prices) if prices else None
 
+    def _wanted_price(self, state: Any, company_id: str) -> int | None:
+        """The price of the cheapest new train this company would buy: one it may own and
+        (when it already runs a train) that outlives :attr:`Temperament.rust_margin` purchases.
+        A dying cheap train on sale must not make a company pay out instead of saving."""
+        from railyard.framework.eighteen import trains
+
+        owned = bool(state.companies[company_id].trains)
+        prices = [
+            self.spec.trains[state.trains[t].name].price
+            for t in trains.depot_offers(self.ruleset, state)
+            if trains.may_own(self.ruleset, state, company_id, t) is None
+            and (not owned or self._purchases_to_rust(state, t) > self._mood().rust_margin)
+        ]
+        return min(prices) if prices else None
+
     def _train_value(self, name: str) -> int:
         tdef = self.spec.trains[name]
         return tdef.distance * 10 + tdef.plus * 5 + (1000 if tdef.distance >= 99 else 0)
@@ -171,6 +199,18 @@ class GreedyBot(Bot):
         here = order.index(state.phase) if state.phase in order else 0
         upcoming = set(order[here + 1 : here + 2])
         return all(self.spec.trains[n].rusts_on in upcoming for n in names)
+
+    def _purchases_to_rust(self, state: Any, train_id: str) -> int:
+        """How many trains the depot sells before the one that rusts this train (a large number
+        for a train that never rusts): the train's expected life, counted in purchases."""
+        rusts_on = self.spec.trains[state.trains[train_id].name].rusts_on
+        if rusts_on is None:
+            return 1_000_000
+        for stack in state.depot.stacks.values():
+            for count, tid in enumerate(stack):
+                if state.trains[tid].name == rusts_on:
+                    return count
+        return 1_000_000
 
     # ------------------------------------------------------------------ start packet
     def _auction(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
@@ -219,7 +259,9 @@ class GreedyBot(Bot):
         # 2. start a corporation when we direct none that still needs us (one we cannot float
         # alone only when no started company waits for buyers, or nothing would ever float)
         pars = groups.get("par", [])
-        waiting = [a for a in shares if not state.companies[a.company].floated and a.source == "ipo"]
+        # a company that only starts by a title's event (it may not float by sales) waits for
+        # no buyer: counting it kept every bot from starting anything until one was rich
+        waiting = [a for a in shares if self._floats_by_sales(state, a.company) and a.source == "ipo"]
         if pars and len(mine) < 2:
             par = self._par_choice(state, player, pars, alone=bool(waiting), rng=rng)
             if par is not None:
@@ -241,6 +283,10 @@ class GreedyBot(Bot):
         if "buy_item" in groups:
             return self._auction(state, groups, rng)
         return groups["pass"][0] if "pass" in groups else None
+
+    def _floats_by_sales(self, state: Any, company_id: str) -> bool:
+        """Whether buying this unfloated company's shares can float it."""
+        return not state.companies[company_id].floated and bool(self.ruleset.hooks.may_float(state, company_id))
 
     def _par_choice(
         self, state: Any, player: str, pars: list[Any], alone: bool, rng: random.Random
@@ -270,7 +316,7 @@ class GreedyBot(Bot):
         cid = groups["dividend"][0].entity
         company = state.companies[cid]
         revenue = getattr(state.round, "revenue", 0)
-        price = self._next_train_price(state)
+        price = self._wanted_price(state, cid)
         needs = price is not None and (self._rusting_soon(state, cid) or not company.trains)
         if needs and price is not None and company.cash < price and "withhold" in options and company.cash + revenue >= price * 0.6:
             return options["withhold"]
@@ -279,7 +325,7 @@ class GreedyBot(Bot):
         if price is not None and company.cash < price and self._has_room(state, cid):
             if "half" in options and company.cash + revenue // 2 >= price:
                 return options["half"]
-            if "withhold" in options and company.cash + revenue >= price:
+            if "withhold" in options and company.cash + revenue * self._mood().save_rounds >= price:
                 return options["withhold"]
         for kind in ("payout", "half", "split", "withhold"):
             if kind in options:
@@ -302,6 +348,9 @@ class GreedyBot(Bot):
             return None
         owned = [state.trains[t].name for t in company.trains]
         affordable = [a for a in from_bank if a.price <= company.cash]
+        if owned:
+            margin = self._mood().rust_margin
+            affordable = [a for a in affordable if self._purchases_to_rust(state, a.train) > margin]
         if not affordable:
             return None
         best = max(affordable, key=lambda a: (self._train_value(state.trains[a.train].name), -a.price))
