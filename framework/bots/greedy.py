@@ -6,12 +6,14 @@ shares of companies that pay; lay the tile that most raises its company's best r
 with the route search on a copy of the board, for the few most promising lays); place tokens
 it can afford without starving the train fund; run the best routes; pay out unless the
 company needs the money for a train (withholding only when that pays for it at once); buy the
-biggest train it can afford whenever it has room under its train limit, and at the limit give
-up its weakest train for a clearly better one. It is meant as a
-yardstick for experiments, not a strong player.
+biggest train it can afford whenever it has room under its train limit (once it runs a train,
+only one that outlives the next few purchases from the depot), and at the limit give up its
+weakest train for a clearly better one. It is meant as a yardstick for experiments, not a
+strong player.
 
 Its seat's rng gives each bot a temperament for the game (how far above face value it bids,
-whether it pars at the top or one step down, how much it lets small differences decide), so
+whether it pars at the top or one step down, how much it lets small differences decide, how
+long a train must live to be worth buying, how many rounds it saves for the next train), so
 that a table of greedy bots plays a different game for every seed instead of one game
 relabelled; equal choices are broken by the same rng.
 """
@@ -44,6 +46,8 @@ ITEM_PREMIUM = (1.05, 1.3)
 RUST_MARGIN = (4, 10)
 #: the choices of :attr:`Temperament.save_rounds`
 SAVE_ROUNDS = (1, 2, 2, 3)
+#: the range of :attr:`Temperament.start_share`
+START_SHARE = (0.6, 0.9)
 
 
 @attrs.frozen
@@ -63,6 +67,18 @@ class Temperament:
     #: its cash) pay for the next train: 1 = only a train bought at once; people save a few
     #: rounds for the dear late trains instead of paying out while their trains fall behind
     save_rounds: int = 1
+    #: a corporation it cannot float alone it starts only when it can pay this share of the
+    #: float itself (0: always, for the others to help): people wait a round or two for cash
+    start_share: float = 0.0
+
+
+def draw_temperament(rng: random.Random) -> Temperament:
+    """A seat's temperament, drawn in a fixed order (bots built on greedy draw the same)."""
+    return Temperament(
+        premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)), jitter=rng.uniform(1.0, 8.0),
+        rust_margin=rng.randint(*RUST_MARGIN), save_rounds=rng.choice(SAVE_ROUNDS),
+        start_share=rng.uniform(*START_SHARE),
+    )
 
 
 class GreedyBot(Bot):
@@ -83,10 +99,7 @@ class GreedyBot(Bot):
         groups: Groups = group_by_tag(legal_actions)
         state = view
         if self.temperament is None:
-            self.temperament = Temperament(
-                premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)), jitter=rng.uniform(1.0, 8.0),
-                rust_margin=rng.randint(*RUST_MARGIN), save_rounds=rng.choice(SAVE_ROUNDS),
-            )
+            self.temperament = draw_temperament(rng)
         for tag, pick in (
             ("declare_bankruptcy", None),
             ("run_routes", None),
@@ -305,7 +318,10 @@ class GreedyBot(Bot):
             price = prices[min(self._mood().par_step, len(prices) - 1)]
             best = rng.choice([a for a in floatable if a.price == price])
         if best is None and not alone:  # cannot float it alone: start it cheaply and let others help
-            best = min(pars, key=lambda a: a.price)
+            cheapest = min(pars, key=lambda a: a.price)
+            need = (self.spec.type_of(cheapest.company).float_percent or 60) // unit
+            if cash >= cheapest.price * need * self._mood().start_share:
+                best = cheapest
         return best
 
     # ------------------------------------------------------------------ operating round

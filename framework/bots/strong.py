@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 from railyard.framework.bots import valuation
 from railyard.framework.bots.base import register_bot
-from railyard.framework.bots.greedy import ITEM_PREMIUM, GreedyBot, Groups, Temperament
+from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of
 
 #: the budget per decision when none is given (milliseconds)
@@ -94,9 +94,7 @@ class StrongBot(GreedyBot):
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if self.temperament is None and self.params.premium is not None and self._packet_has_minors():
             # greedy's draws, in greedy's order, with the premium replaced
-            drawn = Temperament(premium=rng.uniform(*ITEM_PREMIUM), par_step=rng.choice((0, 0, 1)),
-                                jitter=rng.uniform(1.0, 8.0))
-            self.temperament = attrs.evolve(drawn, premium=self.params.premium)
+            self.temperament = attrs.evolve(draw_temperament(rng), premium=self.params.premium)
         pick = super().choose(view, legal_actions, rng)
         state = view
         kind = getattr(getattr(state, "round", None), "kind", None)
