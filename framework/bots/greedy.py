@@ -67,8 +67,9 @@ class Temperament:
     #: its cash) pay for the next train: 1 = only a train bought at once; people save a few
     #: rounds for the dear late trains instead of paying out while their trains fall behind
     save_rounds: int = 1
-    #: a corporation it cannot float alone it starts only when it can pay this share of the
-    #: float itself (0: always, for the others to help): people wait a round or two for cash
+    #: while only shares that float nothing are on sale, a corporation it cannot float alone
+    #: it starts only when it can pay this share of the float itself (0: at once, for the
+    #: others to help): people buy those shares first and start a corporation a round later
     start_share: float = 0.0
 
 
@@ -275,8 +276,11 @@ class GreedyBot(Bot):
         # a company that only starts by a title's event (it may not float by sales) waits for
         # no buyer: counting it kept every bot from starting anything until one was rich
         waiting = [a for a in shares if self._floats_by_sales(state, a.company) and a.source == "ipo"]
+        # while the only shares on sale are of companies no purchase floats, a bot may wait
+        # for its start share of the float (people buy those shares first, start a round later)
+        patient = bool(shares) and not any(state.companies[a.company].floated for a in shares)
         if pars and len(mine) < 2:
-            par = self._par_choice(state, player, pars, alone=bool(waiting), rng=rng)
+            par = self._par_choice(state, player, pars, alone=bool(waiting), rng=rng, patient=patient)
             if par is not None:
                 return par
         # 3. buy into companies that pay: our own, then the best priced floated ones
@@ -302,7 +306,7 @@ class GreedyBot(Bot):
         return not state.companies[company_id].floated and bool(self.ruleset.hooks.may_float(state, company_id))
 
     def _par_choice(
-        self, state: Any, player: str, pars: list[Any], alone: bool, rng: random.Random
+        self, state: Any, player: str, pars: list[Any], alone: bool, rng: random.Random, patient: bool = False
     ) -> Action | None:
         cash = self._player_cash(state, player)
         unit = self.spec.stock.share_percent
@@ -320,7 +324,7 @@ class GreedyBot(Bot):
         if best is None and not alone:  # cannot float it alone: start it cheaply and let others help
             cheapest = min(pars, key=lambda a: a.price)
             need = (self.spec.type_of(cheapest.company).float_percent or 60) // unit
-            if cash >= cheapest.price * need * self._mood().start_share:
+            if not patient or cash >= cheapest.price * need * self._mood().start_share:
                 best = cheapest
         return best
 
