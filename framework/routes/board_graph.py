@@ -20,7 +20,7 @@ from typing import Any
 
 from railyard.framework.hexgrid import Grid
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
-from railyard.framework.routes.layout import Family, Layout, store_of
+from railyard.framework.routes.layout import Family, Layout, prune, store_of
 from railyard.framework.tiles import Stop, TileDef, stop_index
 
 StopKey = tuple[str, int]
@@ -169,19 +169,7 @@ def graph_from_tiles(
                 if found is not None and found[0] is stop:
                     stops.append(found[1])
                     continue
-            node = StopNode(
-                stop_id(coord, i),
-                stop.kind,
-                value,
-                group=_group(coord, tile, stop),
-                slots=stop.slots,
-                tokens=tuple(held),
-                reserved=tuple(waiting),
-                homes=tuple(home),
-                terminal=is_terminal,
-                through_only=None if only is None else tuple(only),
-                through_rule=rule,
-            )
+            node = _node(coord, i, tile, stop, value, is_terminal, only, rule, held, waiting, home)
             if plain:
                 if len(_STOPS) > _MEMO_LIMIT:
                     _STOPS.clear()
@@ -195,7 +183,8 @@ def graph_from_tiles(
                     continue
             raw.append((na, nb, coord))
     stop_ids = {s.id for s in stops}
-    kept = _without_dead_ends(raw, stop_ids)
+    # dead ends go (track from one hex only), as a derived layout prunes them
+    kept = [p for p, keep in zip(raw, prune(raw), strict=True) if keep]
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
     if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
         _PIECE_OBJECTS.clear()
@@ -207,41 +196,6 @@ def graph_from_tiles(
             piece = _PIECE_OBJECTS[piece_key] = Piece(i, a, b, where)
         pieces.append(piece)
     return TrackGraph.assembled(stops, junctions, pieces)
-
-
-def _without_dead_ends(
-    raw: list[tuple[str, str, str]], stop_ids: set[str]
-) -> list[tuple[str, str, str]]:
-    """Drop pieces that lead only to junctions a route cannot pass (track from one tile only).
-
-    Dropping a piece can leave the junction at its other end with one tile: that one is dropped
-    in turn (a work list, each piece looked at once or twice).
-    """
-    at: dict[str, list[int]] = {}
-    for i, (a, b, _tile) in enumerate(raw):
-        if a not in stop_ids:
-            at.setdefault(a, []).append(i)
-        if b not in stop_ids:
-            at.setdefault(b, []).append(i)
-    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
-    if not dead:
-        return raw
-    gone = set(dead)
-    alive = [True] * len(raw)
-    while dead:
-        junction = dead.pop()
-        for i in at[junction]:
-            if not alive[i]:
-                continue
-            alive[i] = False
-            a, b, _tile = raw[i]
-            other = b if a == junction else a
-            if other in gone or other in stop_ids:
-                continue
-            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
-                gone.add(other)
-                dead.append(other)
-    return [p for p, keep in zip(raw, alive, strict=True) if keep]
 
 
 def graph_for_title(
