@@ -23,7 +23,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 SIZES = ((1280, 720), (1366, 768), (1920, 1080))
@@ -186,10 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.dummy or shutil.which("Xvfb") is None:
             env["SDL_VIDEODRIVER"] = "dummy"
         else:
-            display = f":{90 + SIZES.index((w, h)) if (w, h) in SIZES else 99}"
-            server = subprocess.Popen(["Xvfb", display, "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(1.0)
+            server, display = _xvfb(w, h)
             env["DISPLAY"] = display
             env.pop("SDL_VIDEODRIVER", None)
         try:
@@ -201,6 +197,22 @@ def main(argv: list[str] | None = None) -> int:
                 server.wait()
         status = status or code
     return status
+
+
+def _xvfb(w: int, h: int) -> tuple[subprocess.Popen[bytes], str]:
+    """An Xvfb server on a display number it picks itself (``-displayfd``), so that two runs at
+    once, or another X server on the machine, never clash; it reports the number once ready."""
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{w}x{h}x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.terminate()
+        raise SystemExit("Xvfb did not start (no display number reported)")
+    return server, f":{number}"
 
 
 if __name__ == "__main__":

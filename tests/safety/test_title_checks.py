@@ -19,6 +19,13 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
+def line_of(title: str, file: str, text: str) -> int:
+    """The line of ``text`` in a title's file, so that an edit to the file above it does not
+    break a test of where an error is reported."""
+    lines = (REPO / "titles" / title / file).read_text(encoding="utf-8").split("\n")
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
 def broken(tmp_path: Path, title: str, file: str, old: str, new: str) -> Path:
     folder = tmp_path / title
     if not folder.exists():
@@ -39,22 +46,22 @@ def errors(folder: Path, variant: str | None = None) -> list[str]:
 # ------------------------------------------------------------------ Imperial Steam's own checks
 DANGLING = [
     ("map.yaml", "BAD: {name: Baden, region: lower_austria", "BAD: {name: Baden, region: nowhere",
-     "imperial_steam/map.yaml:17: sites.BAD.region: unknown region 'nowhere'"),
+     "imperial_steam/map.yaml:{line}: sites.BAD.region: unknown region 'nowhere'"),
     ("map.yaml", "WIE-BAD: {a: WIE, b: BAD}", "WIE-BAD: {a: WIE, b: XXX}",
-     "imperial_steam/map.yaml:54: connections.WIE-BAD.b: unknown site 'XXX'"),
+     "imperial_steam/map.yaml:{line}: connections.WIE-BAD.b: unknown site 'XXX'"),
     ("trains.yaml", "start_engine: IS-3", "start_engine: IS-9",
-     "imperial_steam/trains.yaml:11: start_engine: unknown engine 'IS-9'"),
+     "imperial_steam/trains.yaml:{line}: start_engine: unknown engine 'IS-9'"),
     ("cities.yaml", "fixed_site: BAD", "fixed_site: WIE",
-     "imperial_steam/cities.yaml:6: tiles.",  # the first tile's fixed_site (its id varies)
+     "imperial_steam/cities.yaml:{line}: tiles.",  # the first tile's fixed_site (its id varies)
      ),
     ("setup.yaml", "state_railways: [GRA-MAR,", "state_railways: [GRA-XXX,",
-     "imperial_steam/setup.yaml:37: fixed.state_railways[0]: 'GRA-XXX' is not a crownable connection"),
+     "imperial_steam/setup.yaml:{line}: fixed.state_railways[0]: 'GRA-XXX' is not a crownable connection"),
     ("setup.yaml", "hubs: {bronze: WNS,", "hubs: {bronze: GRA,",
-     "imperial_steam/setup.yaml:34: fixed.hubs.bronze: differs from the hub tile's fixed_site"),
+     "imperial_steam/setup.yaml:{line}: fixed.hubs.bronze: differs from the hub tile's fixed_site"),
     ("setup.yaml", "growth: {bronze: G1,", "growth: {bronze: G9,",
-     "imperial_steam/setup.yaml:36: fixed.growth.bronze: unknown growth tile 'G9'"),
+     "imperial_steam/setup.yaml:{line}: fixed.growth.bronze: unknown growth tile 'G9'"),
     ("components.yaml", '"S01": {connection: WIE-WNS,', '"S01": {connection: WIE-NOPE,',
-     "imperial_steam/components.yaml:52: state_railway_cards.S01.connection: 'WIE-NOPE' is not a crownable connection"),
+     "imperial_steam/components.yaml:{line}: state_railway_cards.S01.connection: 'WIE-NOPE' is not a crownable connection"),
 ]
 
 
@@ -63,6 +70,7 @@ def test_imperial_steam_validate_names_each_dangling_reference_at_its_line(
     tmp_path: Path, file: str, old: str, new: str, expected: str
 ) -> None:
     folder = broken(tmp_path, "imperial_steam", file, old, new)
+    expected = expected.format(line=line_of("imperial_steam", file, old))
     found = errors(folder)
     assert any(e.startswith(expected) for e in found), found
 
@@ -82,7 +90,8 @@ def test_imperial_steam_needs_hands_for_every_round(tmp_path: Path) -> None:
 def test_imperial_steam_start_cash_has_a_bound(tmp_path: Path) -> None:
     folder = broken(tmp_path, "imperial_steam", "setup.yaml", '"2": {cash: 120,', '"2": {cash: 10000000000000000000000000000000000000000,')
     (error,) = errors(folder)
-    assert error.startswith("imperial_steam/setup.yaml:5: players.2.cash: expected at most 100000")
+    line = line_of("imperial_steam", "setup.yaml", '"2": {cash: 120,')
+    assert error.startswith(f"imperial_steam/setup.yaml:{line}: players.2.cash: expected at most 100000")
 
 
 # ------------------------------------------------------------------ the title's code
