@@ -212,9 +212,12 @@ def contracts(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
 
 def round_track(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
     """Rounds 1-8: the current one marked, engines on the track, Shipment tiles and goods
-    waiting above each round, the hands of each round."""
+    waiting above each round, the hands of each round. The title line also counts the Unbuilt
+    Train Station tiles not on a player board (in the box, and discarded from beneath a station
+    built), which the components list as part of the game."""
     state, data = game.state, game.ruleset.data
-    area = frame(surface, rect, "Round track")
+    area = frame(surface, rect, f"Round track    unbuilt station tiles: box {state.unbuilt_box}, "
+                                f"discarded {state.unbuilt_discarded}")
     rounds = int(data.rules["rounds"])
     w = area.width // rounds
     for r in range(1, rounds + 1):

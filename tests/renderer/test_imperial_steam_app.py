@@ -365,3 +365,17 @@ def test_state_railway_access_is_bought_on_the_crown_with_business_points_spent_
     assert bob.tracks[-1] == "GRA-MAR"
     assert (bob.cash, bob.share_row, bob.influence) == (100 - cost, 1, 3 + points - 1)
     assert not app.game.state.main_done  # a free action: the main action is still to come
+
+
+def test_the_round_track_counts_the_unbuilt_station_tiles_in_the_box_and_discarded(app, monkeypatch):
+    """Components: 8 Unbuilt Train Station tiles, 2 on each of 3 boards, so 2 stay in the box;
+    none is discarded before a station is built. The round track's title line says both."""
+    from railyard.renderer.imperial_steam import boards
+
+    titles: list[str] = []
+    real = boards.frame
+    monkeypatch.setattr(boards, "frame", lambda s, r, t: titles.append(t) or real(s, r, t))
+    app.draw()
+    (line,) = [t for t in titles if t.startswith("Round track")]
+    assert line.endswith("unbuilt station tiles: box 2, discarded 0")
+    assert [p.stations_left for p in app.game.state.players.values()] == [2, 2, 2]
