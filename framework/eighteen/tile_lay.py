@@ -335,14 +335,31 @@ def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Rea
 
 
 def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
-    """Every legal (hex, tile, rotation) for the company now, cost included."""
+    """Every legal (hex, tile, rotation) for the company now, cost included.
+
+    The same lays, in the same order, as :func:`refusal` and :func:`lay_cost` passing each
+    option the board allows (hex by hex in map order, the board's order of options within a
+    hex); what depends on the hex alone (its neighbours' blank sides, its tokens, the edges
+    and stops the company reaches there, the colours, the exclusive tiles) is worked out once
+    per hex instead of once per option.
+    """
     board = state.board
     if board is None:
         return []
     reach = company_reach(rules, state, company_id)
     cash = state.companies[company_id].cash
     colors = phases.tile_colors(rules, state)
-    out = []
+    exclusive = _exclusive_tiles(rules)
+    lay_hook = rules.hooks.lay_refusal
+    needs = rules.spec.setup.operating_round.upgrade_needs
+    track_only = needs == "new_track"
+    runnable = company_id if track_only else None
+    homes: list[str] | None = None
+    out_edges = reach.out_edges
+    table = board.neighbour_table()
+    placed_at = board.placed
+    tokens_at = board.tokens_at
+    out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
         options = [(t, u) for t, u in board.lay_choices(coord) if t.color in colors]
         if not options:
@@ -353,11 +370,103 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             continue
         if cost > cash or hex_refusal(rules, state, coord) is not None:
             continue
-        # refusal(), its checks of the tile's colour and the hex done once for all options
-        for tile, upgrade in options:
-            owner = exclusive_owner(rules, tile.id)
-            if owner is not None:
+        old = placed_at(coord)
+        old_exits = old.exits
+        row = table[coord]
+        # the hex's sides new track may not use (off the map, an impassable border, a side a
+        # gray or red neighbour never has track on): :func:`_dead_end` per side
+        dead = 0
+        # the hex's sides the company's track arrives at from the neighbour: :func:`_connected`
+        arriving = 0
+        for edge in range(6):
+            there = row[edge]
+            if there is None:
+                dead |= 1 << edge
                 continue
-            if _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, True) is None:
+            back = (edge + 3) % 6
+            other = placed_at(there)
+            if other.tile.color in NEVER_REPLACED and back not in other.exits:
+                dead |= 1 << edge
+            if (there, back) in out_edges:
+                arriving |= 1 << edge
+        tokened = any(tokens_at(coord, i) for i in range(len(old.tile.stops)))
+        reached = reach.stops_on(coord)
+        no_station = False
+        if not reach.stations:
+            if homes is None:
+                homes = home_hexes(rules, state, company_id)
+            no_station = coord in homes
+        for tile, upgrade in options:
+            if tile.id in exclusive:
+                continue
+            placed = Placed(tile, upgrade.rotation)
+            if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
+                continue
+            if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
+                continue
+            if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is not None:
+                continue
+            if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
+                    or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
+                                          track_only, needs):
                 out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
     return out
+
+
+def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reached: tuple[int, ...],
+           arriving: int, no_station: bool, runnable: str | None) -> bool:
+    """:func:`_connected` with the hex's reached stops and arriving sides (a bit per side)
+    given."""
+    fresh = new_track(old, placed, upgrade.stop_map)
+    if not fresh:
+        return False
+    stop_map = upgrade.stop_map
+    reached_new: set[int] = set()
+    for i in reached:
+        j = stop_map[i] if i < len(stop_map) else None
+        if j is not None:
+            reached_new.add(j)
+    if runnable is not None and reached_new:
+        reached_new = {j for j in reached_new
+                       if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
+    for a, b in fresh:
+        for end in (a, b):
+            s = stop_index(end)
+            if s is not None:
+                if s in reached_new:
+                    return True
+                continue
+            if no_station or arriving >> int(end) & 1:
+                return True
+    return False
+
+
+def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
+                       placed: Placed, upgrade: Upgrade, reach: Reach, track_only: bool, needs: str) -> bool:
+    """The end of :func:`_lay_refusal` for a lay that joins no new track to the network: an
+    upgrade may qualify all the same."""
+    if not old.tile.paths:
+        return False
+    if track_only:
+        return _merges_passable_stops(state.board, coord, old, placed.tile, upgrade, reach, company_id)
+    if _value_changes(rules, state, coord, old, placed.tile, upgrade, reach) \
+            or _merges_passable_stops(state.board, coord, old, placed.tile, upgrade, reach, company_id):
+        return True
+    return needs == "reachable" and coord in reach.hexes
+
+
+# id(companies) -> (companies, the ids of tiles some company's ability reserves)
+_EXCLUSIVE: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _exclusive_tiles(rules: Context) -> frozenset[str]:
+    """Every tile id :func:`exclusive_owner` names an owner for (the title's abilities never
+    change)."""
+    companies = rules.spec.companies
+    found = _EXCLUSIVE.get(id(companies))
+    if found is None or found[0] is not companies:
+        if len(_EXCLUSIVE) > 64:
+            _EXCLUSIVE.clear()
+        tiles = frozenset(t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles)
+        found = _EXCLUSIVE[id(companies)] = (companies, tiles)
+    return found[1]
