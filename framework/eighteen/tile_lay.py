@@ -339,9 +339,11 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
 
     The same lays, in the same order, as :func:`refusal` and :func:`lay_cost` passing each
     option the board allows (hex by hex in map order, the board's order of options within a
-    hex); what depends on the hex alone (its neighbours' blank sides, its tokens, the edges
+    hex). What depends on the hex alone (its neighbours' blank sides, its tokens, the edges
     and stops the company reaches there, the colours, the exclusive tiles) is worked out once
-    per hex instead of once per option.
+    per hex, and which options pass every check but the title's ``lay_refusal`` is remembered
+    for that context (:func:`_hex_verdicts`): a company asks about the same hexes turn after
+    turn, mostly unchanged.
     """
     board = state.board
     if board is None:
@@ -349,20 +351,15 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     reach = company_reach(rules, state, company_id)
     cash = state.companies[company_id].cash
     colors = phases.tile_colors(rules, state)
-    exclusive = _exclusive_tiles(rules)
     lay_hook = rules.hooks.lay_refusal
-    needs = rules.spec.setup.operating_round.upgrade_needs
-    track_only = needs == "new_track"
-    runnable = company_id if track_only else None
     homes: list[str] | None = None
     out_edges = reach.out_edges
     table = board.neighbour_table()
     placed_at = board.placed
-    tokens_at = board.tokens_at
     out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
-        options = [(t, u) for t, u in board.lay_choices(coord) if t.color in colors]
-        if not options:
+        fits = board.lay_choices(coord)
+        if not any(t.color in colors for t, _ in fits):
             continue
         try:
             cost = lay_cost(rules, state, company_id, coord)
@@ -371,13 +368,11 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         if cost > cash or hex_refusal(rules, state, coord) is not None:
             continue
         old = placed_at(coord)
-        old_exits = old.exits
         row = table[coord]
         # the hex's sides new track may not use (off the map, an impassable border, a side a
-        # gray or red neighbour never has track on): :func:`_dead_end` per side
-        dead = 0
-        # the hex's sides the company's track arrives at from the neighbour: :func:`_connected`
-        arriving = 0
+        # gray or red neighbour never has track on): :func:`_dead_end` per side; and the
+        # sides the company's track arrives at from the neighbour (:func:`_connected`)
+        dead = arriving = 0
         for edge in range(6):
             there = row[edge]
             if there is None:
@@ -389,28 +384,66 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                 dead |= 1 << edge
             if (there, back) in out_edges:
                 arriving |= 1 << edge
-        tokened = any(tokens_at(coord, i) for i in range(len(old.tile.stops)))
-        reached = reach.stops_on(coord)
         no_station = False
         if not reach.stations:
             if homes is None:
                 homes = home_hexes(rules, state, company_id)
             no_station = coord in homes
-        for tile, upgrade in options:
-            if tile.id in exclusive:
-                continue
-            placed = Placed(tile, upgrade.rotation)
-            if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
-                continue
-            if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
-                continue
-            if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is not None:
-                continue
-            if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
-                    or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
-                                          track_only, needs):
+        stops = range(len(old.tile.stops))
+        key = (id(rules), coord, tuple([id(u) for _, u in fits]), colors, id(old.tile), old.rotation, dead, arriving,
+               reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
+               tuple(board.tokens_at(coord, i) for i in stops), tuple(board.reserved_at(coord, i) for i in stops))
+        found = _VERDICTS.get(key)
+        if found is None or found[0] is not rules or found[2] is not old.tile:
+            if len(_VERDICTS) >= _VERDICTS_SIZE:
+                _VERDICTS.clear()
+            found = _VERDICTS[key] = (rules, fits, old.tile, _hex_verdicts(
+                rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach))
+        for tile, upgrade in found[3]:
+            if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
                 out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
     return out
+
+
+# (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
+# arriving sides, reached stops, no station, reached hex, company, phase, tokens, reservations)
+# -> (rules, the choices, the old tile, the options passing every check but the title's hook):
+# every input of those checks is in the key, and the objects named by id are kept (the
+# choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
+# some tile runs out or comes back, in new pairs of the same objects)
+_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade], ...]]] = {}
+_VERDICTS_SIZE = 4096
+
+
+def _hex_verdicts(
+    rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
+    fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...], dead: int, arriving: int,
+    no_station: bool, reach: Reach,
+) -> tuple[tuple[TileDef, Upgrade], ...]:
+    """The options of one hex that :func:`refusal` would pass, the title's ``lay_refusal``
+    aside: colour, exclusive tiles, blank sides, tokens, connection or upgrade grounds."""
+    board = state.board
+    exclusive = _exclusive_tiles(rules)
+    needs = rules.spec.setup.operating_round.upgrade_needs
+    track_only = needs == "new_track"
+    runnable = company_id if track_only else None
+    old_exits = old.exits
+    tokened = any(board.tokens_at(coord, i) for i in range(len(old.tile.stops)))
+    reached = reach.stops_on(coord)
+    passing = []
+    for tile, upgrade in fits:
+        if tile.color not in colors or tile.id in exclusive:
+            continue
+        placed = Placed(tile, upgrade.rotation)
+        if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
+            continue
+        if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
+            continue
+        if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
+                or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
+                                      track_only, needs):
+            passing.append((tile, upgrade))
+    return tuple(passing)
 
 
 def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reached: tuple[int, ...],
