@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 
 _T = TypeVar("_T")
+#: a BuyShares action's source for the bank pool
+POOL_SOURCE = "pool"
 
 
 @attrs.define
@@ -430,7 +432,10 @@ class StockRound(RoundType):
     def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         return (state.players[_round(state).turn].id,)
 
-    def candidates(self, rules: Context, state: G18State, player: str) -> list[Action]:
+    def candidates(self, rules: Context, state: G18State, player: str,
+                   no_par: Callable[[str], bool] | None = None) -> list[Action]:
+        """Every action of the round's kinds a player might take, to be checked; ``no_par``
+        (company -> True when none of its par prices can pass) leaves those pars out."""
         unit = rules.spec.stock.share_percent
         actions: list[Action] = [Pass(player)]
         for cid, company in state.companies.items():
@@ -444,7 +449,8 @@ class StockRound(RoundType):
             if company.kind != "corporation" or company.closed:
                 continue
             if company.par_price is None:
-                actions += [Par(player, cid, p) for p in par_prices(rules, state, cid)]
+                if no_par is None or not no_par(cid):
+                    actions += [Par(player, cid, p) for p in par_prices(rules, state, cid)]
             else:
                 actions.append(BuyShares(player, cid, "ipo"))
             actions.append(BuyShares(player, cid, "pool"))
@@ -464,13 +470,33 @@ class StockRound(RoundType):
                 if not _round(state).bought_this_turn:
                     legal += [a for a in player_sales.choices(rules, state, entity)
                               if self._fits_limit(rules, state, a)]
-            no_par: dict[str, bool] = {}  # company -> no par price of it can pass
-            for action in self.candidates(rules, state, entity):
+            def no_par(company_id: str) -> bool:
+                """No par price of the company can pass (its pars are not even listed)."""
+                return bool(due) or not _may_start(rules, state, entity, company_id)
+
+            # candidates a check would refuse for want of money or of a share, skipped without
+            # raising: a par or item dearer than the player's cash (``check_buy_common``), a
+            # pool with no share of the company (``check_buy_shares``)
+            cash = state.player(entity).cash if state.is_player(entity) else None
+            director_percent: dict[str, int | None] = {}
+            for action in self.candidates(rules, state, entity, no_par):
                 if isinstance(action, Par):
-                    if action.company not in no_par:
-                        no_par[action.company] = bool(due) or not _may_start(
-                            rules, state, entity, action.company)
-                    if no_par[action.company]:
+                    if action.company not in director_percent:
+                        director_percent[action.company] = next(
+                            (c.percent for c in state.companies[action.company].certificates if c.director),
+                            None)
+                    percent = director_percent[action.company]
+                    if cash is not None and percent is not None and share_value(
+                            rules, action.price, percent) > cash:
+                        continue
+                elif isinstance(action, BuyShares):
+                    if action.source == POOL_SOURCE and not any(
+                            c.owner == POOL for c in state.companies[action.company].certificates):
+                        continue
+                elif isinstance(action, BuyItem):
+                    offer = state.offers.get(action.item)
+                    if cash is not None and offer is not None and offer.price == action.price \
+                            and action.price > cash:
                         continue
                 try:
                     self.check(rules, state, action, due)
