@@ -87,7 +87,32 @@ def loaded(config: SimConfig) -> tuple[Any, Any]:
 
         title = load_title(config.title, config.variant, config.overrides)
         _LOADED[key] = (title, ruleset_for(title))
+        warm_tiles(title)
     return _LOADED[key]
+
+
+def warm_tiles(title: Any) -> None:
+    """Which manifest tiles fit each printed hex and each manifest tile in each rotation,
+    worked out once per loaded title (``framework.tiles`` remembers it for the process).
+
+    Every game asks for these first, each in a process of its own forked from the one that
+    loaded the title (the local backend): worked out here, before the games, no game works
+    them out again. The answers do not depend on the order they are asked in.
+    """
+    if getattr(title, "map", None) is None or not getattr(title, "tiles", None):
+        return
+    from railyard.framework.board import Board
+    from railyard.framework.tiles import Placed, upgrade_options
+
+    board = Board.from_title(title)
+    for coord in board.coords():
+        board.lay_choices(coord)
+    tiles = list(title.tiles.values())
+    for tile in tiles:
+        for rotation in range(6):
+            placed = Placed(tile, rotation)
+            for new in tiles:
+                upgrade_options(placed, new)
 
 
 def reset_caches() -> None:
@@ -149,7 +174,7 @@ def _play_game(job: Job, tick: Callable[[], None]) -> dict[str, Any]:
 
         result = autoplay.play(game, seat_players(bots_here, ruleset, config.bot_budget_ms),
                                max_actions=config.max_actions, stall_passes=STALL_PASSES,
-                               on_action=observe)
+                               on_action=observe, record=False)
         if result.stalled:
             record["stalled"] = True
         if result.violation:
