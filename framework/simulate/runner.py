@@ -115,6 +115,16 @@ def warm_tiles(title: Any) -> None:
                 upgrade_options(placed, new)
 
 
+#: module -> the names of its caches that hold one game's positions (graphs, layouts, links,
+#: route answers, reach walks, tile-lay verdicts): emptied before and after each game
+GAME_CACHES = {
+    "railyard.framework.routes.board_graph": ("_CACHE", "_MEMOS", "_FAMILIES", "_HELD"),
+    "railyard.framework.routes.graph": ("_SHAPES",),
+    "railyard.framework.eighteen.reach": ("_WALKS",),
+    "railyard.framework.eighteen.tile_lay": ("_VERDICTS",),
+}
+
+
 def reset_caches() -> None:
     """Forget what earlier games left in the engine's module caches.
 
@@ -122,13 +132,19 @@ def reset_caches() -> None:
     board with the same position can order its nodes differently and so break ties between
     equal routes differently: a game's result would depend on the games the process played
     before it. Each game therefore starts from empty caches (and, with the local backend, in
-    a fresh process as well).
+    a fresh process as well). After a game they are emptied again: what they hold is of that
+    game's boards alone, and freed at once it is not walked by the garbage collector (see
+    :data:`COLLECT_EVERY`).
     """
-    from railyard.framework.routes import board_graph
+    import importlib
+    import sys
 
-    cache = getattr(board_graph, "_CACHE", None)
-    if isinstance(cache, dict):
-        cache.clear()
+    for name, caches in GAME_CACHES.items():
+        module = sys.modules.get(name) or importlib.import_module(name)
+        for attribute in caches:
+            cache = getattr(module, attribute, None)
+            if isinstance(cache, dict):
+                cache.clear()
 
 
 def play_game(job: Job) -> dict[str, Any]:
@@ -197,6 +213,7 @@ def _play_game(job: Job, tick: Callable[[], None]) -> dict[str, Any]:
         folder = Path(config.save_dir)
         folder.mkdir(parents=True, exist_ok=True)
         game.save(folder / f"game_{job.index:05d}.json")
+    reset_caches()
     return record
 
 
