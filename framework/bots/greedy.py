@@ -432,13 +432,21 @@ class GreedyBot(Bot):
         quick = []
         costs: dict[str, int] = {}  # a lay's cost depends on its hex alone: asked once per hex
         worths: dict[str, int] = {}  # what a tile's stops are worth now, by tile id
+        # this class's quick score does not read the rotation (a subclass's own may)
+        scores: dict[tuple[str, str], float] | None = (
+            {} if type(self)._quick_tile_score is GreedyBot._quick_tile_score else None)
         for action in lays:
             cost = costs.get(action.hex)
             if cost is None:
                 cost = costs[action.hex] = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
             if cost and company.cash - cost < reserve:
                 continue
-            quick.append((self._quick_tile_score(state, action, worths) - cost / 20 + self._noise(rng), action))
+            score = scores.get((action.hex, action.tile)) if scores is not None else None
+            if score is None:
+                score = self._quick_tile_score(state, action, worths)
+                if scores is not None:
+                    scores[(action.hex, action.tile)] = score
+            quick.append((score - cost / 20 + self._noise(rng), action))
         if not quick:
             return None
         quick.sort(key=lambda sa: -sa[0])
