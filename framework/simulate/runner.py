@@ -33,10 +33,10 @@ from railyard.framework.simulate.records import (
 MAX_ACTIONS = autoplay.MAX_ACTIONS
 STALL_PASSES = autoplay.STALL_PASSES
 #: the cyclic garbage collector is off while a game is played: a bot game leaves almost no
-#: garbage cycles (a few hundred objects in a whole 1837 game), but the collector's passes walk
-#: the growing state and caches again and again (a tenth of a greedy game). Every this many
-#: actions the young generations are collected all the same, so that a game that does make
-#: cycles stays bounded.
+#: garbage cycles (a few hundred objects in a whole game of the largest title), but the
+#: collector's passes walk the growing state and caches again and again (a tenth of a greedy
+#: game). Every this many actions the young generations are collected all the same, so that a
+#: game that does make cycles stays bounded.
 COLLECT_EVERY = 2000
 
 
