@@ -58,7 +58,7 @@ def depot_offers(rules: Context, state: G18State) -> list[str]:
                 continue
             first = not names
             names.add(name)
-            if released(rules, state, name) and (first or rules.spec.trains[name].available_on):
+            if (first or rules.spec.trains[name].available_on) and released(rules, state, name):
                 out.append(train_id)
     return out
 
