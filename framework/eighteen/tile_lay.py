@@ -390,7 +390,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                 homes = home_hexes(rules, state, company_id)
             no_station = coord in homes
         stops = range(len(old.tile.stops))
-        key = (id(rules), coord, tuple([id(u) for _, u in fits]), colors, id(old.tile), old.rotation, dead, arriving,
+        key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving,
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
                tuple(board.tokens_at(coord, i) for i in stops), tuple(board.reserved_at(coord, i) for i in stops))
         found = _VERDICTS.get(key)
@@ -399,19 +399,34 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                 _VERDICTS.clear()
             found = _VERDICTS[key] = (rules, fits, old.tile, _hex_verdicts(
                 rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach))
-        for tile, upgrade in found[3]:
+        for tile, upgrade, lay in found[3]:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
-                out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
+                out.append(lay)
     return out
+
+
+# id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
+_UPGRADE_IDS: dict[int, tuple[tuple[tuple[TileDef, Upgrade], ...], tuple[int, ...]]] = {}
+
+
+def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
+    """The ids of the upgrades of a hex's choices (the part of a verdict key naming them)."""
+    found = _UPGRADE_IDS.get(id(fits))
+    if found is None or found[0] is not fits:
+        if len(_UPGRADE_IDS) >= _VERDICTS_SIZE:
+            _UPGRADE_IDS.clear()
+        found = _UPGRADE_IDS[id(fits)] = (fits, tuple([id(u) for _, u in fits]))
+    return found[1]
 
 
 # (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
 # arriving sides, reached stops, no station, reached hex, company, phase, tokens, reservations)
-# -> (rules, the choices, the old tile, the options passing every check but the title's hook):
+# -> (rules, the choices, the old tile, the options passing every check but the title's hook,
+# each with its action):
 # every input of those checks is in the key, and the objects named by id are kept (the
 # choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
 # some tile runs out or comes back, in new pairs of the same objects)
-_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade], ...]]] = {}
+_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = {}
 _VERDICTS_SIZE = 4096
 
 
@@ -419,9 +434,10 @@ def _hex_verdicts(
     rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
     fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...], dead: int, arriving: int,
     no_station: bool, reach: Reach,
-) -> tuple[tuple[TileDef, Upgrade], ...]:
+) -> tuple[tuple[TileDef, Upgrade, LayTile], ...]:
     """The options of one hex that :func:`refusal` would pass, the title's ``lay_refusal``
-    aside: colour, exclusive tiles, blank sides, tokens, connection or upgrade grounds."""
+    aside (colour, exclusive tiles, blank sides, tokens, connection or upgrade grounds), each
+    with the company's action laying it."""
     board = state.board
     exclusive = _exclusive_tiles(rules)
     needs = rules.spec.setup.operating_round.upgrade_needs
@@ -442,7 +458,7 @@ def _hex_verdicts(
         if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
                 or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
                                       track_only, needs):
-            passing.append((tile, upgrade))
+            passing.append((tile, upgrade, LayTile(company_id, coord, tile.id, upgrade.rotation)))
     return tuple(passing)
 
 
