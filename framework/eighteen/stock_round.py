@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 
 
 _T = TypeVar("_T")
-#: a BuyShares action's source for the bank pool
+#: a BuyShares action's sources: the bank pool, the initial offering
 POOL_SOURCE = "pool"
+IPO_SOURCE = "ipo"
 
 
 @attrs.define
@@ -367,6 +368,22 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
     return SalePlan(tuple(c.id for c in sold), new_director, price)
 
 
+def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
+    """True when :func:`check_sell` refuses the sale for a reason of the company and the pool
+    alone (closed, not yet operated, the pool at or over its limit): the listing skips it
+    without the whole check."""
+    company = state.companies[action.company]
+    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating):
+        return True
+    sale_rules = rules.spec.setup.stock_round
+    in_pool = state.percent_held(POOL, action.company)
+    if sale_rules.pool_limit_check == "before_sale":
+        return in_pool >= sale_rules.pool_share_limit
+    if sale_rules.pool_limit_check == "after_sale":
+        return in_pool + action.percent > sale_rules.pool_share_limit
+    return False
+
+
 def check_turn_sale(rules: Context, rs: StockState, action: SellShares) -> None:
     """What the turn so far forbids of a sale: sales both before and after the turn's purchase
     (``sales_around_buy: before_or_after``), a second sale of one corporation
@@ -475,8 +492,9 @@ class StockRound(RoundType):
                 return bool(due) or not _may_start(rules, state, entity, company_id)
 
             # candidates a check would refuse for want of money or of a share, skipped without
-            # raising: a par or item dearer than the player's cash (``check_buy_common``), a
-            # pool with no share of the company (``check_buy_shares``)
+            # raising: a par, share or item dearer than the player's cash
+            # (``check_buy_common``), a pool or offering with no share of the company or no par
+            # price yet (``check_buy_shares``), a sale the company or the pool forbids
             cash = state.player(entity).cash if state.is_player(entity) else None
             director_percent: dict[str, int | None] = {}
             for action in self.candidates(rules, state, entity, no_par):
@@ -493,11 +511,18 @@ class StockRound(RoundType):
                     if action.source == POOL_SOURCE and not any(
                             c.owner == POOL for c in state.companies[action.company].certificates):
                         continue
+                    if action.source == IPO_SOURCE and cash is not None:
+                        par = state.companies[action.company].par_price
+                        cert = next_offering_certificate(state, action.company)
+                        if cert is None or par is None or share_value(rules, par, cert.percent) > cash:
+                            continue
                 elif isinstance(action, BuyItem):
                     offer = state.offers.get(action.item)
                     if cash is not None and offer is not None and offer.price == action.price \
                             and action.price > cash:
                         continue
+                elif isinstance(action, SellShares) and _no_sale(rules, state, action):
+                    continue
                 try:
                     self.check(rules, state, action, due)
                 except IllegalAction:
