@@ -32,7 +32,8 @@ Bots = Mapping[str, Any] | Sequence[Any] | str
 
 @attrs.frozen
 class PlayResult:
-    """How a bot game went: ``record`` is the save (``Game.from_dict`` replays it)."""
+    """How a bot game went: ``record`` is the save (``Game.from_dict`` replays it; empty when
+    :func:`play` was asked for no record)."""
 
     finished: bool
     reason: str
@@ -123,13 +124,16 @@ def play(
     fallback: str | None = None,
     on_action: Callable[[Game[Any], Action], None] | None = None,
     stop_on_error: bool = False,
+    record: bool = True,
 ) -> PlayResult:
     """Play bot moves in ``game`` until it ends, stalls or reaches ``max_actions`` more actions.
 
     A broken invariant (a game made with ``debug=True``) stops the game and is reported. A
     listed legal action the engine refuses, or any engine error, is raised: a bot game must not
     hide an engine bug. With ``stop_on_error`` (headless play, which saves what was played) it
-    stops the game instead and ``reason`` names the error.
+    stops the game instead and ``reason`` names the error. ``record`` False leaves the save
+    out of the result (a caller that saves the game itself, or not at all: writing the actions
+    as JSON is a few per cent of a bot game).
     """
     players = tuple(game.players)
     seats, note = seat_bots(game, bots, fallback)
@@ -180,7 +184,7 @@ def play(
         finished=over,
         reason=reason,
         standings=game.standings() if over else [],
-        record=game.to_dict(),
+        record=game.to_dict() if record else {},
         played=played,
         stalled=stalled,
         violation=violation,

@@ -430,11 +430,23 @@ class GreedyBot(Bot):
         company = state.companies[cid]
         reserve = (self._next_train_price(state) or 0) if not company.trains else 0
         quick = []
+        costs: dict[str, int] = {}  # a lay's cost depends on its hex alone: asked once per hex
+        worths: dict[str, int] = {}  # what a tile's stops are worth now, by tile id
+        # this class's quick score does not read the rotation (a subclass's own may)
+        scores: dict[tuple[str, str], float] | None = (
+            {} if type(self)._quick_tile_score is GreedyBot._quick_tile_score else None)
         for action in lays:
-            cost = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
+            cost = costs.get(action.hex)
+            if cost is None:
+                cost = costs[action.hex] = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
             if cost and company.cash - cost < reserve:
                 continue
-            quick.append((self._quick_tile_score(state, action) - cost / 20 + self._noise(rng), action))
+            score = scores.get((action.hex, action.tile)) if scores is not None else None
+            if score is None:
+                score = self._quick_tile_score(state, action, worths)
+                if scores is not None:
+                    scores[(action.hex, action.tile)] = score
+            quick.append((score - cost / 20 + self._noise(rng), action))
         if not quick:
             return None
         quick.sort(key=lambda sa: -sa[0])
@@ -444,14 +456,20 @@ class GreedyBot(Bot):
         scored = [(self._best_revenue(state, cid, action), score, action) for score, action in quick[:TILE_LOOKAHEAD]]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
-    def _quick_tile_score(self, state: Any, action: LayTile) -> float:
+    def _quick_tile_score(self, state: Any, action: LayTile, worths: dict[str, int] | None = None) -> float:
+        """The lay's stop value gained, its track and a bonus for a first tile. ``worths``
+        (tile id -> stop value now) is filled as a memo for the lays of one decision."""
         board = state.board
         new = board.tile_def(action.tile)
         old = board.tile(action.hex)
         order = self.spec.phase_order
+        memo: dict[str, int] = {} if worths is None else worths
 
         def worth(tile: Any) -> int:
-            return sum(s.revenue.at(state.phase, order) for s in tile.stops)
+            found = memo.get(tile.id)
+            if found is None:
+                found = memo[tile.id] = sum(s.revenue.at(state.phase, order) for s in tile.stops)
+            return found
 
         return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 

@@ -108,8 +108,15 @@ def operating_order(rules: Context, state: G18State) -> list[str]:
 
 
 def next_company(rules: Context, state: G18State) -> str | None:
+    """The first company of :func:`operating_order` still to operate (the companies done
+    are left out before the order is worked out; the keys are distinct, so the least is the
+    first)."""
     done = _rs(state).done
-    return next((cid for cid in operating_order(rules, state) if cid not in done), None)
+    ids = [cid for cid in state.companies if cid not in done and may_operate(rules, state, cid)]
+    if not ids:
+        return None
+    listed = {cid: i for i, cid in enumerate(state.companies)}
+    return min(ids, key=lambda cid: order_key(rules, state, cid, listed[cid]))
 
 
 # ---------------------------------------------------------------------- the round

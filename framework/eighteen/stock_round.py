@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 
 _T = TypeVar("_T")
+#: a BuyShares action's sources: the bank pool, the initial offering
+POOL_SOURCE = "pool"
+IPO_SOURCE = "ipo"
 
 
 @attrs.define
@@ -365,6 +368,22 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
     return SalePlan(tuple(c.id for c in sold), new_director, price)
 
 
+def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
+    """True when :func:`check_sell` refuses the sale for a reason of the company and the pool
+    alone (closed, not yet operated, the pool at or over its limit): the listing skips it
+    without the whole check."""
+    company = state.companies[action.company]
+    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating):
+        return True
+    sale_rules = rules.spec.setup.stock_round
+    in_pool = state.percent_held(POOL, action.company)
+    if sale_rules.pool_limit_check == "before_sale":
+        return in_pool >= sale_rules.pool_share_limit
+    if sale_rules.pool_limit_check == "after_sale":
+        return in_pool + action.percent > sale_rules.pool_share_limit
+    return False
+
+
 def check_turn_sale(rules: Context, rs: StockState, action: SellShares) -> None:
     """What the turn so far forbids of a sale: sales both before and after the turn's purchase
     (``sales_around_buy: before_or_after``), a second sale of one corporation
@@ -430,7 +449,10 @@ class StockRound(RoundType):
     def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         return (state.players[_round(state).turn].id,)
 
-    def candidates(self, rules: Context, state: G18State, player: str) -> list[Action]:
+    def candidates(self, rules: Context, state: G18State, player: str,
+                   no_par: Callable[[str], bool] | None = None) -> list[Action]:
+        """Every action of the round's kinds a player might take, to be checked; ``no_par``
+        (company -> True when none of its par prices can pass) leaves those pars out."""
         unit = rules.spec.stock.share_percent
         actions: list[Action] = [Pass(player)]
         for cid, company in state.companies.items():
@@ -444,7 +466,8 @@ class StockRound(RoundType):
             if company.kind != "corporation" or company.closed:
                 continue
             if company.par_price is None:
-                actions += [Par(player, cid, p) for p in par_prices(rules, state, cid)]
+                if no_par is None or not no_par(cid):
+                    actions += [Par(player, cid, p) for p in par_prices(rules, state, cid)]
             else:
                 actions.append(BuyShares(player, cid, "ipo"))
             actions.append(BuyShares(player, cid, "pool"))
@@ -464,14 +487,42 @@ class StockRound(RoundType):
                 if not _round(state).bought_this_turn:
                     legal += [a for a in player_sales.choices(rules, state, entity)
                               if self._fits_limit(rules, state, a)]
-            no_par: dict[str, bool] = {}  # company -> no par price of it can pass
-            for action in self.candidates(rules, state, entity):
+            def no_par(company_id: str) -> bool:
+                """No par price of the company can pass (its pars are not even listed)."""
+                return bool(due) or not _may_start(rules, state, entity, company_id)
+
+            # candidates a check would refuse for want of money or of a share, skipped without
+            # raising: a par, share or item dearer than the player's cash
+            # (``check_buy_common``), a pool or offering with no share of the company or no par
+            # price yet (``check_buy_shares``), a sale the company or the pool forbids
+            cash = state.player(entity).cash if state.is_player(entity) else None
+            director_percent: dict[str, int | None] = {}
+            for action in self.candidates(rules, state, entity, no_par):
                 if isinstance(action, Par):
-                    if action.company not in no_par:
-                        no_par[action.company] = bool(due) or not _may_start(
-                            rules, state, entity, action.company)
-                    if no_par[action.company]:
+                    if action.company not in director_percent:
+                        director_percent[action.company] = next(
+                            (c.percent for c in state.companies[action.company].certificates if c.director),
+                            None)
+                    percent = director_percent[action.company]
+                    if cash is not None and percent is not None and share_value(
+                            rules, action.price, percent) > cash:
                         continue
+                elif isinstance(action, BuyShares):
+                    if action.source == POOL_SOURCE and not any(
+                            c.owner == POOL for c in state.companies[action.company].certificates):
+                        continue
+                    if action.source == IPO_SOURCE and cash is not None:
+                        par = state.companies[action.company].par_price
+                        cert = next_offering_certificate(state, action.company)
+                        if cert is None or par is None or share_value(rules, par, cert.percent) > cash:
+                            continue
+                elif isinstance(action, BuyItem):
+                    offer = state.offers.get(action.item)
+                    if cash is not None and offer is not None and offer.price == action.price \
+                            and action.price > cash:
+                        continue
+                elif isinstance(action, SellShares) and _no_sale(rules, state, action):
+                    continue
                 try:
                     self.check(rules, state, action, due)
                 except IllegalAction:

@@ -335,17 +335,31 @@ def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Rea
 
 
 def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
-    """Every legal (hex, tile, rotation) for the company now, cost included."""
+    """Every legal (hex, tile, rotation) for the company now, cost included.
+
+    The same lays, in the same order, as :func:`refusal` and :func:`lay_cost` passing each
+    option the board allows (hex by hex in map order, the board's order of options within a
+    hex). What depends on the hex alone (its neighbours' blank sides, its tokens, the edges
+    and stops the company reaches there, the colours, the exclusive tiles) is worked out once
+    per hex, and which options pass every check but the title's ``lay_refusal`` is remembered
+    for that context (:func:`_hex_verdicts`): a company asks about the same hexes turn after
+    turn, mostly unchanged.
+    """
     board = state.board
     if board is None:
         return []
     reach = company_reach(rules, state, company_id)
     cash = state.companies[company_id].cash
     colors = phases.tile_colors(rules, state)
-    out = []
+    lay_hook = rules.hooks.lay_refusal
+    homes: list[str] | None = None
+    out_edges = reach.out_edges
+    table = board.neighbour_table()
+    placed_at = board.placed
+    out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
-        options = [(t, u) for t, u in board.lay_choices(coord) if t.color in colors]
-        if not options:
+        fits = board.lay_choices(coord)
+        if not any(t.color in colors for t, _ in fits):
             continue
         try:
             cost = lay_cost(rules, state, company_id, coord)
@@ -353,11 +367,155 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             continue
         if cost > cash or hex_refusal(rules, state, coord) is not None:
             continue
-        # refusal(), its checks of the tile's colour and the hex done once for all options
-        for tile, upgrade in options:
-            owner = exclusive_owner(rules, tile.id)
-            if owner is not None:
+        old = placed_at(coord)
+        row = table[coord]
+        # the hex's sides new track may not use (off the map, an impassable border, a side a
+        # gray or red neighbour never has track on): :func:`_dead_end` per side; and the
+        # sides the company's track arrives at from the neighbour (:func:`_connected`)
+        dead = arriving = 0
+        for edge in range(6):
+            there = row[edge]
+            if there is None:
+                dead |= 1 << edge
                 continue
-            if _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, True) is None:
-                out.append(LayTile(company_id, coord, tile.id, upgrade.rotation))
+            back = (edge + 3) % 6
+            other = placed_at(there)
+            if other.tile.color in NEVER_REPLACED and back not in other.exits:
+                dead |= 1 << edge
+            if (there, back) in out_edges:
+                arriving |= 1 << edge
+        no_station = False
+        if not reach.stations:
+            if homes is None:
+                homes = home_hexes(rules, state, company_id)
+            no_station = coord in homes
+        stops = range(len(old.tile.stops))
+        key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving,
+               reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
+               tuple(board.tokens_at(coord, i) for i in stops), tuple(board.reserved_at(coord, i) for i in stops))
+        found = _VERDICTS.get(key)
+        if found is None or found[0] is not rules or found[2] is not old.tile:
+            if len(_VERDICTS) >= _VERDICTS_SIZE:
+                _VERDICTS.clear()
+            found = _VERDICTS[key] = (rules, fits, old.tile, _hex_verdicts(
+                rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach))
+        for tile, upgrade, lay in found[3]:
+            if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
+                out.append(lay)
     return out
+
+
+# id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
+_UPGRADE_IDS: dict[int, tuple[tuple[tuple[TileDef, Upgrade], ...], tuple[int, ...]]] = {}
+
+
+def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
+    """The ids of the upgrades of a hex's choices (the part of a verdict key naming them)."""
+    found = _UPGRADE_IDS.get(id(fits))
+    if found is None or found[0] is not fits:
+        if len(_UPGRADE_IDS) >= _VERDICTS_SIZE:
+            _UPGRADE_IDS.clear()
+        found = _UPGRADE_IDS[id(fits)] = (fits, tuple([id(u) for _, u in fits]))
+    return found[1]
+
+
+# (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
+# arriving sides, reached stops, no station, reached hex, company, phase, tokens, reservations)
+# -> (rules, the choices, the old tile, the options passing every check but the title's hook,
+# each with its action):
+# every input of those checks is in the key, and the objects named by id are kept (the
+# choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
+# some tile runs out or comes back, in new pairs of the same objects)
+_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = {}
+_VERDICTS_SIZE = 4096
+
+
+def _hex_verdicts(
+    rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
+    fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...], dead: int, arriving: int,
+    no_station: bool, reach: Reach,
+) -> tuple[tuple[TileDef, Upgrade, LayTile], ...]:
+    """The options of one hex that :func:`refusal` would pass, the title's ``lay_refusal``
+    aside (colour, exclusive tiles, blank sides, tokens, connection or upgrade grounds), each
+    with the company's action laying it."""
+    board = state.board
+    exclusive = _exclusive_tiles(rules)
+    needs = rules.spec.setup.operating_round.upgrade_needs
+    track_only = needs == "new_track"
+    runnable = company_id if track_only else None
+    old_exits = old.exits
+    tokened = any(board.tokens_at(coord, i) for i in range(len(old.tile.stops)))
+    reached = reach.stops_on(coord)
+    passing = []
+    for tile, upgrade in fits:
+        if tile.color not in colors or tile.id in exclusive:
+            continue
+        placed = Placed(tile, upgrade.rotation)
+        if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
+            continue
+        if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
+            continue
+        if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
+                or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
+                                      track_only, needs):
+            passing.append((tile, upgrade, LayTile(company_id, coord, tile.id, upgrade.rotation)))
+    return tuple(passing)
+
+
+def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reached: tuple[int, ...],
+           arriving: int, no_station: bool, runnable: str | None) -> bool:
+    """:func:`_connected` with the hex's reached stops and arriving sides (a bit per side)
+    given."""
+    fresh = new_track(old, placed, upgrade.stop_map)
+    if not fresh:
+        return False
+    stop_map = upgrade.stop_map
+    reached_new: set[int] = set()
+    for i in reached:
+        j = stop_map[i] if i < len(stop_map) else None
+        if j is not None:
+            reached_new.add(j)
+    if runnable is not None and reached_new:
+        reached_new = {j for j in reached_new
+                       if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
+    for a, b in fresh:
+        for end in (a, b):
+            s = stop_index(end)
+            if s is not None:
+                if s in reached_new:
+                    return True
+                continue
+            if no_station or arriving >> int(end) & 1:
+                return True
+    return False
+
+
+def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
+                       placed: Placed, upgrade: Upgrade, reach: Reach, track_only: bool, needs: str) -> bool:
+    """The end of :func:`_lay_refusal` for a lay that joins no new track to the network: an
+    upgrade may qualify all the same."""
+    if not old.tile.paths:
+        return False
+    if track_only:
+        return _merges_passable_stops(state.board, coord, old, placed.tile, upgrade, reach, company_id)
+    if _value_changes(rules, state, coord, old, placed.tile, upgrade, reach) \
+            or _merges_passable_stops(state.board, coord, old, placed.tile, upgrade, reach, company_id):
+        return True
+    return needs == "reachable" and coord in reach.hexes
+
+
+# id(companies) -> (companies, the ids of tiles some company's ability reserves)
+_EXCLUSIVE: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _exclusive_tiles(rules: Context) -> frozenset[str]:
+    """Every tile id :func:`exclusive_owner` names an owner for (the title's abilities never
+    change)."""
+    companies = rules.spec.companies
+    found = _EXCLUSIVE.get(id(companies))
+    if found is None or found[0] is not companies:
+        if len(_EXCLUSIVE) > 64:
+            _EXCLUSIVE.clear()
+        tiles = frozenset(t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles)
+        found = _EXCLUSIVE[id(companies)] = (companies, tiles)
+    return found[1]

@@ -49,14 +49,16 @@ def face_price(rules: Context, state: G18State, train_id: str) -> int:
 def depot_offers(rules: Context, state: G18State) -> list[str]:
     """The new trains on sale now: one train id per buyable name."""
     out = []
+    trains = state.trains
     for stack in state.depot.stacks.values():
-        names: list[str] = []
+        names: set[str] = set()
         for train_id in stack:
-            name = state.trains[train_id].name
+            name = trains[train_id].name
             if name in names:
                 continue
-            names.append(name)
-            if released(rules, state, name) and (len(names) == 1 or rules.spec.trains[name].available_on):
+            first = not names
+            names.add(name)
+            if (first or rules.spec.trains[name].available_on) and released(rules, state, name):
                 out.append(train_id)
     return out
 

@@ -8,8 +8,10 @@ bot ``(s + i) % len(bots)``) so that a bot's win rate is not a seat's.
 
 from __future__ import annotations
 
+import gc
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,12 @@ from railyard.framework.simulate.records import (
 #: actions per player in a row were passes is recorded as unfinished with end reason "stalled"
 MAX_ACTIONS = autoplay.MAX_ACTIONS
 STALL_PASSES = autoplay.STALL_PASSES
+#: the cyclic garbage collector is off while a game is played: a bot game leaves almost no
+#: garbage cycles (a few hundred objects in a whole game of the largest title), but the
+#: collector's passes walk the growing state and caches again and again (a tenth of a greedy
+#: game). Every this many actions the young generations are collected all the same, so that a
+#: game that does make cycles stays bounded.
+COLLECT_EVERY = 2000
 
 
 @attrs.frozen
@@ -79,7 +87,42 @@ def loaded(config: SimConfig) -> tuple[Any, Any]:
 
         title = load_title(config.title, config.variant, config.overrides)
         _LOADED[key] = (title, ruleset_for(title))
+        warm_tiles(title)
     return _LOADED[key]
+
+
+def warm_tiles(title: Any) -> None:
+    """Which manifest tiles fit each printed hex and each manifest tile in each rotation,
+    worked out once per loaded title (``framework.tiles`` remembers it for the process).
+
+    Every game asks for these first, each in a process of its own forked from the one that
+    loaded the title (the local backend): worked out here, before the games, no game works
+    them out again. The answers do not depend on the order they are asked in.
+    """
+    if getattr(title, "map", None) is None or not getattr(title, "tiles", None):
+        return
+    from railyard.framework.board import Board
+    from railyard.framework.tiles import Placed, upgrade_options
+
+    board = Board.from_title(title)
+    for coord in board.coords():
+        board.lay_choices(coord)
+    tiles = list(title.tiles.values())
+    for tile in tiles:
+        for rotation in range(6):
+            placed = Placed(tile, rotation)
+            for new in tiles:
+                upgrade_options(placed, new)
+
+
+#: module -> the names of its caches that hold one game's positions (graphs, layouts, links,
+#: route answers, reach walks, tile-lay verdicts): emptied before and after each game
+GAME_CACHES = {
+    "railyard.framework.routes.board_graph": ("_CACHE", "_MEMOS", "_FAMILIES", "_HELD"),
+    "railyard.framework.routes.graph": ("_SHAPES",),
+    "railyard.framework.eighteen.reach": ("_WALKS",),
+    "railyard.framework.eighteen.tile_lay": ("_VERDICTS",),
+}
 
 
 def reset_caches() -> None:
@@ -89,17 +132,29 @@ def reset_caches() -> None:
     board with the same position can order its nodes differently and so break ties between
     equal routes differently: a game's result would depend on the games the process played
     before it. Each game therefore starts from empty caches (and, with the local backend, in
-    a fresh process as well).
+    a fresh process as well). After a game they are emptied again: what they hold is of that
+    game's boards alone, and freed at once it is not walked by the garbage collector (see
+    :data:`COLLECT_EVERY`).
     """
-    from railyard.framework.routes import board_graph
+    import importlib
+    import sys
 
-    cache = getattr(board_graph, "_CACHE", None)
-    if isinstance(cache, dict):
-        cache.clear()
+    for name, caches in GAME_CACHES.items():
+        module = sys.modules.get(name) or importlib.import_module(name)
+        for attribute in caches:
+            cache = getattr(module, attribute, None)
+            if isinstance(cache, dict):
+                cache.clear()
 
 
 def play_game(job: Job) -> dict[str, Any]:
     """Play one game to its end and return its record (errors are recorded, never raised)."""
+    # the collector comes back once the game is gone: its objects are then freed, not walked
+    with _collector_paused() as tick:
+        return _play_game(job, tick)
+
+
+def _play_game(job: Job, tick: Callable[[], None]) -> dict[str, Any]:
     from railyard.framework.core.game import Game
 
     reset_caches()
@@ -128,9 +183,14 @@ def play_game(job: Job) -> dict[str, Any]:
         game = Game(title, players, seed, config.variant, config.overrides, ruleset=ruleset, debug=config.check)
         seats_at_start[:] = ruleset.seating(game.state)  # before a title's bid can reorder them
         probe.observe(game.state)
-        result = autoplay.play(game, seat_players(bots_here, ruleset, config.bot_budget_ms), max_actions=config.max_actions,
-                               stall_passes=STALL_PASSES,
-                               on_action=lambda played, action: probe.played(played.state, tag_of(action)))
+
+        def observe(played: Any, action: Any) -> None:
+            probe.played(played.state, tag_of(action))
+            tick()
+
+        result = autoplay.play(game, seat_players(bots_here, ruleset, config.bot_budget_ms),
+                               max_actions=config.max_actions, stall_passes=STALL_PASSES,
+                               on_action=observe, record=False)
         if result.stalled:
             record["stalled"] = True
         if result.violation:
@@ -153,7 +213,28 @@ def play_game(job: Job) -> dict[str, Any]:
         folder = Path(config.save_dir)
         folder.mkdir(parents=True, exist_ok=True)
         game.save(folder / f"game_{job.index:05d}.json")
+    reset_caches()
     return record
+
+
+@contextmanager
+def _collector_paused() -> Iterator[Callable[[], None]]:
+    """The cyclic collector off (see :data:`COLLECT_EVERY`), and a tick to call per action."""
+    collecting = gc.isenabled()
+    gc.disable()
+    count = 0
+
+    def tick() -> None:
+        nonlocal count
+        count += 1
+        if count % COLLECT_EVERY == 0:
+            gc.collect(1)
+
+    try:
+        yield tick
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def seat_players(names: Sequence[str], ruleset: Any, budget_ms: float | None) -> list[Any]:

@@ -180,3 +180,21 @@ def test_the_default_output_never_writes_over_earlier_records(tmp_path, monkeypa
     assert (tmp_path / "simulations" / "tinyrail-s3-2" / "games.jsonl").is_file()
     assert (tmp_path / "simulations" / "tinyrail-s3-3" / "games.jsonl").is_file()
     assert "records in simulations/tinyrail-s3-3" in capsys.readouterr().out
+
+
+def test_a_game_played_after_others_in_one_process_gives_the_record_it_gives_alone():
+    """The engine's caches (tile-lay verdicts, reach walks, graphs) are emptied around each
+    game and keyed by everything they answer from: a process that played other games first,
+    with the collector paused during each, records the same game byte for byte."""
+    import gc
+
+    from railyard.framework.simulate import runner
+
+    config = SimConfig("1837", 4, ("greedy", "random"))
+    first = runner.play_game(runner.Job(config, 0, 11))
+    runner.play_game(runner.Job(config, 1, 11))
+    runner.play_game(runner.Job(SimConfig("1889", 4, ("random",)), 0, 11))
+    again = runner.play_game(runner.Job(config, 0, 11))
+    assert json.dumps(again, sort_keys=True) == json.dumps(first, sort_keys=True)
+    assert first["actions"] > 300
+    assert gc.isenabled()  # the collector is back once a game is over
