@@ -16,7 +16,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
-from railyard.framework.routes.board_graph import graph_for_board
+from railyard.framework.routes.board_graph import graph_for_board, graph_to_check
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
@@ -109,7 +109,7 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         return result_of(rules, state, company_id, [])
     if state.board is None:
         raise IllegalAction("rule:running.board", "this title has no board to run on")
-    g = graph(rules, state)
+    g = graph_to_check(state.board, rules.spec.title, state.phase)
     drafts: list[tuple[Any, Any]] = []
     for run in action.runs:
         draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)

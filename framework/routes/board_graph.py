@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from railyard.framework.hexgrid import Grid
+from railyard.framework.routes.drawn import DrawnView, RouteGraph
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
 from railyard.framework.routes.layout import Family, Layout, prune, store_of
 from railyard.framework.tiles import Stop, TileDef, stop_index
@@ -341,6 +342,36 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     return graph
 
 
+def graph_to_check(board: Any, title: Any, phase: str) -> RouteGraph:
+    """What a drawn route is checked against: the position's graph when it is already built
+    (a bot asked for the best routes first), else a :class:`~framework.routes.drawn.DrawnView`
+    of its layout, which answers the check's questions alike without building the graph."""
+    state = board.state_key()
+    found = _CACHE.get((id(title), phase, state))
+    if found is not None and found[0] is title:
+        return found[1]
+    layout = _family(board).layout(board.laid_placed(), state[0])
+    phase_order = tuple(title.phases)
+    pass_through = _pass_through_of(title)
+
+    def node_of(where: StopKey) -> StopNode:
+        coord, i = where
+        tile = layout.tiles[coord][0]
+        stop = tile.stops[i]
+        through = pass_through.get(coord, (None, ""))
+        plain = _plain_node(coord, i, tile, stop, phase, phase_order, through)
+        held = board.tokens_at(coord, i)
+        waiting = board.reserved_at(coord, i)
+        homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
+        if homes is None:
+            homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
+        home = homes.get(where, ())
+        return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
+                          plain)
+
+    return DrawnView(layout, node_of)
+
+
 # (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
 # both alive, so equal ids mean the same objects, hence equal graphs
 _MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
@@ -432,21 +463,29 @@ def _hex_stops(
     pass_through: Mapping[str, tuple[Sequence[str], str]],
 ) -> list[StopNode]:
     tile = layout.tiles[coord][0]
-    only, rule = pass_through.get(coord, (None, ""))
-    out = []
-    for i, stop in enumerate(tile.stops):
-        value = stop.revenue.at(phase, phase_order)
-        is_terminal = stop.kind in _TERMINAL
-        memo_key = (coord, i, id(stop), value, is_terminal, rule,
-                    None if only is None else tuple(only))
-        found = _STOPS.get(memo_key)
-        if found is None or found[0] is not stop:
-            if len(_STOPS) > _MEMO_LIMIT:
-                _STOPS.clear()
-            found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
-                                                    only, rule, (), (), ()))
-        out.append(found[1])
-    return out
+    through = pass_through.get(coord, (None, ""))
+    return [_plain_node(coord, i, tile, stop, phase, phase_order, through)
+            for i, stop in enumerate(tile.stops)]
+
+
+def _plain_node(
+    coord: str, i: int, tile: TileDef, stop: Stop, phase: str, phase_order: tuple[str, ...],
+    through: tuple[Sequence[str] | None, str],
+) -> StopNode:
+    """The node of a stop without tokens, reservations or homes (the same object while the
+    stop, its value and its rules are the same)."""
+    only, rule = through
+    value = stop.revenue.at(phase, phase_order)
+    is_terminal = stop.kind in _TERMINAL
+    memo_key = (coord, i, id(stop), value, is_terminal, rule,
+                None if only is None else tuple(only))
+    found = _STOPS.get(memo_key)
+    if found is None or found[0] is not stop:
+        if len(_STOPS) > _MEMO_LIMIT:
+            _STOPS.clear()
+        found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
+                                                only, rule, (), (), ()))
+    return found[1]
 
 
 _TERMINAL = frozenset(("offboard",))

@@ -1,0 +1,191 @@
+"""The track a drawn route is checked against, read from the board's layout without building
+the whole graph.
+
+Checking a ``run_routes`` action asks the graph a few questions about the nodes the route
+names: is this a node, which pieces join these two nodes, what is this stop. Each is about one
+or two hexes, so :class:`DrawnView` answers them from the layout's kept (pruned) pieces per
+hex and builds the stop nodes the route names only. A replay checks one route per position;
+building the position's graph for it (numbering every piece of the board, every stop node,
+the incident lists) cost more than the rest of the check.
+
+The answers are those of the position's graph (:func:`~framework.routes.board_graph.
+graph_for_board`), piece ids and stop nodes alike, so a route checks the same, refusals and
+messages included: a test asks both on every position of the recorded game.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
+from railyard.framework.routes.layout import Layout, _piece
+
+
+def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
+    """The hexes with kept pieces in graph order, the id of each one's first piece (both as
+    lists, for bisection), and hex -> first id."""
+    found: tuple[list[str], list[int], dict[str, int]] | None = layout.memo.get("offsets")
+    if found is None:
+        hexes: list[str] = []
+        firsts: list[int] = []
+        kept = layout.kept
+        n = 0
+        for coord in layout.order:
+            k = kept.get(coord)
+            if k:
+                hexes.append(coord)
+                firsts.append(n)
+                n += len(k)
+        found = layout.memo["offsets"] = (hexes, firsts, dict(zip(hexes, firsts, strict=True)))
+    return found
+
+
+def _hexes_of(node: str) -> tuple[str, ...]:
+    """The hexes a node lies on: a stop's hex, the two hexes of an edge (in id order)."""
+    if "|" in node:
+        return tuple(node.split("|"))
+    return (node.rpartition(".")[0],)
+
+
+class _Pieces(Mapping[int, Piece]):
+    """Piece id -> piece, as the graph numbers them."""
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self.seen: dict[int, Piece] = {}  # the pieces handed out, by id
+
+    def __getitem__(self, pid: int) -> Piece:
+        found = self.seen.get(pid) if type(pid) is int else None
+        if found is not None:
+            return found
+        if not isinstance(pid, int) and not (isinstance(pid, float) and pid.is_integer()):
+            raise KeyError(pid)  # as a dict's keys: 1.0 finds piece 1, "1" none
+        pid = int(pid)
+        if pid < 0:
+            raise KeyError(pid)
+        hexes, firsts, _ = _offsets(self._layout)
+        at = bisect.bisect_right(firsts, pid) - 1
+        if at < 0:
+            raise KeyError(pid)
+        coord = hexes[at]
+        kept = self._layout.kept[coord]
+        i = pid - firsts[at]
+        if i >= len(kept):
+            raise KeyError(pid)
+        a, b, where = kept[i]
+        return _piece(pid, a, b, where)
+
+    def __iter__(self) -> Iterator[int]:
+        hexes, firsts, _ = _offsets(self._layout)
+        for coord, first in zip(hexes, firsts, strict=True):
+            yield from range(first, first + len(self._layout.kept[coord]))
+
+    def __len__(self) -> int:
+        hexes, firsts, _ = _offsets(self._layout)
+        return firsts[-1] + len(self._layout.kept[hexes[-1]]) if hexes else 0
+
+
+class _Stops(Mapping[str, StopNode]):
+    """Stop id -> stop node, built for the stops asked about."""
+
+    def __init__(self, view: DrawnView) -> None:
+        self._view = view
+        self._nodes: dict[object, StopNode | None] = {}  # None: no stop of the graph
+
+    def _key(self, sid: object) -> tuple[str, int] | None:
+        if not isinstance(sid, str):
+            return None
+        coord, dot, index = sid.rpartition(".")
+        if not dot or not index.isascii() or not index.isdigit():
+            return None
+        i = int(index)
+        if str(i) != index:  # the graph names stops "<hex>.<index>" exactly
+            return None
+        placed = self._view.layout.tiles.get(coord)
+        if placed is None or i >= len(placed[0].stops):
+            return None
+        return (coord, i)
+
+    def _node(self, sid: object) -> StopNode | None:
+        try:
+            return self._nodes[sid]
+        except KeyError:
+            pass
+        except TypeError:  # not hashable: no key of a dict either
+            return None
+        key = self._key(sid)
+        found = self._nodes[sid] = None if key is None else self._view.node_of(key)
+        return found
+
+    def __contains__(self, sid: object) -> bool:
+        return self._node(sid) is not None
+
+    def __getitem__(self, sid: str) -> StopNode:
+        found = self._node(sid)
+        if found is None:
+            raise KeyError(sid)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        layout = self._view.layout
+        for coord in layout.order:
+            for i in range(len(layout.tiles[coord][0].stops)):
+                yield f"{coord}.{i}"
+
+    def __len__(self) -> int:
+        return len(self._view.layout.stop_keys)
+
+
+class DrawnView:
+    """What :func:`~framework.routes.validate.validate_routes` asks of a position's graph,
+    answered from its layout: ``stops``, ``pieces``, ``has_node`` and ``pieces_between``.
+
+    ``node_of((hex, stop index))`` builds the stop node the graph would hold there."""
+
+    def __init__(self, layout: Layout, node_of: Any) -> None:
+        self.layout = layout
+        self.node_of = node_of
+        self.stops: Mapping[str, StopNode] = _Stops(self)
+        self._pieces = _Pieces(layout)
+        self.pieces: Mapping[int, Piece] = self._pieces
+        self._first: dict[str, int] | None = None
+
+    def _junction(self, node: str) -> bool:
+        kept = self.layout.kept
+        for coord in node.split("|"):
+            for a, b, _ in kept.get(coord, ()):
+                if a == node or b == node:
+                    return True
+        return False
+
+    def has_node(self, node: str) -> bool:
+        if "|" in node:
+            return self._junction(node)
+        return node in self.stops
+
+    def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
+        # a piece joins two nodes of the graph: where one joins a and b, both are nodes
+        if a == b:
+            return ()
+        common = [h for h in _hexes_of(a) if h in _hexes_of(b)]
+        first = self._first
+        if first is None:
+            first = self._first = _offsets(self.layout)[2]
+        found: list[Piece] = []
+        kept = self.layout.kept
+        seen = self._pieces.seen
+        for coord in sorted(common, key=self.layout.order.index) if len(common) > 1 else common:
+            start = first.get(coord)
+            if start is None:
+                continue
+            for i, (x, y, where) in enumerate(kept[coord]):
+                if (x == a and y == b) or (x == b and y == a):
+                    piece = seen[start + i] = _piece(start + i, x, y, where)
+                    found.append(piece)
+        return tuple(found)
+
+
+RouteGraph = TrackGraph | DrawnView
+"""What a drawn route may be checked against."""
