@@ -62,6 +62,11 @@ class Game(Generic[S]):
 
     #: undo leaves a deep copy of the state every this many actions (see ``_rebuild``)
     CHECKPOINT_EVERY = 32
+    #: a replay (``from_dict``) pauses the cyclic garbage collector, which otherwise walks the
+    #: growing state and caches again and again (a fifth of a replay); playing makes no
+    #: reference cycles as far as we know, and in case something does, the young generations
+    #: are collected every this many actions (the collector runs again after the replay)
+    REPLAY_COLLECT_EVERY = 2000
 
     @overload
     def __init__(
@@ -321,16 +326,25 @@ class Game(Generic[S]):
             raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
         game.title_ref = save.title
         game.table = None if save.table is None else dict(save.table)
-        for index, raw in enumerate(save.actions):
-            action = action_from_json(raw, ("actions", index))
-            try:
-                game.process(action)
-            except Exception as error:
-                failure = ReplayError(index, action, error)
-                if strict:
-                    raise failure from error
-                game.replay_error = failure
-                break
+        paused = gc.isenabled()
+        if paused:  # see REPLAY_COLLECT_EVERY
+            gc.disable()
+        try:
+            for index, raw in enumerate(save.actions):
+                action = action_from_json(raw, ("actions", index))
+                try:
+                    game.process(action)
+                except Exception as error:
+                    failure = ReplayError(index, action, error)
+                    if strict:
+                        raise failure from error
+                    game.replay_error = failure
+                    break
+                if paused and index % cls.REPLAY_COLLECT_EVERY == cls.REPLAY_COLLECT_EVERY - 1:
+                    gc.collect(1)
+        finally:
+            if paused:
+                gc.enable()
         return game
 
     @classmethod

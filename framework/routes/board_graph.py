@@ -342,6 +342,10 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     return graph
 
 
+# (coord, stop index, id(stop), phase, id(title)) -> (stop, title, its plain node)
+_PLAIN: dict[tuple[Any, ...], tuple[Stop, Any, StopNode]] = {}
+
+
 def graph_to_check(board: Any, title: Any, phase: str) -> RouteGraph:
     """What a drawn route is checked against: the position's graph when it is already built
     (a bot asked for the best routes first), else a :class:`~framework.routes.drawn.DrawnView`
@@ -353,15 +357,24 @@ def graph_to_check(board: Any, title: Any, phase: str) -> RouteGraph:
     layout = _family(board).layout(board.laid_placed(), state[0])
     phase_order = tuple(title.phases)
     pass_through = _pass_through_of(title)
+    tokens = board.token_map()  # copies: the view answers for this position only
+    reserved = board.reserved_map()
 
     def node_of(where: StopKey) -> StopNode:
         coord, i = where
         tile = layout.tiles[coord][0]
         stop = tile.stops[i]
         through = pass_through.get(coord, (None, ""))
-        plain = _plain_node(coord, i, tile, stop, phase, phase_order, through)
-        held = board.tokens_at(coord, i)
-        waiting = board.reserved_at(coord, i)
+        memo_key = (coord, i, id(stop), phase, id(title))
+        found = _PLAIN.get(memo_key)
+        if found is None or found[0] is not stop or found[1] is not title:
+            if len(_PLAIN) > _MEMO_LIMIT:
+                _PLAIN.clear()
+            found = _PLAIN[memo_key] = (stop, title, _plain_node(
+                coord, i, tile, stop, phase, phase_order, through))
+        plain = found[2]
+        held = tokens.get(where, ())
+        waiting = reserved.get(where, ())
         homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
         if homes is None:
             homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)

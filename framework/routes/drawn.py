@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator, Mapping
+from itertools import accumulate
 from typing import Any
 
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
@@ -28,25 +29,25 @@ def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
     lists, for bisection), and hex -> first id."""
     found: tuple[list[str], list[int], dict[str, int]] | None = layout.memo.get("offsets")
     if found is None:
-        hexes: list[str] = []
-        firsts: list[int] = []
         kept = layout.kept
-        n = 0
-        for coord in layout.order:
-            k = kept.get(coord)
-            if k:
-                hexes.append(coord)
-                firsts.append(n)
-                n += len(k)
+        hexes = [c for c in layout.order if kept.get(c)]
+        firsts = [0, *accumulate(len(kept[c]) for c in hexes)][:-1] if hexes else []
         found = layout.memo["offsets"] = (hexes, firsts, dict(zip(hexes, firsts, strict=True)))
     return found
 
 
+# node -> the hexes it lies on: a stop's hex, the two hexes of an edge (in id order)
+_HEXES: dict[str, tuple[str, ...]] = {}
+
+
 def _hexes_of(node: str) -> tuple[str, ...]:
-    """The hexes a node lies on: a stop's hex, the two hexes of an edge (in id order)."""
-    if "|" in node:
-        return tuple(node.split("|"))
-    return (node.rpartition(".")[0],)
+    found = _HEXES.get(node)
+    if found is None:
+        if len(_HEXES) > 50_000:
+            _HEXES.clear()
+        found = _HEXES[node] = tuple(node.split("|")) if "|" in node \
+            else (node.rpartition(".")[0],)
+    return found
 
 
 class _Pieces(Mapping[int, Piece]):
@@ -87,11 +88,16 @@ class _Pieces(Mapping[int, Piece]):
         return firsts[-1] + len(self._layout.kept[hexes[-1]]) if hexes else 0
 
 
+_UNKNOWN: Any = object()
+
+
 class _Stops(Mapping[str, StopNode]):
     """Stop id -> stop node, built for the stops asked about."""
 
-    def __init__(self, view: DrawnView) -> None:
-        self._view = view
+    def __init__(self, layout: Layout, node_of: Any) -> None:
+        # not the view itself: no reference cycle, so a view goes with its last reference
+        self._layout = layout
+        self._node_of = node_of
         self._nodes: dict[object, StopNode | None] = {}  # None: no stop of the graph
 
     def _key(self, sid: object) -> tuple[str, int] | None:
@@ -103,20 +109,19 @@ class _Stops(Mapping[str, StopNode]):
         i = int(index)
         if str(i) != index:  # the graph names stops "<hex>.<index>" exactly
             return None
-        placed = self._view.layout.tiles.get(coord)
+        placed = self._layout.tiles.get(coord)
         if placed is None or i >= len(placed[0].stops):
             return None
         return (coord, i)
 
     def _node(self, sid: object) -> StopNode | None:
         try:
-            return self._nodes[sid]
-        except KeyError:
-            pass
+            found = self._nodes.get(sid, _UNKNOWN)
         except TypeError:  # not hashable: no key of a dict either
             return None
-        key = self._key(sid)
-        found = self._nodes[sid] = None if key is None else self._view.node_of(key)
+        if found is _UNKNOWN:
+            key = self._key(sid)
+            found = self._nodes[sid] = None if key is None else self._node_of(key)
         return found
 
     def __contains__(self, sid: object) -> bool:
@@ -129,13 +134,13 @@ class _Stops(Mapping[str, StopNode]):
         return found
 
     def __iter__(self) -> Iterator[str]:
-        layout = self._view.layout
+        layout = self._layout
         for coord in layout.order:
             for i in range(len(layout.tiles[coord][0].stops)):
                 yield f"{coord}.{i}"
 
     def __len__(self) -> int:
-        return len(self._view.layout.stop_keys)
+        return len(self._layout.stop_keys)
 
 
 class DrawnView:
@@ -147,14 +152,16 @@ class DrawnView:
     def __init__(self, layout: Layout, node_of: Any) -> None:
         self.layout = layout
         self.node_of = node_of
-        self.stops: Mapping[str, StopNode] = _Stops(self)
+        stops = _Stops(layout, node_of)
+        self.stops: Mapping[str, StopNode] = stops
+        self.stops_node = stops._node
         self._pieces = _Pieces(layout)
         self.pieces: Mapping[int, Piece] = self._pieces
         self._first: dict[str, int] | None = None
 
     def _junction(self, node: str) -> bool:
         kept = self.layout.kept
-        for coord in node.split("|"):
+        for coord in _hexes_of(node):
             for a, b, _ in kept.get(coord, ()):
                 if a == node or b == node:
                     return True
@@ -163,20 +170,25 @@ class DrawnView:
     def has_node(self, node: str) -> bool:
         if "|" in node:
             return self._junction(node)
-        return node in self.stops
+        return self.stops_node(node) is not None
 
     def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
         # a piece joins two nodes of the graph: where one joins a and b, both are nodes
         if a == b:
             return ()
-        common = [h for h in _hexes_of(a) if h in _hexes_of(b)]
+        hexes_b = _hexes_of(b)
+        common = [h for h in _hexes_of(a) if h in hexes_b]
+        if not common:
+            return ()
         first = self._first
         if first is None:
             first = self._first = _offsets(self.layout)[2]
         found: list[Piece] = []
         kept = self.layout.kept
         seen = self._pieces.seen
-        for coord in sorted(common, key=self.layout.order.index) if len(common) > 1 else common:
+        if len(common) > 1:
+            common.sort(key=self.layout.order.index)
+        for coord in common:
             start = first.get(coord)
             if start is None:
                 continue
