@@ -109,7 +109,8 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         return result_of(rules, state, company_id, [])
     if state.board is None:
         raise IllegalAction("rule:running.board", "this title has no board to run on")
-    g = graph_to_check(state.board, rules.spec.title, state.phase)
+    nodes = [str(n) for run in action.runs for n in run.nodes]
+    g = graph_to_check(state.board, rules.spec.title, state.phase, nodes)
     drafts: list[tuple[Any, Any]] = []
     for run in action.runs:
         draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)

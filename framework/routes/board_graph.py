@@ -346,10 +346,12 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
 _PLAIN: dict[tuple[Any, ...], tuple[Stop, Any, StopNode]] = {}
 
 
-def graph_to_check(board: Any, title: Any, phase: str) -> RouteGraph:
+def graph_to_check(board: Any, title: Any, phase: str,
+                   nodes: Iterable[str] | None = None) -> RouteGraph:
     """What a drawn route is checked against: the position's graph when it is already built
     (a bot asked for the best routes first), else a :class:`~framework.routes.drawn.DrawnView`
-    of its layout, which answers the check's questions alike without building the graph."""
+    of its layout, which answers the check's questions alike without building the graph
+    (``nodes``: the nodes of the routes to check, see the view)."""
     state = board.state_key()
     found = _CACHE.get((id(title), phase, state))
     if found is not None and found[0] is title:
@@ -382,7 +384,7 @@ def graph_to_check(board: Any, title: Any, phase: str) -> RouteGraph:
         return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
                           plain)
 
-    return DrawnView(layout, node_of)
+    return DrawnView(layout, node_of, nodes)
 
 
 # (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps

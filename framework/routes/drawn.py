@@ -16,7 +16,7 @@ messages included: a test asks both on every position of the recorded game.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate
 from typing import Any
 
@@ -147,14 +147,24 @@ class DrawnView:
     """What :func:`~framework.routes.validate.validate_routes` asks of a position's graph,
     answered from its layout: ``stops``, ``pieces``, ``has_node`` and ``pieces_between``.
 
-    ``node_of((hex, stop index))`` builds the stop node the graph would hold there."""
+    ``node_of((hex, stop index))`` builds the stop node the graph would hold there. Given
+    ``nodes`` (the nodes of the routes to check), ``stops`` is a plain dict of those of them
+    that are stops, read at dict speed (a check asks it dozens of times per route); without,
+    it is a mapping of every stop of the graph, each built when asked for."""
 
-    def __init__(self, layout: Layout, node_of: Any) -> None:
+    def __init__(self, layout: Layout, node_of: Any, nodes: Iterable[str] | None = None) -> None:
         self.layout = layout
         self.node_of = node_of
         stops = _Stops(layout, node_of)
-        self.stops: Mapping[str, StopNode] = stops
         self.stops_node = stops._node
+        self.stops: Mapping[str, StopNode] = stops
+        if nodes is not None:
+            asked = {}
+            for sid in nodes:
+                node = stops._node(sid)
+                if node is not None:
+                    asked[sid] = node
+            self.stops = asked
         self._pieces = _Pieces(layout)
         self.pieces: Mapping[int, Piece] = self._pieces
         self._first: dict[str, int] | None = None

@@ -77,22 +77,27 @@ def test_the_route_check_gets_the_graphs_answers_on_every_position_of_the_record
     checked = []
     real_to_check = board_graph.graph_to_check
 
-    def to_check(board: Any, title: Any, phase: str) -> Any:
+    def to_check(board: Any, title: Any, phase: str, nodes: Any = None) -> Any:
         board_graph._CACHE.clear()  # a bot's search builds the graph first: here none has
-        view = real_to_check(board, title, phase)
+        view = real_to_check(board, title, phase, nodes)
         assert isinstance(view, DrawnView)
         where[:] = [board, title, phase]
         return view
 
+    def for_nodes(view: DrawnView, drafts: Any) -> DrawnView:
+        nodes = [str(n) for _, d in drafts for n in (d.nodes if hasattr(d, "nodes") else d)]
+        return DrawnView(view.layout, view.node_of, nodes)
+
     def validating(view: Any, drafts: Any, company: str, rules: Any) -> Any:
         graph = board_graph.graph_for_board(*where)
-        _same_answers(view, graph, rng)
-        answer = validate_routes(view, drafts, company, rules)
+        _same_answers(DrawnView(view.layout, view.node_of), graph, rng)  # every stop
+        answer = validate_routes(view, drafts, company, rules)  # the stops of these routes
         assert answer == validate_routes(graph, drafts, company, rules)
         for (train, draft) in drafts:
             variant = _variants(draft, rng)
             for other in variant:
-                got = validate_routes(view, [(train, other)], company, rules)
+                got = validate_routes(for_nodes(view, [(train, other)]), [(train, other)],
+                                      company, rules)
                 assert got == validate_routes(graph, [(train, other)], company, rules), other
         if len(drafts) > 1:  # two trains on one route: shared track
             doubled = [drafts[0], (drafts[1][0], drafts[0][1])]
