@@ -61,19 +61,21 @@ class _Derived:
     """What a board works out from its position and keeps until the position changes: the
     state key, the tile ids with no copy left. A board and its views share one."""
 
-    __slots__ = ("key", "spent")
+    __slots__ = ("key", "spent", "tokens_of")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.spent: frozenset[str] | None = None
+        self.tokens_of: dict[str, tuple[StopKey, ...]] = {}  # company -> its stops, in order
 
     def clear(self) -> None:
         self.key = None
         self.spent = None
+        self.tokens_of = {}
 
     def copy(self) -> _Derived:
         new = _Derived()
-        new.key, new.spent = self.key, self.spent
+        new.key, new.spent, new.tokens_of = self.key, self.spent, self.tokens_of
         return new
 
 
@@ -289,12 +291,17 @@ class BoardView:
         return dict(self._tokens)
 
     def tokens_of(self, company: str) -> list[StopKey]:
-        """Stops where ``company`` has a token, in map order then stop order."""
-        order = self._index
-        return sorted(
-            (k for k, v in self._tokens.items() if company in v),
-            key=lambda k: (order[k[0]], k[1]),
-        )
+        """Stops where ``company`` has a token, in map order then stop order (worked out once
+        per position: the reach walks and token rules ask for every company)."""
+        by_company = self._derived.tokens_of
+        found = by_company.get(company)
+        if found is None:
+            order = self._index
+            found = by_company[company] = tuple(sorted(
+                (k for k, v in self._tokens.items() if company in v),
+                key=lambda k: (order[k[0]], k[1]),
+            ))
+        return list(found)
 
     def has_token(self, coord: str, company: str, stop: int | None = None) -> bool:
         """Whether ``company`` has a token on ``coord`` (on any stop, or on ``stop``)."""

@@ -360,6 +360,7 @@ def graph_to_check(board: Any, title: Any, phase: str,
     phase_order = tuple(title.phases)
     pass_through = _pass_through_of(title)
     tokens = board.token_map()  # copies: the view answers for this position only
+    home_hexes = _home_hexes_of(title)
     reserved = board.reserved_map()
 
     def node_of(where: StopKey) -> StopNode:
@@ -377,10 +378,7 @@ def graph_to_check(board: Any, title: Any, phase: str,
         plain = found[2]
         held = tokens.get(where, ())
         waiting = reserved.get(where, ())
-        homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
-        if homes is None:
-            homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
-        home = homes.get(where, ())
+        home = _stop_homes(title, coord, i, stop) if coord in home_hexes else ()
         return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
                           plain)
 
@@ -415,6 +413,35 @@ def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
         if before is not None and not base[1] & _home_hexes_of(title):
             return before
     return _homes(title, layout.tiles)
+
+
+def _stop_homes(title: Any, coord: str, i: int, stop: Stop) -> tuple[str, ...]:
+    """The companies for which stop ``i`` on ``coord`` is a station without a token: what
+    :func:`_homes` gives that stop, in the same order."""
+    home_kinds = title.routes.home_stop_kinds
+    if not home_kinds:
+        return ()
+    wanted = home_kinds.get(stop.kind)
+    return tuple(cid for cid, ctype, city in _homes_by_hex(title).get(coord, ())
+                 if wanted == ctype and city in (None, i))
+
+
+_HOMES_BY_HEX: dict[int, tuple[Any, dict[str, list[tuple[str, str, int | None]]]]] = {}
+
+
+def _homes_by_hex(title: Any) -> dict[str, list[tuple[str, str, int | None]]]:
+    """Hex -> (company, its type, the home's city) per home there, in the order :func:`_homes`
+    walks them (companies in title order, each one's homes in order)."""
+    found = _HOMES_BY_HEX.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_HOMES_BY_HEX) > 64:
+            _HOMES_BY_HEX.clear()
+        table: dict[str, list[tuple[str, str, int | None]]] = {}
+        for company in title.companies.values():
+            for home in company.home:
+                table.setdefault(home.hex, []).append((company.id, company.type, home.city))
+        found = _HOMES_BY_HEX[id(title)] = (title, table)
+    return found[1]
 
 
 _HOME_HEXES: dict[int, tuple[Any, frozenset[str]]] = {}

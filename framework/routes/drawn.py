@@ -89,6 +89,18 @@ class _Pieces(Mapping[int, Piece]):
 
 
 _UNKNOWN: Any = object()
+# node -> (hex, stop index) if it is named as a stop, else None
+_PARSED: dict[str, tuple[str, int] | None] = {}
+
+
+def _parse_stop(sid: str) -> tuple[str, int] | None:
+    coord, dot, index = sid.rpartition(".")
+    if not dot or not index.isascii() or not index.isdigit():
+        return None
+    i = int(index)
+    if str(i) != index:  # the graph names stops "<hex>.<index>" exactly
+        return None
+    return (coord, i)
 
 
 class _Stops(Mapping[str, StopNode]):
@@ -103,12 +115,15 @@ class _Stops(Mapping[str, StopNode]):
     def _key(self, sid: object) -> tuple[str, int] | None:
         if not isinstance(sid, str):
             return None
-        coord, dot, index = sid.rpartition(".")
-        if not dot or not index.isascii() or not index.isdigit():
+        parsed = _PARSED.get(sid, _UNKNOWN)
+        if parsed is _UNKNOWN:
+            parsed = _parse_stop(sid)
+            if len(_PARSED) > 50_000:
+                _PARSED.clear()
+            _PARSED[sid] = parsed
+        if parsed is None:
             return None
-        i = int(index)
-        if str(i) != index:  # the graph names stops "<hex>.<index>" exactly
-            return None
+        coord, i = parsed
         placed = self._layout.tiles.get(coord)
         if placed is None or i >= len(placed[0].stops):
             return None
