@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -77,6 +78,21 @@ class _Derived:
         new = _Derived()
         new.key, new.spent, new.tokens_of = self.key, self.spent, self.tokens_of
         return new
+
+
+_first = itemgetter(0)
+
+
+class _Key(tuple):
+    """A state key (a tuple, equal to the plain one) that hashes once: the graph, layout and
+    reach caches look a position up by it many times, and a tuple's hash walks every entry
+    again each time."""
+
+    def __hash__(self) -> int:
+        found: int | None = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
 
 
 class BoardView:
@@ -356,12 +372,13 @@ class BoardView:
         return key
 
     def _state_key(self) -> tuple[Any, ...]:
-        return (
-            tuple(sorted((c, p.tile.id, p.rotation) for c, p in self._laid.items())),
+        laid = sorted(self._laid.items(), key=_first)  # coords are unique: sort by them alone
+        return _Key((
+            _Key(tuple([(c, p.tile.id, p.rotation) for c, p in laid])),
             tuple(sorted(self._tokens.items())),
             tuple(sorted(self._reserved.items())),
             tuple(sorted(self._supply.items())),
-        )
+        ))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BoardView):
