@@ -86,8 +86,15 @@ def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[st
     return out
 
 
+def _with_bonus(route: Route, bonus: int) -> Route:
+    """The route paying ``bonus`` more (``attrs.evolve`` without its look at every field)."""
+    if not bonus:
+        return route
+    return Route(route.nodes, route.stops, route.pieces, route.revenue + bonus, route.treasury)
+
+
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
-    routes = [(t, attrs.evolve(r, revenue=r.revenue + train_bonus(rules, state, t, r))) for t, r in routes]
+    routes = [(t, _with_bonus(r, train_bonus(rules, state, t, r))) for t, r in routes]
     revenue = sum(r.revenue for _, r in routes)
     treasury = sum(r.treasury for _, r in routes)
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
