@@ -540,14 +540,24 @@ def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     strict = old.tile.upgrades_to is None
     oc = old.conn
     out = []
+    upright = connectivity(new, 0)
     for r in range(6):
-        nc = connectivity(new, r)
-        if not oc.edge_edges <= nc.edge_edges:
+        # the rotation must keep the old edge-to-edge track: told from the upright tile's
+        # pairs turned (what connectivity(new, r) would hold), before working that one out
+        if oc.edge_edges and not oc.edge_edges <= _turned_pairs(upright.edge_edges, r):
             continue
+        nc = connectivity(new, r)
         stop_map = _match_stops(oc, old.tile.stops, nc, new.stops, strict)
         if stop_map is not None:
             out.append(Upgrade(r, stop_map))
     return tuple(out)
+
+
+def _turned_pairs(pairs: frozenset[frozenset[int]], rotation: int) -> frozenset[frozenset[int]]:
+    """Edge pairs turned clockwise by ``rotation`` sixths."""
+    if not rotation:
+        return pairs
+    return frozenset(frozenset((e + rotation) % 6 for e in pair) for pair in pairs)
 
 
 def upgrade_rotations(old: Placed, new: TileDef, distinct: bool = False) -> list[int]:
