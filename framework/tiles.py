@@ -267,7 +267,9 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
 # (id(tile), rotation) -> (tile, its connectivity): keyed by identity, as hashing a tile
 # walks all its fields (every Placed asks); the tile is kept so that its id is not reused
 _CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
-_BY_VALUE: dict[tuple[TileDef, int], Connectivity] = {}
+# (paths, number of stops, rotation) -> the connectivity: all it is worked out from, so tiles
+# alike in track share one (most printed hexes: blank, or one town), and no tile is hashed
+_BY_VALUE: dict[tuple[Any, int, int], Connectivity] = {}
 #: memos keyed by a tile's identity keep the tile; a long run of games (each board with its own
 #: printed tiles) empties them now and then
 _ID_MEMO_LIMIT = 50_000
@@ -278,7 +280,7 @@ def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
     found = _CONNECTIVITY.get((id(tile), rotation))
     if found is not None and found[0] is tile:
         return found[1]
-    key = (tile, rotation)
+    key = (tile.paths, len(tile.stops), rotation)
     conn = _BY_VALUE.get(key)
     if conn is None:
         if rotation not in range(6):
