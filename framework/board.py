@@ -116,6 +116,7 @@ class BoardView:
         "_index",
         "_derived",
         "_left",
+        "_distances",
     )
 
     grid: Grid
@@ -133,6 +134,7 @@ class BoardView:
     _derived: _Derived  # shared with the board's views, emptied on every change
     # the lay choices of a hex without the spent tiles (see _Derived)
     _left: dict[tuple[tuple[int, int], frozenset[str]], tuple[tuple[TileDef, Upgrade], ...]]
+    _distances: dict[str, dict[str, int]]  # hex -> distances_from it (the map's, never changes)
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -246,15 +248,18 @@ class BoardView:
     def distances_from(self, coord: str) -> dict[str, int]:
         """Steps from ``coord`` to every map hex it can reach, moving only over map hexes and
         never across an impassable border (a distance on this map, unlike the grid's)."""
-        dist = {coord: 0}
-        queue = deque([coord])
-        while queue:
-            here = queue.popleft()
-            for there in self._neighbours[here]:
-                if there is not None and there not in dist:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
-        return dist
+        found = self._distances.get(coord)
+        if found is None:  # a walk of the whole map, once per hex: shared by all copies
+            dist = {coord: 0}
+            queue = deque([coord])
+            while queue:
+                here = queue.popleft()
+                for there in self._neighbours[here]:
+                    if there is not None and there not in dist:
+                        dist[there] = dist[here] + 1
+                        queue.append(there)
+            found = self._distances[coord] = dist
+        return dict(found)
 
     def lay_choices(self, coord: str) -> tuple[tuple[TileDef, Upgrade], ...]:
         """Every (manifest tile, upgrade) the tile rule allows on ``coord`` with a copy left in
@@ -416,6 +421,7 @@ class Board(BoardView):
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
         self._left = {}  # the same without spent tiles; shared by all copies
+        self._distances = {}  # shared by all copies
         self._derived = _Derived()
         self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
@@ -470,6 +476,7 @@ class Board(BoardView):
         new._choices = self._choices
         new._index = self._index
         new._left = self._left
+        new._distances = self._distances
         new._derived = self._derived.copy()
         return new
 

@@ -183,6 +183,7 @@ class DrawnView:
         self._pieces = _Pieces(layout)
         self.pieces: Mapping[int, Piece] = self._pieces
         self._first: dict[str, int] | None = None
+        self._seen = self._pieces.seen
 
     def _junction(self, node: str) -> bool:
         kept = self.layout.kept
@@ -198,28 +199,25 @@ class DrawnView:
         return self.stops_node(node) is not None
 
     def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
-        # a piece joins two nodes of the graph: where one joins a and b, both are nodes
+        # a piece joins two nodes of the graph: where one joins a and b, both are nodes; the
+        # hexes a node names come in id order, which is the graph's order of hexes
         if a == b:
             return ()
         hexes_b = _hexes_of(b)
-        common = [h for h in _hexes_of(a) if h in hexes_b]
-        if not common:
-            return ()
         first = self._first
         if first is None:
             first = self._first = _offsets(self.layout)[2]
-        found: list[Piece] = []
         kept = self.layout.kept
-        seen = self._pieces.seen
-        if len(common) > 1:
-            common.sort(key=self.layout.order.index)
-        for coord in common:
+        found: list[Piece] = []
+        for coord in _hexes_of(a):
+            if coord not in hexes_b:
+                continue
             start = first.get(coord)
             if start is None:
                 continue
             for i, (x, y, where) in enumerate(kept[coord]):
                 if (x == a and y == b) or (x == b and y == a):
-                    piece = seen[start + i] = _piece(start + i, x, y, where)
+                    piece = self._seen[start + i] = _piece(start + i, x, y, where)
                     found.append(piece)
         return tuple(found)
 
