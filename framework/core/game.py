@@ -141,6 +141,9 @@ class Game(Generic[S]):
         self.replay_error: ReplayError | None = None
         #: who sits where (names, which seats are bots and which bot): the client's, saved as is
         self.table: dict[str, Any] | None = None
+        #: a game read from a save (``from_dict``): how many actions the save holds (a replay
+        #: that stops at a refused one plays fewer)
+        self.saved_actions: int | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -329,6 +332,7 @@ class Game(Generic[S]):
                 raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
             game.title_ref = save.title
             game.table = None if save.table is None else dict(save.table)
+            game.saved_actions = len(save.actions)
             for index, raw in enumerate(save.actions):
                 action = action_from_json(raw, ("actions", index))
                 try:
