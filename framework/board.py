@@ -431,12 +431,15 @@ class Board(BoardView):
             blocked.add((other, (edge + 3) % 6))
         self._impassable = frozenset(blocked)
         self._neighbours = {}
-        for coord in self._printed:
-            h = grid.parse(coord)
+        where = {coord: grid.parse(coord) for coord in self._printed}
+        # hex -> its printed name, for the names printed as the grid writes them: a neighbour
+        # is a map hex when the grid's name for it is printed (one format per hex, not per edge)
+        named = {h: coord for coord, h in where.items() if grid.format(h) == coord}
+        for coord, h in where.items():
             row: list[str | None] = []
             for edge, n in enumerate(grid.neighbours(h)):
-                name = grid.format(n) if n.row >= 0 and n.col >= 0 else None
-                if name not in self._printed or (coord, edge) in blocked:
+                name = named.get(n) if n.row >= 0 and n.col >= 0 else None
+                if (coord, edge) in blocked:
                     name = None
                 row.append(name)
             self._neighbours[coord] = tuple(row)
