@@ -15,6 +15,7 @@ same, so a game state holding a board can be checkpointed.
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
@@ -62,14 +63,21 @@ class _Derived:
     """What a board works out from its position and keeps until the position changes: the
     state key, the tile ids with no copy left. A board and its views share one."""
 
-    __slots__ = ("key", "spent", "tokens_of")
+    __slots__ = ("key", "spent", "tokens_of", "laid_key", "supply_key")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.spent: frozenset[str] | None = None
         self.tokens_of: dict[str, tuple[StopKey, ...]] = {}  # company -> its stops, in order
+        # the laid tiles' and the supply's parts of the key, sorted: a lay changes one or two
+        # entries of each, so it patches them rather than have them sorted anew (None: not
+        # worked out); a token changes neither
+        self.laid_key: tuple[tuple[str, str, int], ...] | None = None
+        self.supply_key: tuple[tuple[str, int], ...] | None = None
 
     def clear(self) -> None:
+        """The position changed (the key parts of the laid tiles and the supply are the
+        changer's to patch or drop)."""
         self.key = None
         self.spent = None
         self.tokens_of = {}
@@ -77,7 +85,25 @@ class _Derived:
     def copy(self) -> _Derived:
         new = _Derived()
         new.key, new.spent, new.tokens_of = self.key, self.spent, self.tokens_of
+        new.laid_key, new.supply_key = self.laid_key, self.supply_key
         return new
+
+
+def _patched(key: tuple[Any, ...], entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A sorted tuple of entries unique by their first item, with ``entry`` put in its place
+    (replacing the one with the same first item)."""
+    i = bisect.bisect_left(key, entry[:1])
+    if i < len(key) and key[i][0] == entry[0]:
+        return (*key[:i], entry, *key[i + 1:])
+    return (*key[:i], entry, *key[i:])
+
+
+def _dropped(key: tuple[Any, ...], first: Any) -> tuple[Any, ...]:
+    """The sorted tuple without the entry whose first item is ``first`` (if any)."""
+    i = bisect.bisect_left(key, (first,))
+    if i < len(key) and key[i][0] == first:
+        return (*key[:i], *key[i + 1:])
+    return key
 
 
 _first = itemgetter(0)
@@ -377,12 +403,19 @@ class BoardView:
         return key
 
     def _state_key(self) -> tuple[Any, ...]:
-        laid = sorted(self._laid.items(), key=_first)  # coords are unique: sort by them alone
+        derived = self._derived
+        laid_key = derived.laid_key
+        if laid_key is None:
+            laid = sorted(self._laid.items(), key=_first)  # coords are unique: sort by them
+            laid_key = derived.laid_key = tuple([(c, p.tile.id, p.rotation) for c, p in laid])
+        supply_key = derived.supply_key
+        if supply_key is None:
+            supply_key = derived.supply_key = tuple(sorted(self._supply.items()))
         return _Key((
-            _Key(tuple([(c, p.tile.id, p.rotation) for c, p in laid])),
+            _Key(laid_key),
             tuple(sorted(self._tokens.items())),
             tuple(sorted(self._reserved.items())),
-            tuple(sorted(self._supply.items())),
+            supply_key,
         ))
 
     def __eq__(self, other: object) -> bool:
@@ -520,6 +553,7 @@ class Board(BoardView):
             self._supply.clear()
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
         self._derived.clear()
+        self._derived.laid_key = self._derived.supply_key = None
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -583,32 +617,47 @@ class Board(BoardView):
                 )
 
         # commit
-        self._derived.clear()
+        derived = self._derived
+        derived.clear()
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         for key in [k for k in self._reserved if k[0] == coord]:
             del self._reserved[key]
         self._tokens.update(tokens)
         self._reserved.update(reserved)
+        supply_key = derived.supply_key
         if left is not None:
             self._supply[tdef.id] = left - 1
+            if supply_key is not None:
+                supply_key = _patched(supply_key, (tdef.id, left - 1))
         if old.tile.id in self._supply and coord in self._laid:
             self._supply[old.tile.id] += 1
+            if supply_key is not None:
+                supply_key = _patched(supply_key, (old.tile.id, self._supply[old.tile.id]))
+        derived.supply_key = supply_key
         self._laid[coord] = Placed(tdef, rotation)
+        if derived.laid_key is not None:
+            derived.laid_key = _patched(derived.laid_key, (coord, tdef.id, rotation))
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
     def clear(self, coord: str) -> str | None:
         """Take the laid tile off ``coord`` (back to the supply), leaving the hex as printed;
         tokens on it are removed (their companies' records are the caller's). Returns the
         tile id taken off, or None if nothing was laid there."""
-        self._derived.clear()
+        derived = self._derived
+        derived.clear()
         placed = self._laid.pop(coord, None)
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         if placed is None:
             return None
+        if derived.laid_key is not None:
+            derived.laid_key = _dropped(derived.laid_key, coord)
         if placed.tile.id in self._supply:
             self._supply[placed.tile.id] += 1
+            if derived.supply_key is not None:
+                derived.supply_key = _patched(derived.supply_key,
+                                              (placed.tile.id, self._supply[placed.tile.id]))
         return placed.tile.id
 
     def _move_stops(
