@@ -25,14 +25,19 @@ from railyard.framework.routes.layout import Layout, _piece
 
 
 def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
-    """The hexes with kept pieces in graph order, the id of each one's first piece (both as
-    lists, for bisection), and hex -> first id."""
+    """The hexes in graph order, the id of each one's first piece (one more entry: the number
+    of pieces), both as lists for bisection, and hex -> first id. Counted in C (map and
+    accumulate): a check asks once per position."""
     found: tuple[list[str], list[int], dict[str, int]] | None = layout.memo.get("offsets")
     if found is None:
+        order = layout.order
         kept = layout.kept
-        hexes = [c for c in layout.order if kept.get(c)]
-        firsts = [0, *accumulate(len(kept[c]) for c in hexes)][:-1] if hexes else []
-        found = layout.memo["offsets"] = (hexes, firsts, dict(zip(hexes, firsts, strict=True)))
+        try:
+            counts = list(map(len, map(kept.__getitem__, order)))
+        except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
+            counts = [len(kept.get(c, ())) for c in order]
+        firsts = list(accumulate(counts, initial=0))
+        found = layout.memo["offsets"] = (order, firsts, dict(zip(order, firsts, strict=False)))  # one first more
     return found
 
 
@@ -67,11 +72,12 @@ class _Pieces(Mapping[int, Piece]):
         if pid < 0:
             raise KeyError(pid)
         hexes, firsts, _ = _offsets(self._layout)
-        at = bisect.bisect_right(firsts, pid) - 1
+        # the last hex whose first id is at most pid: among hexes with no pieces (the same
+        # first id as the next), the last, which is the one that holds pid if any does
+        at = bisect.bisect_right(firsts, pid, 0, len(hexes)) - 1
         if at < 0:
             raise KeyError(pid)
-        coord = hexes[at]
-        kept = self._layout.kept[coord]
+        kept = self._layout.kept.get(hexes[at], ())
         i = pid - firsts[at]
         if i >= len(kept):
             raise KeyError(pid)
@@ -79,13 +85,11 @@ class _Pieces(Mapping[int, Piece]):
         return _piece(pid, a, b, where)
 
     def __iter__(self) -> Iterator[int]:
-        hexes, firsts, _ = _offsets(self._layout)
-        for coord, first in zip(hexes, firsts, strict=True):
-            yield from range(first, first + len(self._layout.kept[coord]))
+        _, firsts, _ = _offsets(self._layout)
+        return iter(range(firsts[-1]))
 
     def __len__(self) -> int:
-        hexes, firsts, _ = _offsets(self._layout)
-        return firsts[-1] + len(self._layout.kept[hexes[-1]]) if hexes else 0
+        return _offsets(self._layout)[1][-1]
 
 
 _UNKNOWN: Any = object()
