@@ -15,8 +15,10 @@ same, so a game state holding a board can be checkpointed.
 
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -61,20 +63,62 @@ class _Derived:
     """What a board works out from its position and keeps until the position changes: the
     state key, the tile ids with no copy left. A board and its views share one."""
 
-    __slots__ = ("key", "spent")
+    __slots__ = ("key", "spent", "tokens_of", "laid_key", "supply_key")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.spent: frozenset[str] | None = None
+        self.tokens_of: dict[str, tuple[StopKey, ...]] = {}  # company -> its stops, in order
+        # the laid tiles' and the supply's parts of the key, sorted: a lay changes one or two
+        # entries of each, so it patches them rather than have them sorted anew (None: not
+        # worked out); a token changes neither
+        self.laid_key: tuple[tuple[str, str, int], ...] | None = None
+        self.supply_key: tuple[tuple[str, int], ...] | None = None
 
     def clear(self) -> None:
+        """The position changed (the key parts of the laid tiles and the supply are the
+        changer's to patch or drop)."""
         self.key = None
         self.spent = None
+        self.tokens_of = {}
 
     def copy(self) -> _Derived:
         new = _Derived()
-        new.key, new.spent = self.key, self.spent
+        new.key, new.spent, new.tokens_of = self.key, self.spent, self.tokens_of
+        new.laid_key, new.supply_key = self.laid_key, self.supply_key
         return new
+
+
+def _patched(key: tuple[Any, ...], entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A sorted tuple of entries unique by their first item, with ``entry`` put in its place
+    (replacing the one with the same first item)."""
+    i = bisect.bisect_left(key, entry[:1])
+    if i < len(key) and key[i][0] == entry[0]:
+        return (*key[:i], entry, *key[i + 1:])
+    return (*key[:i], entry, *key[i:])
+
+
+def _dropped(key: tuple[Any, ...], first: Any) -> tuple[Any, ...]:
+    """The sorted tuple without the entry whose first item is ``first`` (if any)."""
+    i = bisect.bisect_left(key, (first,))
+    if i < len(key) and key[i][0] == first:
+        return (*key[:i], *key[i + 1:])
+    return key
+
+
+_first = itemgetter(0)
+
+
+class _Key(tuple):
+    """A state key (a tuple, equal to the plain one) that hashes once: the graph, layout and
+    reach caches look a position up by it many times, and a tuple's hash walks every entry
+    again each time."""
+
+    def __hash__(self) -> int:
+        found: int | None = self.__dict__.get("hash")
+        if found is None:
+            found = self.__dict__["hash"] = tuple.__hash__(self)
+        return found
 
 
 class BoardView:
@@ -98,6 +142,7 @@ class BoardView:
         "_index",
         "_derived",
         "_left",
+        "_distances",
     )
 
     grid: Grid
@@ -115,6 +160,7 @@ class BoardView:
     _derived: _Derived  # shared with the board's views, emptied on every change
     # the lay choices of a hex without the spent tiles (see _Derived)
     _left: dict[tuple[tuple[int, int], frozenset[str]], tuple[tuple[TileDef, Upgrade], ...]]
+    _distances: dict[str, dict[str, int]]  # hex -> distances_from it (the map's, never changes)
 
     # -- hexes and tiles ----------------------------------------------------------------------
 
@@ -228,15 +274,18 @@ class BoardView:
     def distances_from(self, coord: str) -> dict[str, int]:
         """Steps from ``coord`` to every map hex it can reach, moving only over map hexes and
         never across an impassable border (a distance on this map, unlike the grid's)."""
-        dist = {coord: 0}
-        queue = deque([coord])
-        while queue:
-            here = queue.popleft()
-            for there in self._neighbours[here]:
-                if there is not None and there not in dist:
-                    dist[there] = dist[here] + 1
-                    queue.append(there)
-        return dist
+        found = self._distances.get(coord)
+        if found is None:  # a walk of the whole map, once per hex: shared by all copies
+            dist = {coord: 0}
+            queue = deque([coord])
+            while queue:
+                here = queue.popleft()
+                for there in self._neighbours[here]:
+                    if there is not None and there not in dist:
+                        dist[there] = dist[here] + 1
+                        queue.append(there)
+            found = self._distances[coord] = dist
+        return dict(found)
 
     def lay_choices(self, coord: str) -> tuple[tuple[TileDef, Upgrade], ...]:
         """Every (manifest tile, upgrade) the tile rule allows on ``coord`` with a copy left in
@@ -289,12 +338,17 @@ class BoardView:
         return dict(self._tokens)
 
     def tokens_of(self, company: str) -> list[StopKey]:
-        """Stops where ``company`` has a token, in map order then stop order."""
-        order = self._index
-        return sorted(
-            (k for k, v in self._tokens.items() if company in v),
-            key=lambda k: (order[k[0]], k[1]),
-        )
+        """Stops where ``company`` has a token, in map order then stop order (worked out once
+        per position: the reach walks and token rules ask for every company)."""
+        by_company = self._derived.tokens_of
+        found = by_company.get(company)
+        if found is None:
+            order = self._index
+            found = by_company[company] = tuple(sorted(
+                (k for k, v in self._tokens.items() if company in v),
+                key=lambda k: (order[k[0]], k[1]),
+            ))
+        return list(found)
 
     def has_token(self, coord: str, company: str, stop: int | None = None) -> bool:
         """Whether ``company`` has a token on ``coord`` (on any stop, or on ``stop``)."""
@@ -349,12 +403,20 @@ class BoardView:
         return key
 
     def _state_key(self) -> tuple[Any, ...]:
-        return (
-            tuple(sorted((c, p.tile.id, p.rotation) for c, p in self._laid.items())),
+        derived = self._derived
+        laid_key = derived.laid_key
+        if laid_key is None:
+            laid = sorted(self._laid.items(), key=_first)  # coords are unique: sort by them
+            laid_key = derived.laid_key = tuple([(c, p.tile.id, p.rotation) for c, p in laid])
+        supply_key = derived.supply_key
+        if supply_key is None:
+            supply_key = derived.supply_key = tuple(sorted(self._supply.items()))
+        return _Key((
+            _Key(laid_key),
             tuple(sorted(self._tokens.items())),
             tuple(sorted(self._reserved.items())),
-            tuple(sorted(self._supply.items())),
-        )
+            supply_key,
+        ))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BoardView):
@@ -392,6 +454,7 @@ class Board(BoardView):
         self._stock = dict(self._supply)  # the box at the start, for the conservation check
         self._choices = {}  # placed tile -> manifest tiles that fit; shared by all copies
         self._left = {}  # the same without spent tiles; shared by all copies
+        self._distances = {}  # shared by all copies
         self._derived = _Derived()
         self._index = {c: i for i, c in enumerate(self._printed)}  # map order
         blocked: set[tuple[str, int]] = set()
@@ -401,12 +464,15 @@ class Board(BoardView):
             blocked.add((other, (edge + 3) % 6))
         self._impassable = frozenset(blocked)
         self._neighbours = {}
-        for coord in self._printed:
-            h = grid.parse(coord)
+        where = {coord: grid.parse(coord) for coord in self._printed}
+        # hex -> its printed name, for the names printed as the grid writes them: a neighbour
+        # is a map hex when the grid's name for it is printed (one format per hex, not per edge)
+        named = {h: coord for coord, h in where.items() if grid.format(h) == coord}
+        for coord, h in where.items():
             row: list[str | None] = []
             for edge, n in enumerate(grid.neighbours(h)):
-                name = grid.format(n) if n.row >= 0 and n.col >= 0 else None
-                if name not in self._printed or (coord, edge) in blocked:
+                name = named.get(n) if n.row >= 0 and n.col >= 0 else None
+                if (coord, edge) in blocked:
                     name = None
                 row.append(name)
             self._neighbours[coord] = tuple(row)
@@ -446,6 +512,7 @@ class Board(BoardView):
         new._choices = self._choices
         new._index = self._index
         new._left = self._left
+        new._distances = self._distances
         new._derived = self._derived.copy()
         return new
 
@@ -486,6 +553,7 @@ class Board(BoardView):
             self._supply.clear()
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
         self._derived.clear()
+        self._derived.laid_key = self._derived.supply_key = None
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -549,32 +617,47 @@ class Board(BoardView):
                 )
 
         # commit
-        self._derived.clear()
+        derived = self._derived
+        derived.clear()
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         for key in [k for k in self._reserved if k[0] == coord]:
             del self._reserved[key]
         self._tokens.update(tokens)
         self._reserved.update(reserved)
+        supply_key = derived.supply_key
         if left is not None:
             self._supply[tdef.id] = left - 1
+            if supply_key is not None:
+                supply_key = _patched(supply_key, (tdef.id, left - 1))
         if old.tile.id in self._supply and coord in self._laid:
             self._supply[old.tile.id] += 1
+            if supply_key is not None:
+                supply_key = _patched(supply_key, (old.tile.id, self._supply[old.tile.id]))
+        derived.supply_key = supply_key
         self._laid[coord] = Placed(tdef, rotation)
+        if derived.laid_key is not None:
+            derived.laid_key = _patched(derived.laid_key, (coord, tdef.id, rotation))
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
     def clear(self, coord: str) -> str | None:
         """Take the laid tile off ``coord`` (back to the supply), leaving the hex as printed;
         tokens on it are removed (their companies' records are the caller's). Returns the
         tile id taken off, or None if nothing was laid there."""
-        self._derived.clear()
+        derived = self._derived
+        derived.clear()
         placed = self._laid.pop(coord, None)
         for key in [k for k in self._tokens if k[0] == coord]:
             del self._tokens[key]
         if placed is None:
             return None
+        if derived.laid_key is not None:
+            derived.laid_key = _dropped(derived.laid_key, coord)
         if placed.tile.id in self._supply:
             self._supply[placed.tile.id] += 1
+            if derived.supply_key is not None:
+                derived.supply_key = _patched(derived.supply_key,
+                                              (placed.tile.id, self._supply[placed.tile.id]))
         return placed.tile.id
 
     def _move_stops(

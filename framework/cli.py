@@ -8,6 +8,7 @@ adding a module and one name to ``COMMANDS``; nothing else here changes.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import signal
 import sys
@@ -55,9 +56,22 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default: the process's own, as the ``railyard`` script
+    does)."""
+    if argv is None:  # the process's own command line: the process ends with it
+        try:
+            return _main(sys.argv[1:])
+        finally:
+            # nothing the command made is worth collecting now: keep it out of the collection
+            # that Python's shutdown runs over the whole heap (a few milliseconds after a replay)
+            gc.freeze()
+    return _main(argv)
+
+
+def _main(argv: Sequence[str]) -> int:
     if hasattr(signal, "SIGPIPE"):  # `railyard info TITLE | head -3` ends quietly, as Unix tools do
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = list(argv)
     parser = build_parser(_chosen(argv))
     args = parser.parse_args(argv)
     try:

@@ -267,7 +267,9 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
 # (id(tile), rotation) -> (tile, its connectivity): keyed by identity, as hashing a tile
 # walks all its fields (every Placed asks); the tile is kept so that its id is not reused
 _CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
-_BY_VALUE: dict[tuple[TileDef, int], Connectivity] = {}
+# (paths, number of stops, rotation) -> the connectivity: all it is worked out from, so tiles
+# alike in track share one (most printed hexes: blank, or one town), and no tile is hashed
+_BY_VALUE: dict[tuple[Any, int, int], Connectivity] = {}
 #: memos keyed by a tile's identity keep the tile; a long run of games (each board with its own
 #: printed tiles) empties them now and then
 _ID_MEMO_LIMIT = 50_000
@@ -278,7 +280,7 @@ def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
     found = _CONNECTIVITY.get((id(tile), rotation))
     if found is not None and found[0] is tile:
         return found[1]
-    key = (tile, rotation)
+    key = (tile.paths, len(tile.stops), rotation)
     conn = _BY_VALUE.get(key)
     if conn is None:
         if rotation not in range(6):
@@ -540,14 +542,24 @@ def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     strict = old.tile.upgrades_to is None
     oc = old.conn
     out = []
+    upright = connectivity(new, 0)
     for r in range(6):
-        nc = connectivity(new, r)
-        if not oc.edge_edges <= nc.edge_edges:
+        # the rotation must keep the old edge-to-edge track: told from the upright tile's
+        # pairs turned (what connectivity(new, r) would hold), before working that one out
+        if oc.edge_edges and not oc.edge_edges <= _turned_pairs(upright.edge_edges, r):
             continue
+        nc = connectivity(new, r)
         stop_map = _match_stops(oc, old.tile.stops, nc, new.stops, strict)
         if stop_map is not None:
             out.append(Upgrade(r, stop_map))
     return tuple(out)
+
+
+def _turned_pairs(pairs: frozenset[frozenset[int]], rotation: int) -> frozenset[frozenset[int]]:
+    """Edge pairs turned clockwise by ``rotation`` sixths."""
+    if not rotation:
+        return pairs
+    return frozenset(frozenset((e + rotation) % 6 for e in pair) for pair in pairs)
 
 
 def upgrade_rotations(old: Placed, new: TileDef, distinct: bool = False) -> list[int]:

@@ -25,12 +25,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.core.savefile import read_json_file
-
     game = load_save(args.save, args.title_path, debug=args.debug, strict=False)
     if game is None:
         return 1
-    total = len(read_json_file(args.save)["actions"])
+    total = game.saved_actions  # the save is read once
     print(f"{game.title_ref}: {len(game.actions)} of {total} actions replayed")
     for line in game.log[-args.tail :] if args.tail > 0 else []:
         print(f"  {line}")

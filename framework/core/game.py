@@ -28,6 +28,7 @@ from railyard.framework.core.savefile import (
     read_json_file,
     read_save,
 )
+from railyard.framework.gcpause import paused
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "SaveError"]
 
@@ -62,6 +63,12 @@ class Game(Generic[S]):
 
     #: undo leaves a deep copy of the state every this many actions (see ``_rebuild``)
     CHECKPOINT_EVERY = 32
+    #: a replay (``from_dict``: the set-up, the rules' import, every action) pauses the cyclic
+    #: garbage collector, which otherwise walks the growing state and caches again and again
+    #: (a fifth of a replay; :mod:`framework.gcpause`); playing makes no
+    #: reference cycles as far as we know, and in case something does, the young generations
+    #: are collected every this many actions (the collector runs again after the replay)
+    REPLAY_COLLECT_EVERY = 2000
 
     @overload
     def __init__(
@@ -134,6 +141,9 @@ class Game(Generic[S]):
         self.replay_error: ReplayError | None = None
         #: who sits where (names, which seats are bots and which bot): the client's, saved as is
         self.table: dict[str, Any] | None = None
+        #: a game read from a save (``from_dict``): how many actions the save holds (a replay
+        #: that stops at a refused one plays fewer)
+        self.saved_actions: int | None = None
 
     # ------------------------------------------------------------------ reading
     @property
@@ -300,41 +310,47 @@ class Game(Generic[S]):
         is the caller's (``title=``, from a ``--title PATH`` the user typed), and must have
         the id the save names. A save that is not one (a wrong field, an unknown version, an
         action that does not fit its type) raises SaveError naming the field."""
-        save = read_save(data)
-        if title is None and save.title is not None:
-            from railyard.framework.loader import find_title
+        with paused():  # see REPLAY_COLLECT_EVERY
+            save = read_save(data)
+            if title is None and save.title is not None:
+                from railyard.framework.loader import find_title
 
-            title = find_title(save.title, by_id=True)
-        elif title is None and ruleset is None:
-            raise SaveError("title: the save names no title")
-        game = cls(
-            title,
-            save.players,
-            save.seed,
-            save.variant,
-            save.overrides,
-            ruleset=ruleset,
-            debug=debug,
-        )
-        loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
-        if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
-            raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
-        game.title_ref = save.title
-        game.table = None if save.table is None else dict(save.table)
-        for index, raw in enumerate(save.actions):
-            action = action_from_json(raw, ("actions", index))
-            try:
-                game.process(action)
-            except Exception as error:
-                failure = ReplayError(index, action, error)
-                if strict:
-                    raise failure from error
-                game.replay_error = failure
-                break
+                title = find_title(save.title, by_id=True)
+            elif title is None and ruleset is None:
+                raise SaveError("title: the save names no title")
+            game = cls(
+                title,
+                save.players,
+                save.seed,
+                save.variant,
+                save.overrides,
+                ruleset=ruleset,
+                debug=debug,
+            )
+            loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
+            if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
+                raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
+            game.title_ref = save.title
+            game.table = None if save.table is None else dict(save.table)
+            game.saved_actions = len(save.actions)
+            for index, raw in enumerate(save.actions):
+                action = action_from_json(raw, ("actions", index))
+                try:
+                    game.process(action)
+                except Exception as error:
+                    failure = ReplayError(index, action, error)
+                    if strict:
+                        raise failure from error
+                    game.replay_error = failure
+                    break
+                if index % cls.REPLAY_COLLECT_EVERY == cls.REPLAY_COLLECT_EVERY - 1:
+                    gc.collect(1)
         return game
 
     @classmethod
     def load(cls, path: str | Path, **kwargs: Any) -> Game:
         """A saved game (see :meth:`from_dict`); OSError, SaveError (a ValueError), TitleErrors
         or ReplayError say why not."""
-        return cls.from_dict(read_json_file(path), **kwargs)
+        with paused():  # parsing a long save makes many objects, no garbage
+            data = read_json_file(path)
+        return cls.from_dict(data, **kwargs)

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.rng import GameRng
+from railyard.framework.gcpause import paused
 
 S = TypeVar("S")
 
@@ -123,7 +124,8 @@ def title_hooks_module(title: Any) -> Any:
             raise HooksError(f"{path}: not a Python module")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        with paused():  # it imports the engine's rules: many classes, no garbage
+            spec.loader.exec_module(module)
         if not hasattr(module, "Hooks") and not hasattr(module, "RULESET"):
             del sys.modules[name]
             raise HooksError(f"{path}: the title's hooks module defines neither Hooks (rules for "

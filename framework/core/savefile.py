@@ -96,11 +96,13 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous:
 
 # ---------------------------------------------------------------------------- reading
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SaveError(f"duplicate key {key!r}")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # a key came twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise SaveError(f"duplicate key {key!r}")
+            seen.add(key)
     return out
 
 
@@ -109,16 +111,25 @@ def _no_constant(name: str) -> Any:
 
 
 def _depth(value: Any, limit: int) -> bool:
-    """Whether ``value`` nests no deeper than ``limit`` (walked without recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, level = stack.pop()
-        if level > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, level + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, level + 1) for v in item)
+    """Whether ``value`` nests no deeper than ``limit`` (the top value at depth 0, what a list
+    or object holds one deeper), walked level by level without recursion: only the containers
+    of a level are kept for the next."""
+    level = [value]
+    for depth in range(limit + 1):
+        inner: list[Any] = []
+        for item in level:
+            if type(item) is dict:
+                values: Any = item.values()
+            elif type(item) is list:
+                values = item
+            else:
+                continue
+            if depth == limit and values:  # holds something one level too deep
+                return False
+            inner += [v for v in values if type(v) is dict or type(v) is list]
+        if not inner:
+            return True
+        level = inner
     return True
 
 
@@ -181,94 +192,148 @@ class _Wrong(Exception):
 
 def _strict(value: Any, kind: Any, where: tuple[str | int, ...]) -> Any:
     """``value`` as ``kind`` (the types an action field may have), exactly: no conversion."""
+    return _reader(kind)(value, where)
+
+
+_Reader = Callable[[Any, tuple[str | int, ...]], Any]
+# type -> its reader: what the type asks is worked out once per type, not once per value
+_READERS: dict[Any, _Reader] = {}
+
+
+def _reader(kind: Any) -> _Reader:
+    try:
+        found = _READERS.get(kind)
+    except TypeError:  # an unhashable type hint: read without remembering
+        return _make_reader(kind)
+    if found is None:
+        found = _READERS[kind] = _make_reader(kind)
+    return found
+
+
+def _make_reader(kind: Any) -> _Reader:
     origin = typing.get_origin(kind)
     if kind is Any:
-        return value
+        return lambda value, where: value
     if kind is bool:
-        if not isinstance(value, bool):
-            raise _Wrong(where, f"expected true or false, got {_kind(value)}")
-        return value
+        def read_bool(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, bool):
+                raise _Wrong(where, f"expected true or false, got {_kind(value)}")
+            return value
+        return read_bool
     if kind is int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise _Wrong(where, f"expected an integer, got {_kind(value)}")
-        return value
+        def read_int(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _Wrong(where, f"expected an integer, got {_kind(value)}")
+            return value
+        return read_int
     if kind is float:
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            raise _Wrong(where, f"expected a number, got {_kind(value)}")
-        return value
+        def read_float(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                raise _Wrong(where, f"expected a number, got {_kind(value)}")
+            return value
+        return read_float
     if kind is str:
-        if not isinstance(value, str):
-            raise _Wrong(where, f"expected a string, got {_kind(value)}")
-        return value
+        def read_str(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, str):
+                raise _Wrong(where, f"expected a string, got {_kind(value)}")
+            return value
+        return read_str
     if kind is type(None):
-        if value is not None:
-            raise _Wrong(where, f"expected null, got {_kind(value)}")
-        return None
+        def read_none(value: Any, where: tuple[str | int, ...]) -> Any:
+            if value is not None:
+                raise _Wrong(where, f"expected null, got {_kind(value)}")
+            return None
+        return read_none
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(kind)
-        if value is None and type(None) in options:
-            return None
-        last: _Wrong | None = None
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _strict(value, option, where)
-            except _Wrong as wrong:
-                last = wrong
-        assert last is not None
-        if type(None) in options:
-            raise _Wrong(where, f"{last.message.removesuffix(f', got {_kind(value)}')} or null, "
-                                f"got {_kind(value)}")
-        raise last
+        nullable = type(None) in options
+        readers = [_reader(option) for option in options if option is not type(None)]
+
+        def read_union(value: Any, where: tuple[str | int, ...]) -> Any:
+            if value is None and nullable:
+                return None
+            last: _Wrong | None = None
+            for read in readers:
+                try:
+                    return read(value, where)
+                except _Wrong as wrong:
+                    last = wrong
+            assert last is not None
+            if nullable:
+                raise _Wrong(where, f"{last.message.removesuffix(f', got {_kind(value)}')} or "
+                                    f"null, got {_kind(value)}")
+            raise last
+        return read_union
     if origin is tuple:
         args = typing.get_args(kind)
-        if not isinstance(value, list):
-            raise _Wrong(where, f"expected a list, got {_kind(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_strict(v, args[0], (*where, i)) for i, v in enumerate(value))
-        if len(args) != len(value):
-            raise _Wrong(where, f"expected {len(args)} items, got {len(value)}")
-        return tuple(_strict(v, a, (*where, i)) for i, (v, a) in enumerate(zip(args, value, strict=True)))
+            item = _reader(args[0])
+
+            def read_tuple(value: Any, where: tuple[str | int, ...]) -> Any:
+                if not isinstance(value, list):
+                    raise _Wrong(where, f"expected a list, got {_kind(value)}")
+                return tuple(item(v, (*where, i)) for i, v in enumerate(value))
+            return read_tuple
+        items = [_reader(a) for a in args]
+
+        def read_fixed(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, list):
+                raise _Wrong(where, f"expected a list, got {_kind(value)}")
+            if len(items) != len(value):
+                raise _Wrong(where, f"expected {len(items)} items, got {len(value)}")
+            return tuple(read(v, (*where, i))
+                         for i, (v, read) in enumerate(zip(value, items, strict=True)))
+        return read_fixed
     if origin is list:
         (arg,) = typing.get_args(kind)
-        if not isinstance(value, list):
-            raise _Wrong(where, f"expected a list, got {_kind(value)}")
-        return [_strict(v, arg, (*where, i)) for i, v in enumerate(value)]
+        item = _reader(arg)
+
+        def read_list(value: Any, where: tuple[str | int, ...]) -> Any:
+            if not isinstance(value, list):
+                raise _Wrong(where, f"expected a list, got {_kind(value)}")
+            return [item(v, (*where, i)) for i, v in enumerate(value)]
+        return read_list
     if isinstance(kind, type) and attrs.has(kind):
-        return _record(value, kind, where)
-    raise _Wrong(where, f"cannot read a value of type {kind!r}")
+        return lambda value, where: _record(value, kind, where)
+
+    def read_unknown(value: Any, where: tuple[str | int, ...]) -> Any:
+        raise _Wrong(where, f"cannot read a value of type {kind!r}")
+    return read_unknown
 
 
-_SHAPES: dict[type, tuple[dict[str, Any], dict[str, Any]]] = {}
+_SHAPES: dict[type, tuple[dict[str, Any], dict[str, Any],
+                          tuple[tuple[str, bool, _Reader], ...]]] = {}
 
 
-def _shape(cls: type) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A record class's type hints and init fields, once per class: resolving the hints
-    (forward references compiled and evaluated) cost more than reading a whole save."""
+def _shape(cls: type) -> tuple[dict[str, Any], dict[str, Any],
+                               tuple[tuple[str, bool, _Reader], ...]]:
+    """A record class's type hints, init fields, and per field (name, whether it must be
+    given, its reader), once per class: resolving the hints (forward references compiled and
+    evaluated) cost more than reading a whole save."""
     found = _SHAPES.get(cls)
     if found is None:
-        found = _SHAPES[cls] = (
-            typing.get_type_hints(cls),
-            {f.name: f for f in attrs.fields(cls) if f.init},
-        )
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: f for f in attrs.fields(cls) if f.init}
+        readers = tuple((name, field.default is attrs.NOTHING, _reader(hints.get(name, Any)))
+                        for name, field in fields.items())
+        found = _SHAPES[cls] = (hints, fields, readers)
     return found
 
 
 def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str, ...] = ()) -> Any:
     if not isinstance(value, dict):
         raise _Wrong(where, f"expected an object, got {_kind(value)}")
-    hints, fields = _shape(cls)
+    _hints, fields, readers = _shape(cls)
     for key in value:
         if key not in fields and key not in skip:
             raise _Wrong((*where, key), f"unknown field (allowed: {', '.join(sorted(fields))})")
     args: dict[str, Any] = {}
-    for name, field in fields.items():
+    for name, required, read in readers:
         if name not in value:
-            if field.default is attrs.NOTHING:
+            if required:
                 raise _Wrong((*where, name), "missing")
             continue
-        args[name] = _strict(value[name], hints.get(name, Any), (*where, name))
+        args[name] = read(value[name], (*where, name))
     try:
         return cls(**args)
     except (TypeError, ValueError) as error:  # an attrs validator refused it

@@ -16,7 +16,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
-from railyard.framework.routes.board_graph import graph_for_board
+from railyard.framework.routes.board_graph import graph_for_board, graph_to_check
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
@@ -86,8 +86,15 @@ def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[st
     return out
 
 
+def _with_bonus(route: Route, bonus: int) -> Route:
+    """The route paying ``bonus`` more (``attrs.evolve`` without its look at every field)."""
+    if not bonus:
+        return route
+    return Route(route.nodes, route.stops, route.pieces, route.revenue + bonus, route.treasury)
+
+
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
-    routes = [(t, attrs.evolve(r, revenue=r.revenue + train_bonus(rules, state, t, r))) for t, r in routes]
+    routes = [(t, _with_bonus(r, train_bonus(rules, state, t, r))) for t, r in routes]
     revenue = sum(r.revenue for _, r in routes)
     treasury = sum(r.treasury for _, r in routes)
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
@@ -109,7 +116,8 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         return result_of(rules, state, company_id, [])
     if state.board is None:
         raise IllegalAction("rule:running.board", "this title has no board to run on")
-    g = graph(rules, state)
+    nodes = [str(n) for run in action.runs for n in run.nodes]
+    g = graph_to_check(state.board, rules.spec.title, state.phase, nodes)
     drafts: list[tuple[Any, Any]] = []
     for run in action.runs:
         draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)

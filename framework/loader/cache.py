@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from railyard.framework.gcpause import paused
+
 #: bump when the meaning of a cached entry changes without any source file changing
 FORMAT = 1
 ENV = "RAILYARD_CACHE_DIR"
@@ -90,7 +92,8 @@ def cached(key: str, build: Callable[[], Any], accept: Callable[[Any], bool]) ->
         return build()
     file = where / "titles" / f"{key}.pickle"
     try:
-        with open(file, "rb") as handle:
+        # a title is tens of thousands of objects and no garbage: no collections meanwhile
+        with open(file, "rb") as handle, paused():
             found = pickle.load(handle)
         if accept(found):
             return found
@@ -107,7 +110,7 @@ def lookup(key: str, accept: Callable[[Any], bool]) -> Any | None:
     if where is None:
         return None
     try:
-        with open(where / "titles" / f"{key}.pickle", "rb") as handle:
+        with open(where / "titles" / f"{key}.pickle", "rb") as handle, paused():
             found = pickle.load(handle)
     except Exception:  # noqa: BLE001 - missing, corrupt or stale: not there
         return None

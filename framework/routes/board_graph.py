@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from railyard.framework.hexgrid import Grid
+from railyard.framework.routes.drawn import DrawnView, RouteGraph
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
 from railyard.framework.routes.layout import Family, Layout, prune, store_of
 from railyard.framework.tiles import Stop, TileDef, stop_index
@@ -341,6 +342,49 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     return graph
 
 
+# (coord, stop index, id(stop), phase, id(title)) -> (stop, title, its plain node)
+_PLAIN: dict[tuple[Any, ...], tuple[Stop, Any, StopNode]] = {}
+
+
+def graph_to_check(board: Any, title: Any, phase: str,
+                   nodes: Iterable[str] | None = None) -> RouteGraph:
+    """What a drawn route is checked against: the position's graph when it is already built
+    (a bot asked for the best routes first), else a :class:`~framework.routes.drawn.DrawnView`
+    of its layout, which answers the check's questions alike without building the graph
+    (``nodes``: the nodes of the routes to check, see the view)."""
+    state = board.state_key()
+    found = _CACHE.get((id(title), phase, state))
+    if found is not None and found[0] is title:
+        return found[1]
+    layout = _family(board).layout(board.laid_placed(), state[0])
+    phase_order = tuple(title.phases)
+    pass_through = _pass_through_of(title)
+    tokens = board.token_map()  # copies: the view answers for this position only
+    home_hexes = _home_hexes_of(title)
+    reserved = board.reserved_map()
+
+    def node_of(where: StopKey) -> StopNode:
+        coord, i = where
+        tile = layout.tiles[coord][0]
+        stop = tile.stops[i]
+        through = pass_through.get(coord, (None, ""))
+        memo_key = (coord, i, id(stop), phase, id(title))
+        found = _PLAIN.get(memo_key)
+        if found is None or found[0] is not stop or found[1] is not title:
+            if len(_PLAIN) > _MEMO_LIMIT:
+                _PLAIN.clear()
+            found = _PLAIN[memo_key] = (stop, title, _plain_node(
+                coord, i, tile, stop, phase, phase_order, through))
+        plain = found[2]
+        held = tokens.get(where, ())
+        waiting = reserved.get(where, ())
+        home = _stop_homes(title, coord, i, stop) if coord in home_hexes else ()
+        return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
+                          plain)
+
+    return DrawnView(layout, node_of, nodes)
+
+
 # (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
 # both alive, so equal ids mean the same objects, hence equal graphs
 _MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
@@ -369,6 +413,35 @@ def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
         if before is not None and not base[1] & _home_hexes_of(title):
             return before
     return _homes(title, layout.tiles)
+
+
+def _stop_homes(title: Any, coord: str, i: int, stop: Stop) -> tuple[str, ...]:
+    """The companies for which stop ``i`` on ``coord`` is a station without a token: what
+    :func:`_homes` gives that stop, in the same order."""
+    home_kinds = title.routes.home_stop_kinds
+    if not home_kinds:
+        return ()
+    wanted = home_kinds.get(stop.kind)
+    return tuple(cid for cid, ctype, city in _homes_by_hex(title).get(coord, ())
+                 if wanted == ctype and city in (None, i))
+
+
+_HOMES_BY_HEX: dict[int, tuple[Any, dict[str, list[tuple[str, str, int | None]]]]] = {}
+
+
+def _homes_by_hex(title: Any) -> dict[str, list[tuple[str, str, int | None]]]:
+    """Hex -> (company, its type, the home's city) per home there, in the order :func:`_homes`
+    walks them (companies in title order, each one's homes in order)."""
+    found = _HOMES_BY_HEX.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_HOMES_BY_HEX) > 64:
+            _HOMES_BY_HEX.clear()
+        table: dict[str, list[tuple[str, str, int | None]]] = {}
+        for company in title.companies.values():
+            for home in company.home:
+                table.setdefault(home.hex, []).append((company.id, company.type, home.city))
+        found = _HOMES_BY_HEX[id(title)] = (title, table)
+    return found[1]
 
 
 _HOME_HEXES: dict[int, tuple[Any, frozenset[str]]] = {}
@@ -432,21 +505,29 @@ def _hex_stops(
     pass_through: Mapping[str, tuple[Sequence[str], str]],
 ) -> list[StopNode]:
     tile = layout.tiles[coord][0]
-    only, rule = pass_through.get(coord, (None, ""))
-    out = []
-    for i, stop in enumerate(tile.stops):
-        value = stop.revenue.at(phase, phase_order)
-        is_terminal = stop.kind in _TERMINAL
-        memo_key = (coord, i, id(stop), value, is_terminal, rule,
-                    None if only is None else tuple(only))
-        found = _STOPS.get(memo_key)
-        if found is None or found[0] is not stop:
-            if len(_STOPS) > _MEMO_LIMIT:
-                _STOPS.clear()
-            found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
-                                                    only, rule, (), (), ()))
-        out.append(found[1])
-    return out
+    through = pass_through.get(coord, (None, ""))
+    return [_plain_node(coord, i, tile, stop, phase, phase_order, through)
+            for i, stop in enumerate(tile.stops)]
+
+
+def _plain_node(
+    coord: str, i: int, tile: TileDef, stop: Stop, phase: str, phase_order: tuple[str, ...],
+    through: tuple[Sequence[str] | None, str],
+) -> StopNode:
+    """The node of a stop without tokens, reservations or homes (the same object while the
+    stop, its value and its rules are the same)."""
+    only, rule = through
+    value = stop.revenue.at(phase, phase_order)
+    is_terminal = stop.kind in _TERMINAL
+    memo_key = (coord, i, id(stop), value, is_terminal, rule,
+                None if only is None else tuple(only))
+    found = _STOPS.get(memo_key)
+    if found is None or found[0] is not stop:
+        if len(_STOPS) > _MEMO_LIMIT:
+            _STOPS.clear()
+        found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
+                                                only, rule, (), (), ()))
+    return found[1]
 
 
 _TERMINAL = frozenset(("offboard",))

@@ -95,11 +95,16 @@ def prune(raw: list[RawPiece]) -> list[bool]:
 
 class Layout:
     """The pieces of one tile layout: per hex its pieces before and after pruning, and the
-    numbered pieces, junctions and stop order of the whole board."""
+    numbered pieces, junctions and stop order of the whole board.
+
+    The numbering (``pieces``, ``blocks``, ``junctions``, ``junction_set``) and the stop order
+    (``stop_keys``) are worked out when first asked for: a replay checks drawn routes against
+    the kept pieces per hex (:mod:`framework.routes.drawn`) and never needs them."""
 
     __slots__ = (
-        "laid", "tiles", "order", "raw", "alive", "kept", "blocks", "pieces",
-        "junctions", "junction_set", "stop_keys", "memo", "base",
+        "laid", "tiles", "order", "raw", "alive", "kept", "memo", "base",
+        "_blocks", "_pieces", "_junctions", "_junction_set", "_stop_keys",
+        "_parent", "_real", "_same_stops",
     )
 
     laid: dict[str, Placed]
@@ -108,15 +113,59 @@ class Layout:
     raw: dict[str, tuple[RawPiece, ...]]
     alive: dict[str, tuple[int, ...]]
     kept: dict[str, tuple[RawPiece, ...]]
-    blocks: dict[str, _Block]
-    pieces: list[Piece]
-    junctions: list[str]
-    junction_set: frozenset[str]
-    stop_keys: dict[tuple[str, int], int]
     memo: dict[Any, Any]
     #: (the memo of the layout this one was derived from, the hexes that may differ, whether
     #: both number their stops alike): what depends on a few hexes is patched, not redone
     base: tuple[dict[Any, Any], frozenset[str], bool] | None
+    _blocks: dict[str, _Block] | None
+    _pieces: list[Piece] | None
+    _junctions: list[str] | None
+    _junction_set: frozenset[str] | None
+    _stop_keys: dict[tuple[str, int], int] | None
+    #: the numbered layout this one was derived from (numbering patches its numbers), or None
+    #: (numbered from scratch); dropped once numbered, so no chain of layouts stays alive
+    _parent: Layout | None
+    #: the hexes whose kept pieces differ from the parent's
+    _real: list[str]
+    _same_stops: bool
+
+    @property
+    def numbered(self) -> bool:
+        return self._pieces is not None
+
+    @property
+    def pieces(self) -> list[Piece]:
+        if self._pieces is None:
+            _number_layout(self)
+        assert self._pieces is not None
+        return self._pieces
+
+    @property
+    def blocks(self) -> dict[str, _Block]:
+        if self._blocks is None:
+            _number_layout(self)
+        assert self._blocks is not None
+        return self._blocks
+
+    @property
+    def junctions(self) -> list[str]:
+        if self._junctions is None:
+            _number_layout(self)
+        assert self._junctions is not None
+        return self._junctions
+
+    @property
+    def junction_set(self) -> frozenset[str]:
+        if self._junction_set is None:
+            _number_layout(self)
+        assert self._junction_set is not None
+        return self._junction_set
+
+    @property
+    def stop_keys(self) -> dict[tuple[str, int], int]:
+        if self._stop_keys is None:
+            self._stop_keys = _stop_keys(self.order, self.tiles)
+        return self._stop_keys
 
 
 def store_of(layout: Layout) -> dict[Any, Any]:
@@ -305,9 +354,9 @@ class Family:
         dirty: set[str] | None = None,
         same_stops: bool = False,
     ) -> Layout:
-        """The layout with its pieces numbered; with a ``parent``, only the ``dirty`` hexes
-        (those whose pieces may have changed) are looked at, and the pieces before the first
-        hex that really changed keep their numbers and objects."""
+        """The layout with its kept pieces per hex; with a ``parent``, only the ``dirty`` hexes
+        (those whose pieces may have changed) are looked at. The numbering waits until asked
+        for (:func:`_number_layout`)."""
         out = Layout()
         out.laid = laid
         out.tiles = tiles
@@ -317,54 +366,34 @@ class Family:
         out.memo = {}
         out.base = (parent.memo, frozenset(dirty or ()), same_stops) if parent is not None \
             else None
+        out._blocks = out._pieces = out._junctions = out._junction_set = None
+        out._stop_keys = None
+        out._parent = None
+        out._real = []
+        out._same_stops = same_stops
         if parent is None or dirty is None:
-            kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
-            blocks: dict[str, _Block] = {}
-            pieces = self._number(order, 0, kept, blocks, {})
-            junctions = set().union(*(b[3] for b in blocks.values()))
-        else:
-            kept = dict(parent.kept)
-            real = []
-            for coord in dirty:
-                if coord in tiles:
-                    k = tuple(raw[coord][i] for i in alive[coord])
-                    if k != parent.kept.get(coord):
-                        kept[coord] = k
-                        real.append(coord)
-                elif kept.pop(coord, None) is not None:
+            out.kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
+            return out
+        kept = dict(parent.kept)
+        real = []
+        for coord in dirty:
+            if coord in tiles:
+                k = tuple(raw[coord][i] for i in alive[coord])
+                if k != parent.kept.get(coord):
+                    kept[coord] = k
                     real.append(coord)
-            if not real and order is parent.order:
-                out.kept, out.blocks, out.pieces = parent.kept, parent.blocks, parent.pieces
-                out.junctions, out.junction_set = parent.junctions, parent.junction_set
-                out.stop_keys = parent.stop_keys if same_stops else _stop_keys(order, tiles)
-                return out
-            lowest = min(real) if real else ""
-            first = bisect.bisect_left(order, lowest)
-            offset = bisect.bisect_left(parent.pieces, lowest, key=_where)
-            blocks = dict(parent.blocks)
-            for coord in real:
-                if coord not in tiles:
-                    blocks.pop(coord, None)
-            pieces = parent.pieces[:offset]
-            pieces.extend(self._number(order[first:], offset, kept, blocks, parent.blocks))
-            junctions = set(parent.junction_set)
-            for coord in real:
-                old = parent.blocks.get(coord)
-                new = blocks.get(coord)
-                gone = (old[3] if old else frozenset()) - (new[3] if new else frozenset())
-                junctions |= new[3] if new else frozenset()
-                for end in gone:
-                    if not any(end in blocks[h][3] for h in _hexes_of(end) if h in blocks):
-                        junctions.discard(end)
+            elif kept.pop(coord, None) is not None:
+                real.append(coord)
         out.kept = kept
-        out.blocks = blocks
-        out.pieces = pieces
-        out.junction_set = frozenset(junctions)
-        out.junctions = sorted(junctions)
-        if parent is not None and same_stops:
-            out.stop_keys = parent.stop_keys
-        else:
-            out.stop_keys = _stop_keys(order, tiles)
+        out._real = real
+        if same_stops:
+            out._stop_keys = parent._stop_keys
+        if parent.numbered:
+            if not real and order is parent.order:
+                out._pieces, out._blocks = parent._pieces, parent._blocks
+                out._junctions, out._junction_set = parent._junctions, parent._junction_set
+            else:
+                out._parent = parent
         return out
 
     @staticmethod
@@ -392,6 +421,44 @@ class Family:
             pieces.extend(block[2])
             offset += len(k)
         return pieces
+
+
+def _number_layout(layout: Layout) -> None:
+    """Numbers a layout's pieces: from its numbered parent, the pieces before the first hex
+    that really changed keep their numbers and objects; without one, from scratch (the same
+    numbers, as they depend on the layout alone)."""
+    order, kept = layout.order, layout.kept
+    parent = layout._parent
+    layout._parent = None
+    if parent is None:
+        blocks: dict[str, _Block] = {}
+        pieces = Family._number(order, 0, kept, blocks, {})
+        junctions = set().union(*(b[3] for b in blocks.values()))
+    else:
+        real = layout._real
+        tiles = layout.tiles
+        lowest = min(real) if real else ""
+        first = bisect.bisect_left(order, lowest)
+        offset = bisect.bisect_left(parent.pieces, lowest, key=_where)
+        blocks = dict(parent.blocks)
+        for coord in real:
+            if coord not in tiles:
+                blocks.pop(coord, None)
+        pieces = parent.pieces[:offset]
+        pieces.extend(Family._number(order[first:], offset, kept, blocks, parent.blocks))
+        junctions = set(parent.junction_set)
+        for coord in real:
+            old = parent.blocks.get(coord)
+            new = blocks.get(coord)
+            gone = (old[3] if old else frozenset()) - (new[3] if new else frozenset())
+            junctions |= new[3] if new else frozenset()
+            for end in gone:
+                if not any(end in blocks[h][3] for h in _hexes_of(end) if h in blocks):
+                    junctions.discard(end)
+    layout._blocks = blocks
+    layout._pieces = pieces
+    layout._junction_set = frozenset(junctions)
+    layout._junctions = sorted(junctions)
 
 
 def _where(piece: Piece) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
-from railyard.framework.routes.graph import TrackGraph
+from railyard.framework.routes.drawn import RouteGraph
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route
 
@@ -71,7 +71,7 @@ def _train_name(train: TrainLike) -> str:
     return str(getattr(train, "name", f"{train.distance}"))
 
 
-def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], list[Refusal]]:
+def _resolve(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int], list[Refusal]]:
     """Nodes and pieces of a draft, and why it does not even follow track."""
     given = list(draft.pieces) if isinstance(draft, Route) else None
     nodes = [str(n) for n in (draft.nodes if isinstance(draft, Route) else draft)]
@@ -107,7 +107,7 @@ def _resolve(graph: TrackGraph, draft: Draft) -> tuple[list[str], list[int], lis
     return nodes, pieces, refusals
 
 
-def _track_refusals(graph: TrackGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
+def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
     out = []
     if not nodes:
         return [Refusal("route.ends", "route is empty")]
@@ -134,7 +134,7 @@ def _track_refusals(graph: TrackGraph, nodes: list[str], pieces: list[int]) -> l
     return out
 
 
-def _stop_refusals(graph: TrackGraph, stop_ids: list[str], company: str,
+def _stop_refusals(graph: RouteGraph, stop_ids: list[str], company: str,
                    rules: RouteRules) -> list[Refusal]:
     out = []
     seen: set[str] = set()
@@ -221,7 +221,7 @@ def _train_refusals(train: TrainLike, kind: TrainKind, stop_ids: list[str],
 
 
 def check_route(
-    graph: TrackGraph,
+    graph: RouteGraph,
     train: TrainLike,
     kind: TrainKind,
     company: str,
@@ -251,7 +251,7 @@ def check_route(
 
 
 def validate_routes(
-    graph: TrackGraph,
+    graph: RouteGraph,
     runs: Sequence[tuple[TrainLike, Draft]],
     company: str,
     rules: RouteRules,

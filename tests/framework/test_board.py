@@ -384,3 +384,42 @@ def test_clearing_a_hex_returns_its_tile_and_drops_its_tokens(board):
     assert board.available("57") == 1
     assert board.tile_conservation_problems() == []
     assert board.clear("B4") is None
+
+
+def _fresh_key(board: Board) -> tuple:
+    """The state key worked out from scratch, the way a board that never kept one does."""
+    return (
+        tuple(sorted((c, p.tile.id, p.rotation) for c, p in board._laid.items())),
+        tuple(sorted(board._tokens.items())),
+        tuple(sorted(board._reserved.items())),
+        tuple(sorted(board._supply.items())),
+    )
+
+
+def test_the_state_key_patched_lay_by_lay_is_the_key_worked_out_from_scratch(board):
+    """A lay patches the laid-tiles and supply parts of the key it kept (one or two entries
+    each); random lays, upgrades, clears, tokens and copies played against each other always
+    give the key a board computes from its whole position."""
+    rng = random.Random(11)
+    coords = list(board.coords())
+    boards = [board]
+    for step in range(400):
+        b = rng.choice(boards)
+        b.state_key()  # keep a key, so that the next change patches it
+        coord = rng.choice(coords)
+        if step % 9 == 8:
+            b.clear(coord)
+        elif step % 13 == 12:
+            boards.append(b.copy())
+        else:
+            choices = b.lay_choices(coord)
+            if choices:
+                t, u = rng.choice(choices)
+                b.lay(coord, t, u.rotation)
+            else:
+                stops = b.placed(coord).stops
+                if stops and b.free_slots(coord, 0, "A") > 0 and not b.has_token(coord, "A", 0):
+                    b.place_token(coord, 0, "A")
+        for each in boards:
+            assert each.state_key() == _fresh_key(each)
+    assert len(boards) > 10 and max(len(b.laid()) for b in boards) >= 4

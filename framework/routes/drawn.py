@@ -1,0 +1,230 @@
+"""The track a drawn route is checked against, read from the board's layout without building
+the whole graph.
+
+Checking a ``run_routes`` action asks the graph a few questions about the nodes the route
+names: is this a node, which pieces join these two nodes, what is this stop. Each is about one
+or two hexes, so :class:`DrawnView` answers them from the layout's kept (pruned) pieces per
+hex and builds the stop nodes the route names only. A replay checks one route per position;
+building the position's graph for it (numbering every piece of the board, every stop node,
+the incident lists) cost more than the rest of the check.
+
+The answers are those of the position's graph (:func:`~framework.routes.board_graph.
+graph_for_board`), piece ids and stop nodes alike, so a route checks the same, refusals and
+messages included: a test asks both on every position of the recorded game.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import accumulate
+from typing import Any
+
+from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
+from railyard.framework.routes.layout import Layout, _piece
+
+
+def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
+    """The hexes in graph order, the id of each one's first piece (one more entry: the number
+    of pieces), both as lists for bisection, and hex -> first id. Counted in C (map and
+    accumulate): a check asks once per position."""
+    found: tuple[list[str], list[int], dict[str, int]] | None = layout.memo.get("offsets")
+    if found is None:
+        order = layout.order
+        kept = layout.kept
+        try:
+            counts = list(map(len, map(kept.__getitem__, order)))
+        except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
+            counts = [len(kept.get(c, ())) for c in order]
+        firsts = list(accumulate(counts, initial=0))
+        found = layout.memo["offsets"] = (order, firsts, dict(zip(order, firsts, strict=False)))  # one first more
+    return found
+
+
+# node -> the hexes it lies on: a stop's hex, the two hexes of an edge (in id order)
+_HEXES: dict[str, tuple[str, ...]] = {}
+
+
+def _hexes_of(node: str) -> tuple[str, ...]:
+    found = _HEXES.get(node)
+    if found is None:
+        if len(_HEXES) > 50_000:
+            _HEXES.clear()
+        found = _HEXES[node] = tuple(node.split("|")) if "|" in node \
+            else (node.rpartition(".")[0],)
+    return found
+
+
+class _Pieces(Mapping[int, Piece]):
+    """Piece id -> piece, as the graph numbers them."""
+
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+        self.seen: dict[int, Piece] = {}  # the pieces handed out, by id
+
+    def __getitem__(self, pid: int) -> Piece:
+        found = self.seen.get(pid) if type(pid) is int else None
+        if found is not None:
+            return found
+        if not isinstance(pid, int) and not (isinstance(pid, float) and pid.is_integer()):
+            raise KeyError(pid)  # as a dict's keys: 1.0 finds piece 1, "1" none
+        pid = int(pid)
+        if pid < 0:
+            raise KeyError(pid)
+        hexes, firsts, _ = _offsets(self._layout)
+        # the last hex whose first id is at most pid: among hexes with no pieces (the same
+        # first id as the next), the last, which is the one that holds pid if any does
+        at = bisect.bisect_right(firsts, pid, 0, len(hexes)) - 1
+        if at < 0:
+            raise KeyError(pid)
+        kept = self._layout.kept.get(hexes[at], ())
+        i = pid - firsts[at]
+        if i >= len(kept):
+            raise KeyError(pid)
+        a, b, where = kept[i]
+        return _piece(pid, a, b, where)
+
+    def __iter__(self) -> Iterator[int]:
+        _, firsts, _ = _offsets(self._layout)
+        return iter(range(firsts[-1]))
+
+    def __len__(self) -> int:
+        return _offsets(self._layout)[1][-1]
+
+
+_UNKNOWN: Any = object()
+# node -> (hex, stop index) if it is named as a stop, else None
+_PARSED: dict[str, tuple[str, int] | None] = {}
+
+
+def _parse_stop(sid: str) -> tuple[str, int] | None:
+    coord, dot, index = sid.rpartition(".")
+    if not dot or not index.isascii() or not index.isdigit():
+        return None
+    i = int(index)
+    if str(i) != index:  # the graph names stops "<hex>.<index>" exactly
+        return None
+    return (coord, i)
+
+
+class _Stops(Mapping[str, StopNode]):
+    """Stop id -> stop node, built for the stops asked about."""
+
+    def __init__(self, layout: Layout, node_of: Any) -> None:
+        # not the view itself: no reference cycle, so a view goes with its last reference
+        self._layout = layout
+        self._node_of = node_of
+        self._nodes: dict[object, StopNode | None] = {}  # None: no stop of the graph
+
+    def _key(self, sid: object) -> tuple[str, int] | None:
+        if not isinstance(sid, str):
+            return None
+        parsed = _PARSED.get(sid, _UNKNOWN)
+        if parsed is _UNKNOWN:
+            parsed = _parse_stop(sid)
+            if len(_PARSED) > 50_000:
+                _PARSED.clear()
+            _PARSED[sid] = parsed
+        if parsed is None:
+            return None
+        coord, i = parsed
+        placed = self._layout.tiles.get(coord)
+        if placed is None or i >= len(placed[0].stops):
+            return None
+        return (coord, i)
+
+    def _node(self, sid: object) -> StopNode | None:
+        try:
+            found = self._nodes.get(sid, _UNKNOWN)
+        except TypeError:  # not hashable: no key of a dict either
+            return None
+        if found is _UNKNOWN:
+            key = self._key(sid)
+            found = self._nodes[sid] = None if key is None else self._node_of(key)
+        return found
+
+    def __contains__(self, sid: object) -> bool:
+        return self._node(sid) is not None
+
+    def __getitem__(self, sid: str) -> StopNode:
+        found = self._node(sid)
+        if found is None:
+            raise KeyError(sid)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        layout = self._layout
+        for coord in layout.order:
+            for i in range(len(layout.tiles[coord][0].stops)):
+                yield f"{coord}.{i}"
+
+    def __len__(self) -> int:
+        return len(self._layout.stop_keys)
+
+
+class DrawnView:
+    """What :func:`~framework.routes.validate.validate_routes` asks of a position's graph,
+    answered from its layout: ``stops``, ``pieces``, ``has_node`` and ``pieces_between``.
+
+    ``node_of((hex, stop index))`` builds the stop node the graph would hold there. Given
+    ``nodes`` (the nodes of the routes to check), ``stops`` is a plain dict of those of them
+    that are stops, read at dict speed (a check asks it dozens of times per route); without,
+    it is a mapping of every stop of the graph, each built when asked for."""
+
+    def __init__(self, layout: Layout, node_of: Any, nodes: Iterable[str] | None = None) -> None:
+        self.layout = layout
+        self.node_of = node_of
+        stops = _Stops(layout, node_of)
+        self.stops_node = stops._node
+        self.stops: Mapping[str, StopNode] = stops
+        if nodes is not None:
+            asked = {}
+            for sid in nodes:
+                node = stops._node(sid)
+                if node is not None:
+                    asked[sid] = node
+            self.stops = asked
+        self._pieces = _Pieces(layout)
+        self.pieces: Mapping[int, Piece] = self._pieces
+        self._first: dict[str, int] | None = None
+        self._seen = self._pieces.seen
+
+    def _junction(self, node: str) -> bool:
+        kept = self.layout.kept
+        for coord in _hexes_of(node):
+            for a, b, _ in kept.get(coord, ()):
+                if a == node or b == node:
+                    return True
+        return False
+
+    def has_node(self, node: str) -> bool:
+        if "|" in node:
+            return self._junction(node)
+        return self.stops_node(node) is not None
+
+    def pieces_between(self, a: str, b: str) -> tuple[Piece, ...]:
+        # a piece joins two nodes of the graph: where one joins a and b, both are nodes; the
+        # hexes a node names come in id order, which is the graph's order of hexes
+        if a == b:
+            return ()
+        hexes_b = _hexes_of(b)
+        first = self._first
+        if first is None:
+            first = self._first = _offsets(self.layout)[2]
+        kept = self.layout.kept
+        found: list[Piece] = []
+        for coord in _hexes_of(a):
+            if coord not in hexes_b:
+                continue
+            start = first.get(coord)
+            if start is None:
+                continue
+            for i, (x, y, where) in enumerate(kept[coord]):
+                if (x == a and y == b) or (x == b and y == a):
+                    piece = self._seen[start + i] = _piece(start + i, x, y, where)
+                    found.append(piece)
+        return tuple(found)
+
+
+RouteGraph = TrackGraph | DrawnView
+"""What a drawn route may be checked against."""
