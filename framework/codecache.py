@@ -36,10 +36,6 @@ from typing import Any
 
 _LOADED: dict[bytes, bytes] | None = None
 _NEW: dict[bytes, bytes] = {}
-_USED: set[bytes] = set()
-#: entries kept in the file: every edit of a class adds one, so past this many the file keeps
-#: only what the process writing it used or compiled
-MAX_ENTRIES = 2000
 _FILE: Path | None = None
 _real_compile = builtins.compile
 _METHODS = "<attrs generated methods "
@@ -96,7 +92,6 @@ def _compile(source: Any, filename: Any, mode: str, *args: Any, **kwargs: Any) -
     key = hashlib.blake2b(f"{filename}\0{keyed}".encode(), digest_size=16).digest()
     raw = _LOADED.get(key)
     if raw is not None:
-        _USED.add(key)
         try:
             stored, code = marshal.loads(raw)
             if salted and stored != type_hash:
@@ -118,8 +113,6 @@ def _save() -> None:
     try:
         merged = _read(_FILE)
         merged.update(_NEW)
-        if len(merged) > MAX_ENTRIES:  # old versions of the code: keep what this run used
-            merged = {k: v for k, v in merged.items() if k in _USED or k in _NEW}
         _FILE.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd, temp = tempfile.mkstemp(dir=_FILE.parent, prefix=".tmp-", suffix=".marshal")
         try:
