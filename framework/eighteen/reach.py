@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import attrs
+from railyard.framework.positions import per_game
 
 StopKey = tuple[str, int]
 
@@ -67,7 +68,7 @@ def stations(board: Any, company: str, home_stops: Iterable[StopKey] = ()) -> fr
 
 # (id(printed map), board position, company, starts, backtrack) -> (printed map, the reach):
 # a position's reach is asked for by the legal actions, the bot and the action's check
-_WALKS: dict[tuple[Any, ...], tuple[Any, Reach]] = {}
+_WALKS: dict[tuple[Any, ...], tuple[Any, Reach]] = per_game({})
 _WALKS_SIZE = 32
 
 

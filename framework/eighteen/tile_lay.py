@@ -26,6 +26,7 @@ from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.model.abilities import ExclusiveTiles
+from railyard.framework.positions import per_game
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
 
 if TYPE_CHECKING:
@@ -426,7 +427,7 @@ def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
 # every input of those checks is in the key, and the objects named by id are kept (the
 # choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
 # some tile runs out or comes back, in new pairs of the same objects)
-_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = {}
+_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = per_game({})
 _VERDICTS_SIZE = 4096
 
 

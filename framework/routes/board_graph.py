@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from railyard.framework.hexgrid import Grid
+from railyard.framework.positions import per_game
 from railyard.framework.routes.drawn import DrawnView, RouteGraph
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
 from railyard.framework.routes.layout import Family, Layout, prune, store_of
@@ -286,13 +287,13 @@ def _pass_through_of(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
     return found[1]
 
 
-_CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = {}
+_CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = per_game({})
 _CACHE_SIZE = 8
 # id(printed map) -> (printed map, grid, borders, the layouts of boards with that map)
-_FAMILIES: dict[int, tuple[Any, Grid, frozenset[tuple[str, int]], Family]] = {}
+_FAMILIES: dict[int, tuple[Any, Grid, frozenset[tuple[str, int]], Family]] = per_game({})
 # stops with tokens, reservations or homes: (id(the stop's plain node), tokens, reserved,
 # homes) -> (the plain node, the node)
-_HELD: dict[tuple[Any, ...], tuple[StopNode, StopNode]] = {}
+_HELD: dict[tuple[Any, ...], tuple[StopNode, StopNode]] = per_game({})
 
 
 def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
@@ -388,7 +389,7 @@ def graph_to_check(board: Any, title: Any, phase: str,
 # (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
 # both alive, so equal ids mean the same objects, hence equal graphs
 _MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
-                                                 dict[Any, Any]]] = {}
+                                                 dict[Any, Any]]] = per_game({})
 _MEMOS_SIZE = 32
 
 

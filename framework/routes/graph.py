@@ -20,9 +20,10 @@ from functools import cached_property
 from typing import Any
 
 import attrs
+from railyard.framework.positions import per_game
 
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
-_SHAPES: dict[tuple[Any, ...], dict[str, Any]] = {}
+_SHAPES: dict[tuple[Any, ...], dict[str, Any]] = per_game({})
 _SHAPES_SIZE = 32
 
 

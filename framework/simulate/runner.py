@@ -115,36 +115,17 @@ def warm_tiles(title: Any) -> None:
                 upgrade_options(placed, new)
 
 
-#: module -> the names of its caches that hold one game's positions (graphs, layouts, links,
-#: route answers, reach walks, tile-lay verdicts): emptied before and after each game
-GAME_CACHES = {
-    "railyard.framework.routes.board_graph": ("_CACHE", "_MEMOS", "_FAMILIES", "_HELD"),
-    "railyard.framework.routes.graph": ("_SHAPES",),
-    "railyard.framework.eighteen.reach": ("_WALKS",),
-    "railyard.framework.eighteen.tile_lay": ("_VERDICTS",),
-}
-
-
 def reset_caches() -> None:
     """Forget what earlier games left in the engine's module caches.
 
-    The route graph cache is keyed by board position, but a graph built from another game's
-    board with the same position can order its nodes differently and so break ties between
-    equal routes differently: a game's result would depend on the games the process played
-    before it. Each game therefore starts from empty caches (and, with the local backend, in
-    a fresh process as well). After a game they are emptied again: what they hold is of that
+    Each game starts from empty caches (:mod:`framework.positions` says why), and with the
+    local backend in a fresh process as well. After a game they are emptied again: what they hold is of that
     game's boards alone, and freed at once it is not walked by the garbage collector (see
     :data:`COLLECT_EVERY`).
     """
-    import importlib
-    import sys
+    from railyard.framework.positions import clear_game_caches
 
-    for name, caches in GAME_CACHES.items():
-        module = sys.modules.get(name) or importlib.import_module(name)
-        for attribute in caches:
-            cache = getattr(module, attribute, None)
-            if isinstance(cache, dict):
-                cache.clear()
+    clear_game_caches()
 
 
 def play_game(job: Job) -> dict[str, Any]:
