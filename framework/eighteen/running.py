@@ -15,6 +15,7 @@ import attrs
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import G18State
+from railyard.framework.positions import per_game
 from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
 from railyard.framework.routes.board_graph import graph_for_board, graph_to_check
 
@@ -76,14 +77,37 @@ def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[st
     """Stop id -> what this train earns there instead of the stop's phase value (the stops
     :func:`train_bonus` pays it more at), for the best-route search to rank routes with."""
     name = state.trains[train_id].name if train_id in state.trains else ""
-    out: dict[str, int] = {}
     if state.board is None:
-        return out
-    for coord in state.board.coords():
-        for i, stop in enumerate(state.board.placed(coord).tile.stops):
-            if name in stop.train_revenue:
-                out[f"{coord}.{i}"] = stop.train_revenue[name]
-    return out
+        return {}
+    return {sid: paid[name] for sid, paid in _paying_stops(state.board) if name in paid}
+
+
+# (id(printed map), laid tiles' key) -> (printed map, the stops with a ``train_revenue``): the
+# search asks per train on every run, and only a tile lay changes the answer
+_PAYING: dict[tuple[Any, ...], tuple[Any, tuple[tuple[str, Any], ...]]] = per_game({})
+_PAYING_SIZE = 32
+
+
+def _paying_stops(board: Any) -> tuple[tuple[str, Any], ...]:
+    """(stop id, its ``train_revenue``) of every stop on the board paying some train another
+    amount, in map order."""
+    printed = board.printed_map() if hasattr(board, "printed_map") else None
+    key = (id(printed), board.state_key()[0]) if printed is not None else None
+    if key is not None:
+        found = _PAYING.get(key)
+        if found is not None and found[0] is printed:
+            return found[1]
+    paying = tuple(
+        (f"{coord}.{i}", stop.train_revenue)
+        for coord in board.coords()
+        for i, stop in enumerate(board.placed(coord).tile.stops)
+        if stop.train_revenue
+    )
+    if key is not None:
+        if len(_PAYING) >= _PAYING_SIZE:
+            _PAYING.pop(next(iter(_PAYING)))
+        _PAYING[key] = (printed, paying)
+    return paying
 
 
 def _with_bonus(route: Route, bonus: int) -> Route:

@@ -17,7 +17,7 @@ which to buy", never above the printed price from a company), or only the cheape
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from railyard.framework.core.errors import IllegalAction
@@ -346,16 +346,31 @@ def over_limit(rules: Context, state: G18State) -> list[str]:
     """Companies holding more trains than their limit, in title order."""
     out = []
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
-    spec = rules.spec
+    groups = _limit_groups(rules)
     hook = rules.hooks.train_limit
     for cid, company in state.companies.items():
         if company.closed or not company.trains:
             continue
-        group = spec.type_of(cid).limit_group
+        group = groups[cid] if cid in groups else rules.spec.type_of(cid).limit_group
         limit = hook(state, cid, limits.get(group) if group is not None else None)
         if limit is not None and len(company.trains) > limit:
             out.append(cid)
     return out
+
+
+# id(spec) -> (spec, company -> its type's limit group): asked for every company on every
+# action of an operating round
+_GROUPS: dict[int, tuple[Any, dict[str, str | None]]] = {}
+
+
+def _limit_groups(rules: Context) -> dict[str, str | None]:
+    spec = rules.spec
+    found = _GROUPS.get(id(spec))
+    if found is None or found[0] is not spec:
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        found = _GROUPS[id(spec)] = (spec, {cid: spec.type_of(cid).limit_group for cid in spec.companies})
+    return found[1]
 
 
 def check_discard(rules: Context, state: G18State, action: DiscardTrain) -> None:

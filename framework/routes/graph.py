@@ -26,6 +26,9 @@ from railyard.framework.positions import per_game
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = per_game({})
 _SHAPES_SIZE = 32
 
+_Step = tuple[int, str, str | None, int, bool, int, tuple[str, str | None]]
+"""One way on from a node in the walk table (see :attr:`TrackGraph._walk_table`)."""
+
 
 def shape_store(key: Any) -> dict[str, Any]:
     """The dict shared by the graphs whose shape is ``key`` (:attr:`TrackGraph.shape`, or a
@@ -326,25 +329,28 @@ class TrackGraph:
         return {uid: tuple(sorted(found)) for uid, found in out.items()}
 
     @cached_property
-    def _walk_table(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
+    def _walk_table(self) -> dict[str, tuple[_Step, ...]]:
         """Node -> (piece bit, node across, tile, piece id, whether that node is a stop, its
-        junction bit) per incident piece, in piece order: the walk reads only this."""
-        found: dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]] = (
+        junction bit, (node across, tile)) per incident piece, in piece order: the walk reads
+        only this."""
+        found: dict[str, tuple[_Step, ...]] = (
             self._per_shape("walk_table", self._walk_table_of))
         return found
 
-    def _walk_table_of(self) -> dict[str, tuple[tuple[int, str, str | None, int, bool, int], ...]]:
-        bits = self._piece_bits
-        jbits = self._junction_bits
+    def _walk_table_of(self) -> dict[str, tuple[_Step, ...]]:
+        # one pass over the pieces (the order :attr:`incident` lists them in), without the
+        # incident lists or the bit tables themselves: the walk is all a new shape needs
         stops = self.stops
-        return {
-            node: tuple(
-                (bits[p.id], other, p.tile, p.id, other in stops, jbits.get(other, 0))
-                for p in ps
-                for other in (p.other(node),)
-            )
-            for node, ps in self.incident.items()
-        }
+        jbits = self._junction_bits
+        rows: dict[str, list[_Step]] = {
+            n: [] for n in (*stops, *self.junctions)}
+        bit = 1
+        for p in self.pieces.values():
+            a, b, tile, pid = p.a, p.b, p.tile, p.id
+            rows[a].append((bit, b, tile, pid, b in stops, jbits.get(b, 0), (b, tile)))
+            rows[b].append((bit, a, tile, pid, a in stops, jbits.get(a, 0), (a, tile)))
+            bit <<= 1
+        return {node: tuple(row) for node, row in rows.items()}
 
     def _walk_links(self, start: str) -> list[_Found]:
         """The links from ``start`` to stops whose id sorts after it (each link is kept from
@@ -360,7 +366,7 @@ class TrackGraph:
         reached: dict[tuple[str, str | None], list[int]] = {}
 
         def walk(node: str, mask: int, came_by: str | None) -> None:
-            for bit, nxt, tile, pid, is_stop, jbit in table[node]:
+            for bit, nxt, tile, pid, is_stop, jbit, arrived in table[node]:
                 if bit & mask:
                     continue
                 if came_by is not None and tile == came_by:
@@ -372,9 +378,9 @@ class TrackGraph:
                 if nxt in seen:
                     continue
                 arrival = mask | bit | jbit
-                earlier = reached.get((nxt, tile))
+                earlier = reached.get(arrived)
                 if earlier is None:
-                    reached[(nxt, tile)] = [arrival]
+                    reached[arrived] = [arrival]
                 else:
                     covered = False
                     for m in earlier:  # a loop, not any(): this is the walk's inner loop

@@ -127,3 +127,22 @@ def test_ii_a_mine_s_value_goes_to_the_treasury_apart_from_the_run():
     rules.apply(state, best)
     assert state.round.revenue == 20  # Alton
     assert state.companies["AR"].cash == 1030  # the mine's 30, at once
+
+
+def test_viii_a_train_s_own_stop_values_follow_the_tiles_laid():
+    """The stops paying a train its own amount are kept per position: a tile laid with such a
+    stop, and then replaced by one without, changes what the train is ranked with."""
+    import attrs
+    from railyard.framework.eighteen import running
+
+    rules, state = run_step()
+    train = state.companies["AR"].trains[0]
+    name = state.trains[train].name
+    assert running.train_stop_values(rules, state, train) == {}
+    plain = state.board.tile_def("57")
+    paying = attrs.evolve(plain, id="57p", stops=tuple(
+        attrs.evolve(s, train_revenue={name: 90}) for s in plain.stops))
+    state.board.lay("A3", paying, 1, check=False)
+    assert running.train_stop_values(rules, state, train) == {"A3.0": 90}
+    state.board.lay("A3", plain, 1, check=False)
+    assert running.train_stop_values(rules, state, train) == {}

@@ -54,6 +54,9 @@ def waived(ctx: Context, state: G18State, company_id: str, coord: str) -> bool:
 
 def lay_terrain(ctx: Context, state: G18State, company_id: str, coord: str) -> int:
     """What the company pays in terrain for a lay on ``coord`` (before the title's hook)."""
+    cost = printed_cost(ctx, state, coord)
+    if cost == 0:
+        return 0  # nothing to waive or discount (most hexes: asked for every hex a lay may go on)
     if waived(ctx, state, company_id, coord):
         return 0
-    return discounted(ctx, state, company_id, coord, printed_cost(ctx, state, coord))
+    return discounted(ctx, state, company_id, coord, cost)
