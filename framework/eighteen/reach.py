@@ -11,7 +11,6 @@ for this purpose only"), which ``backtrack=True`` gives.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -96,73 +95,91 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     return reach
 
 
+class _Conns(dict[str, Any]):
+    """Hex -> its tile's connectivity, looked up on the board the first time it is asked."""
+
+    def __init__(self, placed: Any) -> None:
+        super().__init__()
+        self._placed = placed
+
+    def __missing__(self, coord: str) -> Any:
+        conn = self[coord] = self._placed(coord).conn
+        return conn
+
+
 def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool) -> Reach:
+    # What is reached does not depend on the order the states are taken in (a stop left by
+    # every path covers its later arrivals whichever comes first), so the walk takes them
+    # from stacks, and the edges left by are the out-edges themselves: that set also says
+    # which were left already.
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
-    # states: (AT_STOP, hex, stop, came) with ``came`` the edge arrived by, FROM_STOP + the
-    # stop arrived from, or ANY; (LEAVING, hex, edge, ANY); (ENTERING, hex, edge, ANY)
-    queue: deque[tuple[int, str, int, int]] = deque((AT_STOP, c, i, ANY) for c, i in starts)
-    seen: set[tuple[int, str, int, int]] = set(queue)
-    placed_at = board.placed
+    # (hex, stop, came): at a stop, with ``came`` the edge arrived by, FROM_STOP + the stop
+    # arrived from, or ANY; (hex, edge): entering a hex by that edge
+    at_stops: list[tuple[str, int, int]] = [(c, i, ANY) for c, i in starts]
+    at_seen: set[tuple[str, int, int]] = set(at_stops)
+    entering: list[tuple[str, int]] = []
+    entered: set[tuple[str, int]] = set()
+    leaving: list[tuple[str, int]] = []  # edges to leave by (already in ``out_edges``)
     table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
     neighbours = table.__getitem__ if table is not None else board.neighbours
-    push = queue.append
-    add = seen.add
-    conns: dict[str, Any] = {}  # hex -> its tile's connectivity, looked up once per walk
+    conns = _Conns(board.placed)  # hex -> its tile's connectivity, looked up once per walk
+    out_add = out_edges.add
 
-    while queue:
-        what, coord, n, came = queue.popleft()
-        conn = conns.get(coord)
-        if conn is None:
-            conn = conns[coord] = placed_at(coord).conn
-        hexes.add(coord)
-        if what == AT_STOP:
-            stops.add((coord, n))
-            if (coord, n) not in starts and blocked(board, coord, n, company):
-                continue
-            if came != ANY and (AT_STOP, coord, n, ANY) in seen:
-                continue  # already left by every path
-            for edge in conn.stop_edges[n]:
-                if edge != came:
-                    state = (LEAVING, coord, edge, ANY)
-                    if state not in seen:
-                        add(state)
-                        push(state)
-            for other in conn.stop_partners[n]:
-                if FROM_STOP + other != came:
-                    state = (AT_STOP, coord, other, ANY if backtrack else FROM_STOP + n)
-                    if state not in seen:
-                        add(state)
-                        push(state)
-        elif what == LEAVING:
-            out_edges.add((coord, n))
-            there = neighbours(coord)[n]
-            back = (n + 3) % 6
-            if there is not None and back in (conns.get(there) or placed_at(there).conn).exits:
-                state = (ENTERING, there, back, ANY)
-                if state not in seen:
-                    add(state)
-                    push(state)
-            if backtrack:
-                state = (ENTERING, coord, n, ANY)
-                if state not in seen:
-                    add(state)
-                    push(state)
-        else:  # entering ``coord`` by edge n
+    while True:
+        while leaving:
+            key = leaving.pop()
+            coord, edge = key
+            there = neighbours(coord)[edge]
+            if there is not None:
+                into = (there, (edge + 3) % 6)
+                if into[1] in conns[there].exits and into not in entered:
+                    entered.add(into)
+                    entering.append(into)
+            if backtrack and key not in entered:
+                entered.add(key)
+                entering.append(key)
+        if entering:
+            coord, n = entering.pop()
+            conn = conns[coord]
+            hexes.add(coord)
             for edge in conn.edge_partners[n]:
-                state = (LEAVING, coord, edge, ANY)
-                if state not in seen:
-                    add(state)
-                    push(state)
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
             for stop in conn.edge_stops[n]:
-                state = (AT_STOP, coord, stop, ANY if backtrack else n)
-                if state not in seen:
-                    add(state)
-                    push(state)
+                state = (coord, stop, ANY if backtrack else n)
+                if state not in at_seen:
+                    at_seen.add(state)
+                    at_stops.append(state)
             if backtrack:
-                state = (LEAVING, coord, n, ANY)
-                if state not in seen:
-                    add(state)
-                    push(state)
+                key = (coord, n)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+            continue
+        if not at_stops:
+            break
+        coord, n, came = at_stops.pop()
+        conn = conns[coord]
+        hexes.add(coord)
+        stops.add((coord, n))
+        if (coord, n) not in starts and blocked(board, coord, n, company):
+            continue
+        if came != ANY and (coord, n, ANY) in at_seen:
+            continue  # already left by every path
+        for edge in conn.stop_edges[n]:
+            if edge != came:
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+        for other in conn.stop_partners[n]:
+            if FROM_STOP + other != came:
+                state = (coord, other, ANY if backtrack else FROM_STOP + n)
+                if state not in at_seen:
+                    at_seen.add(state)
+                    at_stops.append(state)
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
