@@ -462,7 +462,9 @@ class TrainsStep(TurnStep):
 
     def auto(self, ctx: Context, state: G18State) -> list[str] | None:
         cid = _rs(state).current
-        if not self._buys(ctx, state, cid) and not trains.trade_in_choices(ctx, state, cid) and may_end_turn(
+        declined = _rs(state).declined
+        if not any(b.train not in declined for b in trains.iter_buy_choices(ctx, state, cid)) \
+                and not trains.trade_in_choices(ctx, state, cid) and may_end_turn(
             ctx, state, cid) and not any(
             _ok_surrender(ctx, state, cid, t) for t in state.companies[cid].trains
         ):

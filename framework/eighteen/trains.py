@@ -17,6 +17,7 @@ which to buy", never above the printed price from a company), or only the cheape
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -389,11 +390,15 @@ def apply_discard(state: G18State, action: DiscardTrain) -> list[str]:
 def buy_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTrain]:
     """Each buyable train once per name and source; from companies at the lowest price, the
     printed price and all the buyer's cash (any other price is legal too)."""
+    return list(iter_buy_choices(rules, state, company_id))
+
+
+def iter_buy_choices(rules: Context, state: G18State, company_id: str) -> Iterator[BuyTrain]:
+    """:func:`buy_choices` one by one (whether there is any buy at all stops at the first);
+    the prices that help may pay are worked out only for a price above the buyer's cash."""
     cash = state.companies[company_id].cash
-    director = controller_of(state, company_id)
-    extra = state.player(director).cash if director else 0
-    helped = set(help_prices(rules, state, company_id))
-    out: list[BuyTrain] = []
+    extra: int | None = None
+    helped: set[int] | None = None
     seen: set[tuple[str, str]] = set()
     least = min_price(rules)
     for train_id, face in offers(rules, state, company_id):
@@ -403,10 +408,21 @@ def buy_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTra
             continue
         seen.add(key)
         prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted(p for p in {least, face, cash} if p >= least)
-        # help goes only where the title lets it (forced_train_from depot: bank trains only)
-        may_help = face in helped and (
-            source in (DEPOT, TRAIN_POOL) or rules.spec.setup.operating_round.forced_train_from != "depot")
         for price in prices:
-            if price <= cash or (may_help and price <= face and price <= cash + extra):
-                out.append(BuyTrain(company_id, train_id, price))
-    return out
+            if price <= cash:
+                yield BuyTrain(company_id, train_id, price)
+                continue
+            if price > face:
+                continue
+            if helped is None:
+                helped = set(help_prices(rules, state, company_id))
+            # help goes only where the title lets it (forced_train_from depot: bank trains only)
+            may_help = face in helped and (
+                source in (DEPOT, TRAIN_POOL) or rules.spec.setup.operating_round.forced_train_from != "depot")
+            if not may_help:
+                continue
+            if extra is None:
+                director = controller_of(state, company_id)
+                extra = state.player(director).cash if director else 0
+            if price <= cash + extra:
+                yield BuyTrain(company_id, train_id, price)
