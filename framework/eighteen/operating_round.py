@@ -76,8 +76,9 @@ def _rs(state: G18State) -> OperatingState:
 # ---------------------------------------------------------------------- order
 def may_operate(rules: Context, state: G18State, company_id: str) -> bool:
     company = state.companies[company_id]
-    ctype = rules.spec.types[company.type]
-    if not ctype.operates or company.closed or not company.floated:
+    if company.closed or not company.floated:
+        return False
+    if not rules.spec.types[company.type].operates:
         return False
     if controller_of(state, company_id) is None:
         return False

@@ -411,6 +411,8 @@ _Found = tuple[str, tuple[int, ...], tuple[str, ...], int]
 
 def _minimal(links: Sequence[_Found]) -> list[_Found]:
     """The links whose masks contain no other link's mask (duplicates kept once)."""
+    if len(links) == 1:
+        return [links[0]]  # most pairs of stops: nothing to compare
     ordered = sorted(links, key=lambda lk: (lk[3].bit_count(), lk[1]))
     kept: list[_Found] = []
     masks: list[int] = []
