@@ -139,26 +139,19 @@ def _connected(
 ) -> bool:
     """Whether some new track joins the company's network; with ``runnable`` (the company id)
     track leaving a stop counts only if that company's trains may pass the stop after the lay."""
-    fresh = new_track(old, placed, upgrade.stop_map)
-    reached_new = _reached_stops(coord, upgrade, reach)
-    if runnable is not None:
-        reached_new = {j for j in reached_new
-                       if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
-    for a, b in fresh:
-        for end in (a, b):
-            s = stop_index(end)
-            if s is not None:
-                if s in reached_new:
-                    return True
-                continue
-            if no_station:
-                return True
-            # the neighbour's track must reach this edge: arriving by this hex's own old track
-            # and leaving on the new would turn back at the edge
-            there = board.neighbour_across(coord, int(end))
-            if there is not None and (there, (int(end) + 3) % 6) in reach.out_edges:
-                return True
-    return False
+    return _joins(board, coord, old, placed, upgrade, reach.stops_on(coord),
+                  _arriving_sides(board, coord, reach), no_station, runnable)
+
+
+def _arriving_sides(board: Any, coord: str, reach: Reach) -> int:
+    """The sides of ``coord`` the company's track arrives at from the neighbour (a bit per
+    side): new track leaving by such a side joins the network. Arriving by this hex's own old
+    track and leaving on the new would turn back at the edge, so the neighbour's counts only."""
+    arriving = 0
+    for edge, there in enumerate(board.neighbours(coord)):
+        if there is not None and (there, (edge + 3) % 6) in reach.out_edges:
+            arriving |= 1 << edge
+    return arriving
 
 
 def _value_changes(rules: Context, state: G18State, coord: str, old: Placed, tile: TileDef,
