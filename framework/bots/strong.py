@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from railyard.framework.bots import valuation
+from railyard.framework.bots import private_sale, valuation
 from railyard.framework.bots.base import register_bot
 from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of
@@ -72,6 +72,11 @@ class StrongParams:
     liability_weight: float = 1.0
     #: a company it directs always pays out when at most this many rounds are left (0: never)
     payout_horizon: float = 3.0
+    #: whether a company it directs buys the bot's own privates (at the dearest price that
+    #: leaves the next train's price in the treasury; :mod:`framework.bots.private_sale`)
+    sell_privates: bool = True
+    #: the start-packet premium when the packet sells privates alone (None: greedy's draw)
+    private_premium: float | None = None
 
 
 DEFAULT = StrongParams()
@@ -92,11 +97,17 @@ class StrongBot(GreedyBot):
         self.deviations = 0
 
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        if self.temperament is None and self.params.premium is not None and self._packet_has_minors():
-            # greedy's draws, in greedy's order, with the premium replaced
-            self.temperament = attrs.evolve(draw_temperament(rng), premium=self.params.premium)
-        pick = super().choose(view, legal_actions, rng)
+        if self.temperament is None:
+            premium = self.params.premium if self._packet_has_minors() else self.params.private_premium
+            if premium is not None:
+                # greedy's draws, in greedy's order, with the premium replaced
+                self.temperament = attrs.evolve(draw_temperament(rng), premium=premium)
         state = view
+        if self.params.sell_privates and self.temperament is not None:
+            sale = self._private_sale(state, legal_actions)
+            if sale is not None:
+                return sale
+        pick = super().choose(view, legal_actions, rng)
         kind = getattr(getattr(state, "round", None), "kind", None)
         if kind == "stock" and self.params.search_stock and len(legal_actions) > 1:
             return self._search_stock(state, legal_actions, pick)
@@ -116,6 +127,18 @@ class StrongBot(GreedyBot):
         return False
 
     # ------------------------------------------------------------------ operating round
+    def _private_sale(self, state: Any, legal: Sequence[Action]) -> Action | None:
+        offers = [a for a in legal if tag_of(a) == "buy_private"]
+        if not offers:
+            return None
+        cid = offers[0].entity
+        if cid not in state.companies:
+            return None
+        company = state.companies[cid]
+        needs_train = not company.trains or self._rusting_soon(state, cid)
+        reserve = (self._wanted_price(state, cid) or 0) if needs_train else 0
+        return private_sale.own_private_sale(state, offers, reserve)
+
     def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
         options = {a.kind: a for a in groups["dividend"]}
         if "payout" in options and self.params.payout_horizon > 0 and self._earning:

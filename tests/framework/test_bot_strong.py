@@ -140,3 +140,48 @@ def test_with_a_packet_of_privates_alone_strong_bids_with_greedys_own_premium() 
     greedy = make_bot("greedy", game.ruleset)
     greedy.choose(game.view(), legal, random.Random(3))
     assert bot.temperament == greedy.temperament and bot.temperament.premium != 1.22
+
+
+def _own_private_on_offer(seed: int) -> Game:
+    """A 4-player 1830 game played by greedy bots to the first moment the operating
+    corporation may buy a private its own director holds (phase 3, the buy_privates step)."""
+    from railyard.framework.eighteen.abilities import holder
+
+    game = Game("1830", ("P1", "P2", "P3", "P4"), seed)
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    rngs = autoplay.seat_rngs(seed, 4)
+    while True:
+        player, legal = autoplay.acting_player(game)
+        state = game.state
+        for action in legal:
+            if tag_of(action) == "buy_private" and holder(state, action.company) == state.director(action.entity):
+                return game
+        seat = game.players.index(player)
+        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+
+
+def test_strong_directs_its_company_to_buy_its_own_private_at_twice_face_value() -> None:
+    # 1830 "corporations buy privates from players (phases 3-4) for 1/2 to 2x face value":
+    # net worth counts the director's cash and the private at face, never the treasury
+    from railyard.framework.bots.greedy import draw_temperament
+
+    game = _own_private_on_offer(3)
+    state = game.state
+    _, legal = autoplay.acting_player(game)
+    buyer = next(a.entity for a in legal if tag_of(a) == "buy_private")
+    director = state.director(buyer)
+    bot = make_bot("strong", game.ruleset)
+    bot.temperament = draw_temperament(random.Random(1))
+    pick = bot.choose(game.view(), legal, random.Random(2))
+    assert tag_of(pick) == "buy_private" and pick.entity == buyer
+    face = game.ruleset.spec.companies[pick.company].min_bid
+    assert pick.price == 2 * face
+    cash, treasury = state.player(director).cash, state.companies[buyer].cash
+    worth = dict(game.ruleset.standings(state))[director]
+    game.process(pick)
+    assert game.state.player(director).cash == cash + 2 * face
+    assert game.state.companies[buyer].cash == treasury - 2 * face
+    assert dict(game.ruleset.standings(game.state))[director] == worth + face
+    greedy = make_bot("greedy", game.ruleset)
+    greedy.temperament = bot.temperament
+    assert tag_of(greedy.choose(game.view(), legal, random.Random(2))) != "buy_private"
