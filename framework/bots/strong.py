@@ -77,6 +77,22 @@ class StrongParams:
     sell_privates: bool = True
     #: the start-packet premium when the packet sells privates alone (None: greedy's draw)
     private_premium: float | None = None
+    #: a company it directs whose trains all rust with the next phase (or that has none)
+    #: withholds while its treasury is short of the next train: the director would pay the
+    #: rest of a forced purchase from his own pocket, all of it, for a share of the payout
+    save_for_rust: bool = False
+    #: greedy's par step (0: the dearest par it floats alone; a large step: the cheapest),
+    #: None: greedy's own draw
+    par_step: int | None = None
+    #: the start-packet premium of an item that brings a president's certificate (its buyer
+    #: starts that corporation); None: the item's premium is the packet's
+    president_premium: float | None = None
+    #: a company it directs that runs a train buys a further one (when it may pass) only when
+    #: what the train adds to the company's run, over the rounds it should live, pays its price
+    #: (greedy buys the biggest train it can afford whenever it has room)
+    train_payback: bool = False
+    #: depot purchases a round, to turn a train's life in purchases into rounds
+    purchases_per_round: float = 1.5
 
 
 DEFAULT = StrongParams()
@@ -98,10 +114,14 @@ class StrongBot(GreedyBot):
 
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if self.temperament is None:
+            # greedy's draws, in greedy's order, with the tuned leanings replaced
+            mood = draw_temperament(rng)
             premium = self.params.premium if self._packet_has_minors() else self.params.private_premium
             if premium is not None:
-                # greedy's draws, in greedy's order, with the premium replaced
-                self.temperament = attrs.evolve(draw_temperament(rng), premium=premium)
+                mood = attrs.evolve(mood, premium=premium)
+            if self.params.par_step is not None:
+                mood = attrs.evolve(mood, par_step=self.params.par_step)
+            self.temperament = mood
         state = view
         if self.params.sell_privates and self.temperament is not None:
             sale = self._private_sale(state, legal_actions)
@@ -126,7 +146,66 @@ class StrongBot(GreedyBot):
                     return True
         return False
 
+    def _item_value(self, state: Any, item_id: str) -> float:
+        value = super()._item_value(state, item_id)
+        wanted = self.params.president_premium
+        if wanted is not None and self._brings_president(state, item_id):
+            value *= wanted / self._mood().premium
+        return value
+
+    def _brings_president(self, state: Any, item_id: str) -> bool:
+        """Whether the packet item comes with a president's certificate of a corporation."""
+        from railyard.framework.model.abilities import Shares
+
+        packet = self.spec.setup.start_packet
+        item = packet.items.get(item_id) if packet is not None else None
+        if item is None:
+            return False
+        for cid in item.companies:
+            if cid not in self.spec.companies:
+                continue
+            for ability in self.spec.companies[cid].abilities_of(Shares):
+                for cert in ability.certificates:
+                    try:
+                        if state.cert(cert).director:
+                            return True
+                    except (KeyError, ValueError):
+                        continue
+        return False
+
     # ------------------------------------------------------------------ operating round
+    def _train(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
+        pick = super()._train(state, groups, rng)
+        if pick is None or not self.params.train_payback or "pass" not in groups:
+            return pick
+        cid = pick.entity
+        owned = state.companies[cid].trains
+        if not owned:
+            return pick
+        gain = self._revenue_with(state, cid, pick.train) - self._revenue_with(state, cid, None)
+        life = self._purchases_to_rust(state, pick.train) / max(0.1, self.params.purchases_per_round)
+        earning = self._earnings(state)
+        left = valuation.horizon(state.bank, earning, 99.0) if earning else 99.0
+        if gain * min(life, left) >= pick.price:
+            return pick
+        return None
+
+    def _revenue_with(self, state: Any, cid: str, extra: str | None) -> int:
+        """What the company's trains (and one more, ``extra``) run on today's board."""
+        from railyard.framework.eighteen import running
+        from railyard.framework.routes import best_routes
+
+        trains = list(state.companies[cid].trains) + ([extra] if extra is not None else [])
+        if not trains:
+            return 0
+        result = best_routes(
+            running.graph(self.ruleset, state),
+            [running.spec_of(self.ruleset, state, t) for t in trains],
+            cid,
+            running.route_rules(self.ruleset),
+        )
+        return int(result.total)
+
     def _private_sale(self, state: Any, legal: Sequence[Action]) -> Action | None:
         offers = [a for a in legal if tag_of(a) == "buy_private"]
         if not offers:
@@ -137,7 +216,7 @@ class StrongBot(GreedyBot):
         company = state.companies[cid]
         needs_train = not company.trains or self._rusting_soon(state, cid)
         reserve = (self._wanted_price(state, cid) or 0) if needs_train else 0
-        return private_sale.own_private_sale(state, offers, reserve)
+        return private_sale.own_private_sale(self.spec, state, offers, reserve)
 
     def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
         options = {a.kind: a for a in groups["dividend"]}
@@ -145,6 +224,12 @@ class StrongBot(GreedyBot):
             left = valuation.horizon(state.bank, self._earning, self.params.horizon_cap)
             if left <= self.params.payout_horizon:
                 return options["payout"]
+        if self.params.save_for_rust and "withhold" in options:
+            cid = groups["dividend"][0].entity
+            company = state.companies[cid]
+            price = self._wanted_price(state, cid)
+            if price is not None and company.cash < price and self._rusting_soon(state, cid):
+                return options["withhold"]
         return super()._dividend(state, groups, rng)
 
     # ------------------------------------------------------------------ stock round

@@ -185,3 +185,46 @@ def test_strong_directs_its_company_to_buy_its_own_private_at_twice_face_value()
     greedy = make_bot("greedy", game.ruleset)
     greedy.temperament = bot.temperament
     assert tag_of(greedy.choose(game.view(), legal, random.Random(2))) != "buy_private"
+
+
+def test_an_1830_game_with_strong_is_a_function_of_its_seed() -> None:
+    def moves() -> list[str]:
+        game = Game("1830", ("P1", "P2", "P3", "P4"), 5)
+        autoplay.play(game, ["strong", "greedy", "greedy", "greedy"], max_actions=200)
+        return [json.dumps(a) for a in game.to_dict()["actions"]]
+
+    first = moves()
+    assert first == moves()
+    assert any('"buy_private"' in a for a in first)  # the private sale is among the moves
+
+
+def test_strong_buys_a_further_train_only_when_what_it_adds_pays_for_it() -> None:
+    # 1830 OR 1 (seed 3): greedy fills its company's train limit with 2-trains; strong asks what
+    # the next one adds to the company's best run over the purchases it lives, against its price
+    import attrs
+    from railyard.framework.bots.random_bot import group_by_tag
+    from railyard.framework.bots.strong import DEFAULT
+
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 3)
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    rngs = autoplay.seat_rngs(3, 4)
+    while True:
+        player, legal = autoplay.acting_player(game)
+        seat = game.players.index(player)
+        pick = bots[seat].choose(game.view(), legal, rngs[seat])
+        state = game.state
+        if tag_of(pick) == "buy_train" and state.companies[pick.entity].trains:
+            break
+        game.process(pick)
+    strong = StrongBot(game.ruleset, params=attrs.evolve(DEFAULT, train_payback=True))
+    strong.temperament = bots[seat].temperament
+    cid = pick.entity
+    owned = [state.trains[t].name for t in state.companies[cid].trains]
+    gain = strong._revenue_with(state, cid, pick.train) - strong._revenue_with(state, cid, None)
+    life = strong._purchases_to_rust(state, pick.train) / DEFAULT.purchases_per_round
+    assert (owned, state.trains[pick.train].name, pick.price) == (["2"], "2", 80)
+    # on the first OR's board the company has one route: a second 2-train adds nothing
+    assert gain == 0 and life > 6
+    assert strong._train(state, group_by_tag(legal), random.Random(1)) is None  # so strong passes
+    assert strong.choose(game.view(), legal, random.Random(1)) not in [
+        a for a in legal if tag_of(a) == "buy_train"]
