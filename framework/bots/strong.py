@@ -67,6 +67,9 @@ class StrongParams:
     search_stock: bool = True
     #: whether sales are among the stock-round candidates
     sales: bool = True
+    #: without sales: still the sales of a company it directs that owes a train it cannot
+    #: pay (:func:`valuation.train_liability`), which may hand the presidency (and the debt) on
+    dump_sales: bool = False
     #: weight of a director's train liability (valuation.train_liability) in a player's value
     #: (premium 1.22, seed 12: 21 of 40 wins with it, 22 of 40 without: no clear effect)
     liability_weight: float = 1.0
@@ -75,6 +78,9 @@ class StrongParams:
     #: whether a company it directs buys the bot's own privates (at the dearest price that
     #: leaves the next train's price in the treasury; :mod:`framework.bots.private_sale`)
     sell_privates: bool = True
+    #: a company that needs a train (none, or all rust with the next phase) keeps the dearest
+    #: train on sale in its treasury after the sale (else: the next train's price)
+    sale_reserve: bool = True
     #: the start-packet premium when the packet sells privates alone (None: greedy's draw)
     private_premium: float | None = None
     #: a company it directs whose trains all rust with the next phase (or that has none)
@@ -190,6 +196,12 @@ class StrongBot(GreedyBot):
             return pick
         return None
 
+    def _dearest_train_price(self, state: Any) -> int:
+        from railyard.framework.eighteen import trains
+
+        offers = trains.depot_offers(self.ruleset, state)
+        return max((self.spec.trains[state.trains[t].name].price for t in offers), default=0)
+
     def _revenue_with(self, state: Any, cid: str, extra: str | None) -> int:
         """What the company's trains (and one more, ``extra``) run on today's board."""
         from railyard.framework.eighteen import running
@@ -207,15 +219,16 @@ class StrongBot(GreedyBot):
         return int(result.total)
 
     def _private_sale(self, state: Any, legal: Sequence[Action]) -> Action | None:
-        offers = [a for a in legal if tag_of(a) == "buy_private"]
+        offers = [a for a in legal if tag_of(a) == "buy_private" and a.entity in state.companies]
         if not offers:
             return None
         cid = offers[0].entity
-        if cid not in state.companies:
-            return None
-        company = state.companies[cid]
-        needs_train = not company.trains or self._rusting_soon(state, cid)
-        reserve = (self._wanted_price(state, cid) or 0) if needs_train else 0
+        needs_train = not state.companies[cid].trains or self._rusting_soon(state, cid)
+        if needs_train and self.params.sale_reserve:
+            # a young or dying company keeps the price of the dearest train on sale
+            reserve = self._dearest_train_price(state)
+        else:
+            reserve = self._next_train_price(state) or 0
         return private_sale.own_private_sale(self.spec, state, offers, reserve)
 
     def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
@@ -269,7 +282,12 @@ class StrongBot(GreedyBot):
         earning = self._earnings(state)
         passes = [a for a in legal if tag_of(a) == "pass"]
         sales = sorted((a for a in legal if tag_of(a) == "sell_shares"),
-                       key=lambda a: (a.percent, a.company)) if self.params.sales else []
+                       key=lambda a: (a.percent, a.company))
+        if not self.params.sales:
+            # only the sales that may hand a director's train debt to another player
+            owed = self._liabilities(state) if self.params.dump_sales else {}
+            sales = [a for a in sales if owed.get(a.company, 0) > 0
+                     and state.director(a.company) == pick.entity]
         buys = [a for a in legal if tag_of(a) == "buy_shares" and state.companies[a.company].floated]
         buys.sort(key=lambda a: (-earning.get(a.company, 0.0) / max(1, self.price_of(state, a.company)),
                                  a.company, str(a.source)))

@@ -142,55 +142,49 @@ def test_with_a_packet_of_privates_alone_strong_bids_with_greedys_own_premium() 
     assert bot.temperament == greedy.temperament and bot.temperament.premium != 1.22
 
 
-def _own_private_on_offer(seed: int) -> Game:
-    """A 4-player 1830 game played by greedy bots to the first moment the operating
-    corporation may buy a private its own director holds (phase 3, the buy_privates step)."""
-    from railyard.framework.eighteen.abilities import holder
-
-    game = Game("1830", ("P1", "P2", "P3", "P4"), seed)
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    rngs = autoplay.seat_rngs(seed, 4)
-    while True:
-        player, legal = autoplay.acting_player(game)
-        state = game.state
-        for action in legal:
-            if tag_of(action) == "buy_private" and holder(state, action.company) == state.director(action.entity):
-                return game
-        seat = game.players.index(player)
-        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
-
-
 def test_strong_directs_its_company_to_buy_its_own_private_at_twice_face_value() -> None:
     # 1830 "corporations buy privates from players (phases 3-4) for 1/2 to 2x face value":
-    # net worth counts the director's cash and the private at face, never the treasury
-    from railyard.framework.bots.greedy import draw_temperament
-
-    game = _own_private_on_offer(3)
+    # net worth counts the director's cash and the private at face, never the treasury. Seed 4,
+    # strong in P1's seat: after 271 actions NYC (P1's, phase 4, floated, no train yet) may buy
+    # CS and keep more than the dearest train on sale
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 4)
+    bot = StrongBot(game.ruleset)
+    autoplay.play(game, [bot, "greedy", "greedy", "greedy"], max_actions=271)
     state = game.state
-    _, legal = autoplay.acting_player(game)
-    buyer = next(a.entity for a in legal if tag_of(a) == "buy_private")
-    director = state.director(buyer)
-    bot = make_bot("strong", game.ruleset)
-    bot.temperament = draw_temperament(random.Random(1))
+    player, legal = autoplay.acting_player(game)
+    assert player == "P1" and state.round.kind == "operating" and state.phase == "4"
     pick = bot.choose(game.view(), legal, random.Random(2))
-    assert tag_of(pick) == "buy_private" and pick.entity == buyer
-    face = game.ruleset.spec.companies[pick.company].min_bid
-    assert pick.price == 2 * face
-    cash, treasury = state.player(director).cash, state.companies[buyer].cash
-    worth = dict(game.ruleset.standings(state))[director]
+    assert (tag_of(pick), pick.entity, pick.company, pick.price) == ("buy_private", "NYC", "CS", 80)
+    assert state.director("NYC") == "P1" and not state.companies["NYC"].trains
+    assert state.companies["NYC"].cash - 80 >= bot._dearest_train_price(state) > 0
+    cash, treasury = state.player("P1").cash, state.companies["NYC"].cash
+    worth = dict(game.ruleset.standings(state))["P1"]
     game.process(pick)
-    assert game.state.player(director).cash == cash + 2 * face
-    assert game.state.companies[buyer].cash == treasury - 2 * face
-    assert dict(game.ruleset.standings(game.state))[director] == worth + face
+    assert game.state.player("P1").cash == cash + 80
+    assert game.state.companies["NYC"].cash == treasury - 80
+    assert dict(game.ruleset.standings(game.state))["P1"] == worth + 40  # CS's face is 40
     greedy = make_bot("greedy", game.ruleset)
     greedy.temperament = bot.temperament
     assert tag_of(greedy.choose(game.view(), legal, random.Random(2))) != "buy_private"
 
 
+def test_a_private_whose_income_left_beats_the_gain_is_kept() -> None:
+    # CS pays 10 a round and closes with phase 5: from phase 3 it has (2 - 0.5) phases of
+    # 3 rounds left, 45 > the 40 its sale at twice face gains; from phase 4, 15 < 40
+    from railyard.framework.bots import private_sale
+
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 4)
+    spec, state = game.ruleset.spec, game.state
+    state.phase = "3"
+    assert private_sale.income_left(spec, state, "CS") == 45.0
+    state.phase = "4"
+    assert private_sale.income_left(spec, state, "CS") == 15.0
+
+
 def test_an_1830_game_with_strong_is_a_function_of_its_seed() -> None:
     def moves() -> list[str]:
-        game = Game("1830", ("P1", "P2", "P3", "P4"), 5)
-        autoplay.play(game, ["strong", "greedy", "greedy", "greedy"], max_actions=200)
+        game = Game("1830", ("P1", "P2", "P3", "P4"), 4)
+        autoplay.play(game, ["strong", "greedy", "greedy", "greedy"], max_actions=300)
         return [json.dumps(a) for a in game.to_dict()["actions"]]
 
     first = moves()
