@@ -6,21 +6,24 @@ worth, so this bot scores its choices with :mod:`framework.bots.valuation`: each
 worth plus what their holdings will earn over the operating rounds the game has left (the
 horizon), and its own value less the rivals' (half the best rival's, half the mean's).
 
-- Stock round: greedy's choice, pass, every sale and the buys are each played on a copy of the
-  state and scored one ply ahead; an alternative replaces greedy's choice only when it scores
-  clearly better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and
-  its pars are kept (the valuation does not see what a directorship will be worth). Late in
-  the game the horizon is short, and selling a share of a rival's company (the price drops
-  for every holder) can gain more rank than the dividends it gives up.
+- Stock round: greedy's choice, pass and the buys are each played on a copy of the state and
+  scored one ply ahead; an alternative replaces greedy's choice only when it scores clearly
+  better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and its
+  pars are kept (the valuation does not see what a directorship will be worth). Sales can be
+  searched too (:attr:`StrongParams.sales`, off: at 1830 the bot won more without them).
 - The director of a company that will have to buy a train it cannot pay bears the rest
   (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
   the debt over as well.
 - Start packet: greedy's bidding with a fixed premium (:attr:`StrongParams.premium`) when the
-  packet sells minors, the one lever measured to change who wins (the stock-round search and the liability were measured
-  as neutral: kept because they are cheap and never measurably hurt).
+  packet sells minors (1837's lever); an item that brings a president's certificate is bid for
+  up to :attr:`StrongParams.president_premium` x face, just above greedy's highest draw
+  (1830's lever: the holder of that private won 15 of 40 four-greedy games).
 - Operating round: a company it directs pays out whenever the game has at most
   :attr:`StrongParams.payout_horizon` rounds left (money kept in a treasury counts for nobody
-  at the end).
+  at the end), and buys the bot's own private at twice face where the rules let corporations
+  buy privates and the gain beats the private's income left (:mod:`framework.bots.private_sale`).
+- Levers measured and left off: train payback, saving for a rust, dump sales, a par step
+  (docs/experiments/strong_bot_18xx.md has every measurement).
 - Elsewhere it plays as greedy.
 
 The budget per decision is turned into a number of candidates at a fixed cost each
