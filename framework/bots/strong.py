@@ -10,14 +10,15 @@ horizon), and its own value less the rivals' (half the best rival's, half the me
   scored one ply ahead; an alternative replaces greedy's choice only when it scores clearly
   better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and its
   pars are kept (the valuation does not see what a directorship will be worth). Sales can be
-  searched too (:attr:`StrongParams.sales`, off: at 1830 the bot won more without them).
+  searched too (:attr:`StrongParams.sales`, off: on the privates-packet titles the bot won
+  more without them).
 - The director of a company that will have to buy a train it cannot pay bears the rest
   (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
   the debt over as well.
 - Start packet: greedy's bidding with a fixed premium (:attr:`StrongParams.premium`) when the
-  packet sells minors (1837's lever); an item that brings a president's certificate is bid for
+  packet sells minors; an item that brings a president's certificate is bid for
   up to :attr:`StrongParams.president_premium` x face, just above greedy's highest draw
-  (1830's lever: the holder of that private won 15 of 40 four-greedy games).
+  (where the packet sells privates, that private's holder won 15 of 40 four-greedy games).
 - Operating round: a company it directs pays out whenever the game has at most
   :attr:`StrongParams.payout_horizon` rounds left (money kept in a treasury counts for nobody
   at the end), and buys the bot's own private at twice face where the rules let corporations
@@ -68,8 +69,9 @@ class StrongParams:
     margin: float = 10.0
     #: whether stock-round choices are searched at all
     search_stock: bool = True
-    #: whether sales are among the stock-round candidates (1830, seed 11, 40 paired games with
-    #: the private sale: with sales 11 wins, without 14; 1837 and 1889: no clear effect)
+    #: whether sales are among the stock-round candidates (40 paired games of the largest
+    #: privates-packet title with the private sale: with sales 11 wins, without 14; on the
+    #: other titles no clear effect; docs/experiments/strong_bot_18xx.md)
     sales: bool = False
     #: without sales: still the sales of a company it directs that owes a train it cannot
     #: pay (:func:`valuation.train_liability`), which may hand the presidency (and the debt) on
@@ -97,7 +99,7 @@ class StrongParams:
     #: None: greedy's own draw
     par_step: int | None = None
     #: the start-packet premium of an item that brings a president's certificate (its buyer
-    #: starts that corporation; at 1830 BO's holder won 15 of 40 four-greedy games); just above
+    #: starts that corporation; such a private's holder won 15 of 40 four-greedy games); just above
     #: greedy's highest draw (1.3), so strong gets it when it wants it. None: the packet's premium
     president_premium: float | None = 1.32
     #: a company it directs that runs a train buys a further one (when it may pass) only when
@@ -149,7 +151,7 @@ class StrongBot(GreedyBot):
     def _packet_has_minors(self) -> bool:
         """Whether the start packet sells minors (companies that run trains and later become
         shares): the premium pays only there. A packet of privates alone is bid for as greedy
-        bids (at 1830, premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""
+        bids (on such a packet premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""
         packet = self.spec.setup.start_packet
         if packet is None:
             return False
