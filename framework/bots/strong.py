@@ -6,21 +6,25 @@ worth, so this bot scores its choices with :mod:`framework.bots.valuation`: each
 worth plus what their holdings will earn over the operating rounds the game has left (the
 horizon), and its own value less the rivals' (half the best rival's, half the mean's).
 
-- Stock round: greedy's choice, pass, every sale and the buys are each played on a copy of the
-  state and scored one ply ahead; an alternative replaces greedy's choice only when it scores
-  clearly better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and
-  its pars are kept (the valuation does not see what a directorship will be worth). Late in
-  the game the horizon is short, and selling a share of a rival's company (the price drops
-  for every holder) can gain more rank than the dividends it gives up.
+- Stock round: greedy's choice, pass and the buys are each played on a copy of the state and
+  scored one ply ahead; an alternative replaces greedy's choice only when it scores clearly
+  better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and its
+  pars are kept (the valuation does not see what a directorship will be worth). Sales can be
+  searched too (:attr:`StrongParams.sales`, off: on the privates-packet titles the bot won
+  more without them).
 - The director of a company that will have to buy a train it cannot pay bears the rest
   (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
   the debt over as well.
 - Start packet: greedy's bidding with a fixed premium (:attr:`StrongParams.premium`) when the
-  packet sells minors, the one lever measured to change who wins (the stock-round search and the liability were measured
-  as neutral: kept because they are cheap and never measurably hurt).
+  packet sells minors; an item that brings a president's certificate is bid for
+  up to :attr:`StrongParams.president_premium` x face, just above greedy's highest draw
+  (where the packet sells privates, that private's holder won 15 of 40 four-greedy games).
 - Operating round: a company it directs pays out whenever the game has at most
   :attr:`StrongParams.payout_horizon` rounds left (money kept in a treasury counts for nobody
-  at the end).
+  at the end), and buys the bot's own private at twice face where the rules let corporations
+  buy privates and the gain beats the private's income left (:mod:`framework.bots.private_sale`).
+- Levers measured and left off: train payback, saving for a rust, dump sales, a par step
+  (docs/experiments/strong_bot_18xx.md has every measurement).
 - Elsewhere it plays as greedy.
 
 The budget per decision is turned into a number of candidates at a fixed cost each
@@ -36,7 +40,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from railyard.framework.bots import valuation
+from railyard.framework.bots import private_sale, valuation
 from railyard.framework.bots.base import register_bot
 from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of
@@ -65,13 +69,48 @@ class StrongParams:
     margin: float = 10.0
     #: whether stock-round choices are searched at all
     search_stock: bool = True
-    #: whether sales are among the stock-round candidates
-    sales: bool = True
+    #: whether sales are among the stock-round candidates (40 paired games of the largest
+    #: privates-packet title with the private sale: with sales 11 wins, without 14; on the
+    #: other titles no clear effect; docs/experiments/strong_bot_18xx.md)
+    sales: bool = False
+    #: without sales: still the sales of a company it directs that owes a train it cannot
+    #: pay (:func:`valuation.train_liability`), which may hand the presidency (and the debt) on
+    dump_sales: bool = False
     #: weight of a director's train liability (valuation.train_liability) in a player's value
     #: (premium 1.22, seed 12: 21 of 40 wins with it, 22 of 40 without: no clear effect)
     liability_weight: float = 1.0
     #: a company it directs always pays out when at most this many rounds are left (0: never)
     payout_horizon: float = 3.0
+    #: whether a company it directs buys the bot's own privates (at the dearest price that
+    #: leaves the next train's price in the treasury; :mod:`framework.bots.private_sale`)
+    sell_privates: bool = True
+    #: a company that needs a train (none, or all rust with the next phase) keeps the dearest
+    #: train on sale in its treasury after the sale (False: the price of the train it would buy
+    #: next; a company with a lasting train keeps nothing back). The stricter reserve almost
+    #: never lets a sale happen (none in 13 games of 450 actions) and measured no better
+    sale_reserve: bool = False
+    #: the start-packet premium when the packet sells privates alone (None: greedy's draw).
+    #: Bidding little above face leaves the cash for a dearer par (the biggest par spender won
+    #: 17 of 40 four-greedy games of the smaller privates-packet title): 1.05 won 18 of 40
+    #: paired games there, greedy's draw 12, 1.0 15, 1.3 8
+    private_premium: float | None = 1.05
+    #: a company it directs whose trains all rust with the next phase (or that has none)
+    #: withholds while its treasury is short of the next train: the director would pay the
+    #: rest of a forced purchase from his own pocket, all of it, for a share of the payout
+    save_for_rust: bool = False
+    #: greedy's par step (0: the dearest par it floats alone; a large step: the cheapest),
+    #: None: greedy's own draw
+    par_step: int | None = None
+    #: the start-packet premium of an item that brings a president's certificate (its buyer
+    #: starts that corporation; such a private's holder won 15 of 40 four-greedy games); just above
+    #: greedy's highest draw (1.3), so strong gets it when it wants it. None: the packet's premium
+    president_premium: float | None = 1.32
+    #: a company it directs that runs a train buys a further one (when it may pass) only when
+    #: what the train adds to the company's run, over the rounds it should live, pays its price
+    #: (greedy buys the biggest train it can afford whenever it has room)
+    train_payback: bool = False
+    #: depot purchases a round, to turn a train's life in purchases into rounds
+    purchases_per_round: float = 1.5
 
 
 DEFAULT = StrongParams()
@@ -92,11 +131,21 @@ class StrongBot(GreedyBot):
         self.deviations = 0
 
     def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        if self.temperament is None and self.params.premium is not None and self._packet_has_minors():
-            # greedy's draws, in greedy's order, with the premium replaced
-            self.temperament = attrs.evolve(draw_temperament(rng), premium=self.params.premium)
-        pick = super().choose(view, legal_actions, rng)
+        if self.temperament is None:
+            # greedy's draws, in greedy's order, with the tuned leanings replaced
+            mood = draw_temperament(rng)
+            premium = self.params.premium if self._packet_has_minors() else self.params.private_premium
+            if premium is not None:
+                mood = attrs.evolve(mood, premium=premium)
+            if self.params.par_step is not None:
+                mood = attrs.evolve(mood, par_step=self.params.par_step)
+            self.temperament = mood
         state = view
+        if self.params.sell_privates and self.temperament is not None:
+            sale = self._private_sale(state, legal_actions)
+            if sale is not None:
+                return sale
+        pick = super().choose(view, legal_actions, rng)
         kind = getattr(getattr(state, "round", None), "kind", None)
         if kind == "stock" and self.params.search_stock and len(legal_actions) > 1:
             return self._search_stock(state, legal_actions, pick)
@@ -105,7 +154,7 @@ class StrongBot(GreedyBot):
     def _packet_has_minors(self) -> bool:
         """Whether the start packet sells minors (companies that run trains and later become
         shares): the premium pays only there. A packet of privates alone is bid for as greedy
-        bids (at 1830, premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""
+        bids (on such a packet premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""
         packet = self.spec.setup.start_packet
         if packet is None:
             return False
@@ -115,13 +164,100 @@ class StrongBot(GreedyBot):
                     return True
         return False
 
+    def _item_value(self, state: Any, item_id: str) -> float:
+        value = super()._item_value(state, item_id)
+        wanted = self.params.president_premium
+        if wanted is not None and self._brings_president(state, item_id):
+            value *= wanted / self._mood().premium
+        return value
+
+    def _brings_president(self, state: Any, item_id: str) -> bool:
+        """Whether the packet item comes with a president's certificate of a corporation."""
+        from railyard.framework.model.abilities import Shares
+
+        packet = self.spec.setup.start_packet
+        item = packet.items.get(item_id) if packet is not None else None
+        if item is None:
+            return False
+        for cid in item.companies:
+            if cid not in self.spec.companies:
+                continue
+            for ability in self.spec.companies[cid].abilities_of(Shares):
+                for cert in ability.certificates:
+                    try:
+                        if state.cert(cert).director:
+                            return True
+                    except (KeyError, ValueError):
+                        continue
+        return False
+
     # ------------------------------------------------------------------ operating round
+    def _train(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
+        chosen = super()._train(state, groups, rng)
+        if chosen is None or not self.params.train_payback or "pass" not in groups:
+            return chosen
+        pick: Any = chosen  # a buy_train
+        cid = pick.entity
+        owned = state.companies[cid].trains
+        if not owned:
+            return pick
+        gain = self._revenue_with(state, cid, pick.train) - self._revenue_with(state, cid, None)
+        life = self._purchases_to_rust(state, pick.train) / max(0.1, self.params.purchases_per_round)
+        earning = self._earnings(state)
+        left = valuation.horizon(state.bank, earning, 99.0) if earning else 99.0
+        if gain * min(life, left) >= pick.price:
+            return pick
+        return None
+
+    def _dearest_train_price(self, state: Any) -> int:
+        from railyard.framework.eighteen import trains
+
+        offers = trains.depot_offers(self.ruleset, state)
+        return max((self.spec.trains[state.trains[t].name].price for t in offers), default=0)
+
+    def _revenue_with(self, state: Any, cid: str, extra: str | None) -> int:
+        """What the company's trains (and one more, ``extra``) run on today's board."""
+        from railyard.framework.eighteen import running
+        from railyard.framework.routes import best_routes
+
+        trains = list(state.companies[cid].trains) + ([extra] if extra is not None else [])
+        if not trains:
+            return 0
+        result = best_routes(
+            running.graph(self.ruleset, state),
+            [running.spec_of(self.ruleset, state, t) for t in trains],
+            cid,
+            running.route_rules(self.ruleset),
+        )
+        return int(result.total)
+
+    def _private_sale(self, state: Any, legal: Sequence[Action]) -> Action | None:
+        offers = [a for a in legal if tag_of(a) == "buy_private" and a.entity in state.companies]
+        if not offers:
+            return None
+        cid = offers[0].entity
+        needs_train = not state.companies[cid].trains or self._rusting_soon(state, cid)
+        if not needs_train:
+            reserve = 0
+        elif self.params.sale_reserve:
+            # a young or dying company keeps the price of the dearest train on sale
+            reserve = self._dearest_train_price(state)
+        else:
+            reserve = self._wanted_price(state, cid) or 0  # the train it would buy next
+        return private_sale.own_private_sale(self.spec, state, offers, reserve)
+
     def _dividend(self, state: Any, groups: Groups, rng: random.Random) -> Action:
         options = {a.kind: a for a in groups["dividend"]}
         if "payout" in options and self.params.payout_horizon > 0 and self._earning:
             left = valuation.horizon(state.bank, self._earning, self.params.horizon_cap)
             if left <= self.params.payout_horizon:
                 return options["payout"]
+        if self.params.save_for_rust and "withhold" in options:
+            cid = groups["dividend"][0].entity
+            company = state.companies[cid]
+            price = self._wanted_price(state, cid)
+            if price is not None and company.cash < price and self._rusting_soon(state, cid):
+                return options["withhold"]
         return super()._dividend(state, groups, rng)
 
     # ------------------------------------------------------------------ stock round
@@ -161,7 +297,12 @@ class StrongBot(GreedyBot):
         earning = self._earnings(state)
         passes = [a for a in legal if tag_of(a) == "pass"]
         sales = sorted((a for a in legal if tag_of(a) == "sell_shares"),
-                       key=lambda a: (a.percent, a.company)) if self.params.sales else []
+                       key=lambda a: (a.percent, a.company))
+        if not self.params.sales:
+            # only the sales that may hand a director's train debt to another player
+            owed = self._liabilities(state) if self.params.dump_sales else {}
+            sales = [a for a in sales if owed.get(a.company, 0) > 0
+                     and state.director(a.company) == pick.entity]
         buys = [a for a in legal if tag_of(a) == "buy_shares" and state.companies[a.company].floated]
         buys.sort(key=lambda a: (-earning.get(a.company, 0.0) / max(1, self.price_of(state, a.company)),
                                  a.company, str(a.source)))

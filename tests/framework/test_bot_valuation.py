@@ -51,7 +51,9 @@ def test_the_rank_score_weighs_the_best_rival_against_the_mean_one() -> None:
 
 def _bobs_choice(horizon_cap: float):
     rules, state = _position(bob_cash=50)  # too poor to buy or start anything: greedy passes
-    bot = StrongBot(rules, params=StrongParams(rival_weight=1.0, margin=0.0, horizon_cap=horizon_cap))
+    # the sale search (off by default since it measured worse at 1830) turned on
+    bot = StrongBot(rules, params=StrongParams(rival_weight=1.0, margin=0.0, horizon_cap=horizon_cap,
+                                               sales=True))
     bot._earnings = lambda _state: {"AR": 100.0}  # type: ignore[method-assign]
     legal = rules.legal_actions(state, "bob")
     return bot.choose(state, legal, random.Random(1))
@@ -78,3 +80,11 @@ def test_the_liability_is_taken_from_whoever_directs_the_company() -> None:
     rules, state = _position()
     values = valuation.player_values(rules, state, {}, rounds=1.0, liabilities={"AR": 270.0})
     assert values == {"ann": 800 - 270, "bob": 700.0, "cy": 400.0}
+
+
+def test_without_the_sale_search_strong_holds_even_with_one_round_left() -> None:
+    # the default since the 18xx tuning: the same position as above, the same one round left
+    rules, state = _position(bob_cash=50)
+    bot = StrongBot(rules, params=StrongParams(rival_weight=1.0, margin=0.0, horizon_cap=1.0))
+    bot._earnings = lambda _state: {"AR": 100.0}  # type: ignore[method-assign]
+    assert tag_of(bot.choose(state, rules.legal_actions(state, "bob"), random.Random(1))) == "pass"
