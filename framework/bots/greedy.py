@@ -475,23 +475,28 @@ class GreedyBot(Bot):
 
     def _best_revenue(self, state: Any, cid: str, lay: LayTile | None) -> int:
         from railyard.framework.eighteen import running
-        from railyard.framework.routes import best_routes
 
         here = state
         if lay is not None:
             board = state.board.copy()
             board.lay(lay.hex, lay.tile, lay.rotation)  # as tile_lay.apply lays it
             here = attrs.evolve(state, board=board)
-        trains = running.runnable(here, cid, list(getattr(state.round, "ran", [])))
+        return self._run_total(here, cid, running.runnable(here, cid, list(getattr(state.round, "ran", []))))
+
+    def _run_total(self, state: Any, cid: str, trains: list[str]) -> int:
+        """What ``trains`` earn for the company on the state's board (the exact route search)."""
+        from railyard.framework.eighteen import running
+        from railyard.framework.routes import best_routes
+
         if not trains:
             return 0
         result = best_routes(
-            running.graph(self.ruleset, here),
-            [running.spec_of(self.ruleset, here, t) for t in trains],
+            running.graph(self.ruleset, state),
+            [running.spec_of(self.ruleset, state, t) for t in trains],
             cid,
             running.route_rules(self.ruleset),
         )
-        return result.total
+        return int(result.total)
 
 
 register_bot("greedy", GreedyBot)

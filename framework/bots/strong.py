@@ -217,19 +217,8 @@ class StrongBot(GreedyBot):
 
     def _revenue_with(self, state: Any, cid: str, extra: str | None) -> int:
         """What the company's trains (and one more, ``extra``) run on today's board."""
-        from railyard.framework.eighteen import running
-        from railyard.framework.routes import best_routes
-
         trains = list(state.companies[cid].trains) + ([extra] if extra is not None else [])
-        if not trains:
-            return 0
-        result = best_routes(
-            running.graph(self.ruleset, state),
-            [running.spec_of(self.ruleset, state, t) for t in trains],
-            cid,
-            running.route_rules(self.ruleset),
-        )
-        return int(result.total)
+        return self._run_total(state, cid, trains)
 
     def _private_sale(self, state: Any, legal: Sequence[Action]) -> Action | None:
         offers = [a for a in legal if tag_of(a) == "buy_private" and a.entity in state.companies]

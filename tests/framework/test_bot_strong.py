@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from railyard.framework import autoplay
@@ -22,36 +24,42 @@ from railyard.framework.core.ruleset import ruleset_for
 from railyard.framework.loader import load_title
 
 
+def _greedy_to(game: Game, seed: int, stop: Callable[[Game, list[Any], Any], bool]
+              ) -> tuple[Any, list[Any], int, list[Any]]:
+    """Greedy bots play ``game`` (seat rngs of ``seed``) until ``stop(game, legal, pick)``;
+    the pick not played, its legal actions, the seat and the bots."""
+    bots = [make_bot("greedy", game.ruleset) for _ in game.players]
+    rngs = autoplay.seat_rngs(seed, len(game.players))
+    while True:
+        player, legal = autoplay.acting_player(game)
+        seat = game.players.index(player)
+        pick = bots[seat].choose(game.view(), legal, rngs[seat])
+        if stop(game, legal, pick):
+            return pick, legal, seat, bots
+        game.process(pick)
+
+
 def _first_stock_decision() -> Game:
     """A 4-player 1837 game played by greedy bots to the first stock-round choice with at
     least three legal actions."""
     game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    rngs = autoplay.seat_rngs(7, 4)
-    while True:
-        player, legal = autoplay.acting_player(game)
-        if game.state.round.kind == "stock" and len(legal) >= 3:
-            return game
-        seat = game.players.index(player)
-        game.process(bots[seat].choose(game.view(), legal, rngs[seat]))
+    _greedy_to(game, 7, lambda g, legal, pick: g.state.round.kind == "stock" and len(legal) >= 3)
+    return game
 
 
 def _searched_stock_decision() -> Game:
     """The first stock-round choice of that game that strong searches: greedy would buy a share
     of a floated company or pass (not float or start a corporation)."""
+
+    def searched(g: Game, legal: list[Any], pick: Any) -> bool:
+        if g.state.round.kind != "stock" or len(legal) < 3:
+            return False
+        tag = tag_of(pick)
+        return (tag == "buy_shares" and g.state.companies[pick.company].floated) or tag == "pass"
+
     game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    rngs = autoplay.seat_rngs(7, 4)
-    while True:
-        player, legal = autoplay.acting_player(game)
-        seat = game.players.index(player)
-        pick = bots[seat].choose(game.view(), legal, rngs[seat])
-        if game.state.round.kind == "stock" and len(legal) >= 3:
-            tag = tag_of(pick)
-            floated = tag == "buy_shares" and game.state.companies[pick.company].floated
-            if floated or tag == "pass":
-                return game
-        game.process(pick)
+    _greedy_to(game, 7, searched)
+    return game
 
 
 def test_strong_is_registered_for_the_18xx_family_with_a_50_ms_default() -> None:
@@ -209,16 +217,9 @@ def test_strong_buys_a_further_train_only_when_what_it_adds_pays_for_it() -> Non
     from railyard.framework.bots.strong import DEFAULT
 
     game = Game("1830", ("P1", "P2", "P3", "P4"), 3)
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    rngs = autoplay.seat_rngs(3, 4)
-    while True:
-        player, legal = autoplay.acting_player(game)
-        seat = game.players.index(player)
-        pick = bots[seat].choose(game.view(), legal, rngs[seat])
-        state = game.state
-        if tag_of(pick) == "buy_train" and state.companies[pick.entity].trains:
-            break
-        game.process(pick)
+    pick, legal, seat, bots = _greedy_to(
+        game, 3, lambda g, legal, pick: tag_of(pick) == "buy_train" and bool(g.state.companies[pick.entity].trains))
+    state = game.state
     strong = StrongBot(game.ruleset, params=attrs.evolve(DEFAULT, train_payback=True))
     strong.temperament = bots[seat].temperament
     cid = pick.entity
