@@ -63,6 +63,12 @@ def registered_types() -> dict[str, type[Action]]:
     return dict(_BY_TAG)
 
 
+def registered_type(tag: object) -> type[Action] | None:
+    """The class registered under ``tag`` (None if none is): a save's reader asks once per
+    action, without copying the registry."""
+    return _BY_TAG.get(tag) if isinstance(tag, str) else None
+
+
 def _converter() -> Any:
     """The cattrs converter, made on first use: playing or replaying a save needs none, and
     importing cattrs costs a tenth of replaying a whole game."""

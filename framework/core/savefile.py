@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from railyard.framework.core.actions import registered_type
 
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
@@ -343,16 +344,14 @@ def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str
 def action_from_json(raw: Any, where: tuple[str | int, ...] = ()) -> Any:
     """A saved action, structured strictly from the global tag registry; SaveError names the
     field (``actions[3].price: expected an integer, got 160.7``)."""
-    from railyard.framework.core.actions import registered_types
-
     try:
         if not isinstance(raw, dict):
             raise _Wrong(where, f"expected an action object, got {_kind(raw)}")
         tag = raw.get("type")
-        known = registered_types()
-        if not isinstance(tag, str) or tag not in known:
+        cls = registered_type(tag)
+        if cls is None:
             raise _Wrong((*where, "type"), f"unknown action type {_kind(tag)}")
-        return _record(raw, known[tag], where, skip=("type",))
+        return _record(raw, cls, where, skip=("type",))
     except _Wrong as wrong:
         raise SaveError(f"{_path(wrong.where)}: {wrong.message}") from None
 

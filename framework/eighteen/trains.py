@@ -25,6 +25,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
 from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.primitives import move_train
@@ -348,15 +349,23 @@ def over_limit(rules: Context, state: G18State) -> list[str]:
     out = []
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
     groups = _limit_groups(rules)
-    hook = rules.hooks.train_limit
+    # a title that keeps the base hook (it returns the phase's limit) is not asked per company
+    hook = None if _base_train_limit(rules.hooks) else rules.hooks.train_limit
     for cid, company in state.companies.items():
         if company.closed or not company.trains:
             continue
         group = groups[cid] if cid in groups else rules.spec.type_of(cid).limit_group
-        limit = hook(state, cid, limits.get(group) if group is not None else None)
+        limit = limits.get(group) if group is not None else None
+        if hook is not None:
+            limit = hook(state, cid, limit)
         if limit is not None and len(company.trains) > limit:
             out.append(cid)
     return out
+
+
+def _base_train_limit(hooks: Any) -> bool:
+    """Whether ``hooks`` keeps the base ``train_limit`` (the default limit unchanged)."""
+    return getattr(type(hooks), "train_limit", None) is Hooks.train_limit
 
 
 # id(spec) -> (spec, company -> its type's limit group): asked for every company on every

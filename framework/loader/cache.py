@@ -54,10 +54,10 @@ def code_version() -> str:
             for here, dirs, names in os.walk(os.path.join(root, folder)):
                 dirs[:] = [d for d in dirs if d != "__pycache__"]
                 entries.extend(os.path.join(here, n) for n in names if n.endswith(suffix))
+            start = len(root) + 1  # os.walk's paths are the (resolved) root joined with more
             for path in sorted(entries):
                 stat = os.stat(path)
-                digest.update(f"{os.path.relpath(path, root)}:{stat.st_size}:"
-                              f"{stat.st_mtime_ns}\n".encode())
+                digest.update(f"{path[start:]}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
         _CODE_VERSION = digest.hexdigest()
     return _CODE_VERSION
 
