@@ -223,44 +223,49 @@ class Connectivity:
 
 
 def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
-    paths = tuple((rotate_end(a, rotation), rotate_end(b, rotation)) for a, b in tile.paths)
+    # worked out for each tile shape and rotation a process asks for, so paid again at the
+    # start of every replay: one pass over the paths, the stop partners collected on the way
+    paths = tuple(((a + rotation) % 6 if isinstance(a, int) else a,
+                   (b + rotation) % 6 if isinstance(b, int) else b) for a, b in tile.paths)
     n = len(tile.stops)
     stop_edges: list[set[int]] = [set() for _ in range(n)]
-    edge_stops: list[set[int]] = [set() for _ in range(6)]
-    edge_partners: list[set[int]] = [set() for _ in range(6)]
+    edge_stops: list[set[int]] = [set(), set(), set(), set(), set(), set()]
+    edge_partners: list[set[int]] = [set(), set(), set(), set(), set(), set()]
     edge_edges: set[frozenset[int]] = set()
     stop_stops: set[frozenset[int]] = set()
+    partners: list[set[int]] = [set() for _ in range(n)]
     exits: set[int] = set()
     for a, b in paths:
-        sa, sb = stop_index(a), stop_index(b)
-        for end in (a, b):
-            if isinstance(end, int):
-                exits.add(end)
+        sa = int(a[1:]) if isinstance(a, str) else None
+        sb = int(b[1:]) if isinstance(b, str) else None
         if sa is None and sb is None:
             assert isinstance(a, int) and isinstance(b, int)
+            exits.add(a)
+            exits.add(b)
             edge_edges.add(frozenset((a, b)))
             edge_partners[a].add(b)
             edge_partners[b].add(a)
         elif sa is not None and sb is not None:
             stop_stops.add(frozenset((sa, sb)))
+            if sa != sb:
+                partners[sa].add(sb)
+                partners[sb].add(sa)
         else:
             edge, stop = (a, sb) if sa is None else (b, sa)
             assert isinstance(edge, int) and stop is not None
+            exits.add(edge)
             stop_edges[stop].add(edge)
             edge_stops[edge].add(stop)
     return Connectivity(
         paths=paths,
         exits=frozenset(exits),
-        stop_edges=tuple(frozenset(s) for s in stop_edges),
-        edge_stops=tuple(frozenset(s) for s in edge_stops),
+        stop_edges=tuple(map(frozenset, stop_edges)),
+        edge_stops=tuple(map(frozenset, edge_stops)),
         edge_edges=frozenset(edge_edges),
-        edge_partners=tuple(frozenset(s) for s in edge_partners),
+        edge_partners=tuple(map(frozenset, edge_partners)),
         stop_stops=frozenset(stop_stops),
-        path_keys=frozenset(frozenset(p) for p in paths),
-        stop_partners=tuple(
-            tuple(sorted(i for pair in stop_stops if stop in pair for i in pair if i != stop))
-            for stop in range(n)
-        ),
+        path_keys=frozenset(map(frozenset, paths)),
+        stop_partners=tuple(tuple(sorted(p)) for p in partners),
     )
 
 
