@@ -16,10 +16,11 @@ import contextlib
 import json
 import os
 import re
+import sys
 import tempfile
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -313,12 +314,45 @@ def _shape(cls: type) -> tuple[dict[str, Any], dict[str, Any],
     evaluated) cost more than reading a whole save."""
     found = _SHAPES.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
         fields = {f.name: f for f in attrs.fields(cls) if f.init}
+        hints = _plain_hints(cls, fields.values())
+        if hints is None:
+            hints = typing.get_type_hints(cls)
         readers = tuple((name, field.default is attrs.NOTHING, _reader(hints.get(name, Any)))
                         for name, field in fields.items())
         found = _SHAPES[cls] = (hints, fields, readers)
     return found
+
+
+#: annotations made of builtins alone, and the types they name: most action fields are one
+#: of these, and resolving them through ``typing.get_type_hints`` (a compiled forward reference
+#: per field, the class dicts copied per base) was most of reading the first save of a process
+_PLAIN_HINTS: dict[str, Any] = {
+    "str": str, "int": int, "bool": bool, "float": float,
+    "tuple[str, ...]": tuple[str, ...], "tuple[int, ...]": tuple[int, ...],
+    "str | None": str | None, "int | None": int | None,
+}
+_PLAIN_NAMES = {"str": str, "int": int, "bool": bool, "float": float, "tuple": tuple, "None": None}
+
+
+def _plain_hints(cls: type, fields: Iterable[Any]) -> dict[str, Any] | None:
+    """What ``typing.get_type_hints`` gives for ``fields`` when each is annotated with one of
+    :data:`_PLAIN_HINTS` and neither a class of ``cls``'s bases nor its module binds a name
+    those annotations use to anything but the builtin; None otherwise (then
+    ``get_type_hints`` is asked)."""
+    for base in cls.__mro__:
+        module = sys.modules.get(base.__module__)
+        spaces = (vars(base), vars(module) if module is not None else {})
+        if any(space.get(name, builtin) is not builtin
+               for space in spaces for name, builtin in _PLAIN_NAMES.items()):
+            return None
+    hints: dict[str, Any] = {}
+    for field in fields:
+        kind = _PLAIN_HINTS.get(field.type) if isinstance(field.type, str) else None
+        if kind is None:
+            return None
+        hints[field.name] = kind
+    return hints
 
 
 def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str, ...] = ()) -> Any:

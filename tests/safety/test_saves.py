@@ -239,3 +239,33 @@ def test_a_save_killed_at_random_200_times_always_leaves_a_whole_save(tmp_path: 
         server.wait(timeout=30)
     assert time.perf_counter() - started < 60
     assert len(seen) > 100  # most kills fell after some writes, at every point of the loop
+
+
+def test_a_saved_actions_fields_are_read_as_the_types_typing_resolves_for_every_action_type() -> None:
+    """The save reader takes a field annotated with builtins alone (``str``, ``tuple[int, ...]``)
+    as that type without ``typing.get_type_hints``; for every action type every title
+    registers, that is the type ``get_type_hints`` gives, or the reader asks it instead."""
+    import typing
+
+    import attrs
+    from railyard.framework.core import savefile
+    from railyard.framework.core.actions import registered_types
+
+    for title in ("1837", "1889", "1830", "imperial_steam"):
+        Game(title, ["ann", "bob", "cy"], 1)  # registers the title's actions
+    todo, seen = list(registered_types().values()), set()
+    checked = plain = 0
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        fields = [f for f in attrs.fields(cls) if f.init]
+        hints = typing.get_type_hints(cls)
+        todo += [a for f in fields for a in typing.get_args(hints[f.name]) if attrs.has(a)]
+        found = savefile._plain_hints(cls, fields)
+        if found is not None:
+            assert found == {f.name: hints[f.name] for f in fields}, cls
+            plain += 1
+        checked += 1
+    assert checked >= 20 and plain >= checked // 2  # most are read without get_type_hints
