@@ -11,7 +11,7 @@ for this purpose only"), which ``backtrack=True`` gives.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -33,6 +33,8 @@ class Reach:
     # hex -> the indices of its reached stops, sorted (filled on first use: the tile-lay rules
     # ask per candidate lay which stops of one hex are reached)
     _by_hex: dict[str, tuple[int, ...]] = attrs.field(factory=dict, eq=False, repr=False)
+    # False: the part of a walk that ``walk_until`` stopped, not everything the walk reaches
+    whole: bool = attrs.field(default=True, eq=False, repr=False, kw_only=True)
 
     def stops_on(self, coord: str) -> tuple[int, ...]:
         """The indices of the reached stops on ``coord``, in index order."""
@@ -107,11 +109,36 @@ class _Conns(dict[str, Any]):
         return conn
 
 
-def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool) -> Reach:
+def walk_until(board: Any, company: str, starts: Iterable[StopKey], coord: str,
+               enough: Callable[[Reach], bool]) -> Reach:
+    """:func:`walk` (without backtracking), or the part of it walked when ``enough`` says so
+    of what has been reached so far: it is asked each time the walk comes to ``coord`` (its
+    track arrives at a side of it, or enters it, or reaches a stop on it). For a question
+    whose yes stays yes on everything reached afterwards (a lay on ``coord`` joins the
+    network), a yes needs no more of the walk; a no has the whole walk's answer. Only a whole
+    walk is remembered for the position."""
+    starts = frozenset(starts)
+    printed = board.printed_map() if hasattr(board, "printed_map") else None
+    if printed is None:
+        return _walk(board, company, starts, False)
+    key = (id(printed), board.state_key(), company, starts, False)
+    found = _WALKS.get(key)
+    if found is not None and found[0] is printed:
+        return found[1]
+    reach = _walk(board, company, starts, False, coord, enough)
+    if reach.whole:
+        if len(_WALKS) >= _WALKS_SIZE:
+            _WALKS.pop(next(iter(_WALKS)))
+        _WALKS[key] = (printed, reach)
+    return reach
+
+
+def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
+          watch: str | None = None, enough: Callable[[Reach], bool] | None = None) -> Reach:
     # What is reached does not depend on the order the states are taken in (a stop left by
     # every path covers its later arrivals whichever comes first), so the walk takes them
     # from stacks, and the edges left by are the out-edges themselves: that set also says
-    # which were left already.
+    # which were left already. ``watch``/``enough``: see walk_until.
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
@@ -133,6 +160,10 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
             coord, edge = key
             there = neighbours(coord)[edge]
             if there is not None:
+                if there == watch and enough is not None:
+                    part = _so_far(stops, out_edges, hexes, starts)
+                    if enough(part):
+                        return part
                 into = (there, (edge + 3) % 6)
                 if into[1] in conns[there].exits and into not in entered:
                     entered.add(into)
@@ -144,6 +175,10 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
             coord, n = entering.pop()
             conn = conns[coord]
             hexes.add(coord)
+            if coord == watch and enough is not None:
+                part = _so_far(stops, out_edges, hexes, starts)
+                if enough(part):
+                    return part
             for edge in conn.edge_partners[n]:
                 key = (coord, edge)
                 if key not in out_edges:
@@ -166,6 +201,10 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
         conn = conns[coord]
         hexes.add(coord)
         stops.add((coord, n))
+        if coord == watch and enough is not None:
+            part = _so_far(stops, out_edges, hexes, starts)
+            if enough(part):
+                return part
         if (coord, n) not in starts and blocked(board, coord, n, company):
             continue
         if came != ANY and (coord, n, ANY) in at_seen:
@@ -183,3 +222,10 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool)
                     at_seen.add(state)
                     at_stops.append(state)
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
+
+
+def _so_far(stops: set[StopKey], out_edges: set[tuple[str, int]], hexes: set[str],
+            starts: frozenset[StopKey]) -> Reach:
+    """What a walk has reached so far, over its own sets (not copied: asked about at once, and
+    kept only when the walk stops there)."""
+    return Reach(stops, out_edges, hexes, starts, whole=False)  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
 from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
 from railyard.framework.eighteen.or_actions import LayTile
-from railyard.framework.eighteen.reach import Reach, stations, walk
+from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.positions import per_game
@@ -287,14 +287,32 @@ def fitting_upgrade(board: Board, coord: str, tile_id: str, rotation: int) -> tu
     return tile, upgrade
 
 
+def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef,
+                upgrade: Upgrade) -> tuple[str, str] | None:
+    """:func:`refusal` against the company's reach, walked only as far as it takes to see the
+    lay joins the network: more of the network never takes a lay's connection away (the
+    reach reads only the hex's reached stops, the sides track arrives at and whether the walk
+    touched it, and a lay qualifies when some of them do), so a partial walk's yes is the
+    whole walk's; a no comes from the whole walk, with its reason."""
+
+    def joined(part: Reach) -> bool:
+        return refusal(rules, state, company_id, coord, tile, upgrade, part) is None
+
+    board = state.board
+    starts = stations(board, company_id, home_stations(rules, state, company_id))
+    reach = walk_until(board, company_id, starts, coord, joined)
+    if not reach.whole:
+        return None
+    return refusal(rules, state, company_id, coord, tile, upgrade, reach)
+
+
 def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
     board = state.board
     company_id = action.entity
     if board is None or not board.on_map(action.hex):
         raise IllegalAction("rule:tile_lay.hex", f"{action.hex} is not a hex of this map")
     tile, upgrade = fitting_upgrade(board, action.hex, action.tile, action.rotation)
-    reach = company_reach(rules, state, company_id)
-    why = refusal(rules, state, company_id, action.hex, tile, upgrade, reach)
+    why = lay_refusal(rules, state, company_id, action.hex, tile, upgrade)
     if why is not None:
         raise IllegalAction(*why)
     cost = lay_cost(rules, state, company_id, action.hex)
