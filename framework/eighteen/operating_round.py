@@ -113,7 +113,9 @@ def next_company(rules: Context, state: G18State) -> str | None:
     are left out before the order is worked out; the keys are distinct, so the least is the
     first)."""
     done = _rs(state).done
-    ids = [cid for cid in state.companies if cid not in done and may_operate(rules, state, cid)]
+    # may_operate's first test inline: most companies are closed or not floated
+    ids = [cid for cid, c in state.companies.items()
+           if cid not in done and c.floated and not c.closed and may_operate(rules, state, cid)]
     if not ids:
         return None
     listed = {cid: i for i, cid in enumerate(state.companies)}
