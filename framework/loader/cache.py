@@ -78,8 +78,11 @@ def title_fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def entry_key(folder: Path, variant: str | None, overrides: Iterable[str]) -> str:
-    parts = [code_version(), os.fspath(folder.resolve()), title_fingerprint(folder),
+def entry_key(folder: Path, variant: str | None, overrides: Iterable[str],
+              fingerprint: str | None = None) -> str:
+    """``fingerprint``: the folder's :func:`title_fingerprint` when the caller has it."""
+    parts = [code_version(), os.fspath(folder.resolve()),
+             fingerprint if fingerprint is not None else title_fingerprint(folder),
              repr(variant), repr(tuple(overrides))]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

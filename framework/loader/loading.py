@@ -10,7 +10,6 @@ data that passed the earlier ones.
 from __future__ import annotations
 
 import copy
-import hashlib
 import os
 import pickle
 from collections import OrderedDict
@@ -87,17 +86,6 @@ _CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _CACHE_SIZE = 16
 
 
-def _fingerprint(folder: Path) -> str:
-    """A digest of every YAML file of the title folder: a loaded title is reused only while
-    none of them changed."""
-    digest = hashlib.sha256()
-    for path in sorted(folder.rglob("*.y*ml")):
-        if path.is_file():
-            digest.update(os.fspath(path.relative_to(folder)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def load_title(
     name_or_path: str | os.PathLike[str],
     variant: str | None = None,
@@ -120,11 +108,13 @@ def load_title(
     """
     folder = find_title(name_or_path)
     overrides = tuple(overrides)
-    key = (folder.resolve(), variant, overrides, _fingerprint(folder), check_code)
+    # every file of the folder (hooks too), read once for both caches' keys
+    fingerprint = title_cache.title_fingerprint(folder)
+    key = (folder.resolve(), variant, overrides, fingerprint, check_code)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _fresh(_CACHE[key])
-    entry = title_cache.entry_key(folder, variant, overrides)
+    entry = title_cache.entry_key(folder, variant, overrides, fingerprint)
     if check_code:
         title = title_cache.cached(entry, lambda: _load(folder, variant, overrides),
                                    lambda found: hasattr(found, "documents"))
