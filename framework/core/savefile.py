@@ -348,7 +348,11 @@ def _plain_hints(cls: type, fields: Iterable[Any]) -> dict[str, Any] | None:
             return None
     hints: dict[str, Any] = {}
     for field in fields:
-        kind = _PLAIN_HINTS.get(field.type) if isinstance(field.type, str) else None
+        given = field.type
+        if isinstance(given, str):
+            kind = _PLAIN_HINTS.get(given)
+        else:  # resolved already (attrs.resolve_types): what get_type_hints gives, kept as is
+            kind = given if any(given == plain for plain in _PLAIN_HINTS.values()) else None
         if kind is None:
             return None
         hints[field.name] = kind
