@@ -133,8 +133,10 @@ class Game(Generic[S]):
         self.debug = debug
         self.ruleset: Ruleset[S] = ruleset if ruleset is not None else ruleset_for(loaded)
         _settle(loaded)
-        self._state: S = self.ruleset.new_state(loaded, self.players, GameRng(seed))
-        self._checkpoints: dict[int, S] = {0: copy.deepcopy(self._state)}
+        self._state: S = self._initial_state()
+        # action count -> a copy of the state after that many actions; the state before any
+        # is made again by the set-up (deterministic: the seed), not kept as a copy
+        self._checkpoints: dict[int, S] = {}
         self._actions: list[Action] = []
         self._logs: list[list[str]] = []
         self._redo: list[Action] = []
@@ -144,6 +146,11 @@ class Game(Generic[S]):
         #: a game read from a save (``from_dict``): how many actions the save holds (a replay
         #: that stops at a refused one plays fewer)
         self.saved_actions: int | None = None
+
+    def _initial_state(self) -> S:
+        """The state before any action: the ruleset's set-up from the title, the players and
+        the seed (the same each time it is made)."""
+        return self.ruleset.new_state(self.title, self.players, GameRng(self.seed))
 
     # ------------------------------------------------------------------ reading
     @property
@@ -258,8 +265,11 @@ class Game(Generic[S]):
         """
         for index in [i for i in self._checkpoints if i > count]:
             del self._checkpoints[index]
-        base = max(self._checkpoints)
-        state = copy.deepcopy(self._checkpoints[base])
+        if self._checkpoints:
+            base = max(self._checkpoints)
+            state = copy.deepcopy(self._checkpoints[base])
+        else:
+            base, state = 0, self._initial_state()
         every = self.CHECKPOINT_EVERY
         for done, action in enumerate(self._actions[base:count], start=base + 1):
             self.ruleset.apply(state, action)

@@ -134,3 +134,34 @@ def test_any_exception_in_a_ruleset_leaves_the_state_unchanged():
     with pytest.raises(RuntimeError):
         game.process(Add("ann", 1))
     assert game.state_hash() == before and game.state.pile == 0
+
+
+@pytest.mark.parametrize("title", ["1837", "1889", "1830", "imperial_steam"])
+def test_undo_to_the_start_gives_the_set_ups_state_made_again_from_the_seed(title):
+    """No copy of the state before the first action is kept: an undo to the start, and a
+    refused first action, make it again from the title, players and seed, and it is the
+    state the game started with (same hash), for every title."""
+    from railyard.framework import autoplay
+
+    game = Game(title, ["ann", "bob", "cy", "dee"], 11)
+    start = game.state_hash()
+    autoplay.play(game, "random", max_actions=40)
+    hashes_after = game.state_hash()
+    played = len(game.actions)
+    assert played >= 20
+    game.undo_to(0)
+    assert game.state_hash() == start
+    while game.redo() is not None:
+        pass
+    assert len(game.actions) == played and game.state_hash() == hashes_after
+    fresh = Game(title, ["ann", "bob", "cy", "dee"], 11)
+    refused = 0
+    for later in game.actions[1:]:  # moves of later positions, most refused now: rebuilt
+        try:
+            fresh.process(later)
+        except IllegalAction:
+            refused += 1
+            assert fresh.state_hash() == start
+        else:
+            fresh.undo()
+    assert refused >= 5
