@@ -162,7 +162,7 @@ def may_end_turn(ctx: Context, state: G18State, cid: str) -> bool:
     if not trains.needs_train(ctx, state, cid):
         return True
     declined = _rs(state).declined
-    return not any(t not in declined for t, _ in trains.offers(ctx, state, cid))
+    return not any(t not in declined for t, _ in trains.iter_offers(ctx, state, cid))
 
 
 def _ok_surrender(ctx: Context, state: G18State, cid: str, train_id: str) -> bool:

@@ -120,12 +120,22 @@ def needs_train(rules: Context, state: G18State, company_id: str) -> bool:
 
 def offers(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
     """(train id, face price) of every train the company may own that is on offer to it."""
+    return list(iter_offers(rules, state, company_id))
+
+
+def iter_offers(rules: Context, state: G18State, company_id: str) -> Iterator[tuple[str, int]]:
+    """:func:`offers` one by one: the bank's first, other companies' trains only when asked
+    for (whether there is any buy at all mostly stops at the depot)."""
     space = room(rules, state, company_id)
     if space is not None and space <= 0:
-        return []
-    ids = depot_offers(rules, state) + pool_offers(state)
-    ids += [t for s in sellers(rules, state, company_id) for t in state.companies[s].trains]
-    return [(t, face_price(rules, state, t)) for t in ids if may_own(rules, state, company_id, t) is None]
+        return
+    for t in depot_offers(rules, state) + pool_offers(state):
+        if may_own(rules, state, company_id, t) is None:
+            yield t, face_price(rules, state, t)
+    for s in sellers(rules, state, company_id):
+        for t in state.companies[s].trains:
+            if may_own(rules, state, company_id, t) is None:
+                yield t, face_price(rules, state, t)
 
 
 def help_prices(rules: Context, state: G18State, company_id: str) -> list[int]:
@@ -410,7 +420,7 @@ def iter_buy_choices(rules: Context, state: G18State, company_id: str) -> Iterat
     helped: set[int] | None = None
     seen: set[tuple[str, str]] = set()
     least = min_price(rules)
-    for train_id, face in offers(rules, state, company_id):
+    for train_id, face in iter_offers(rules, state, company_id):
         source = source_of(state, train_id)
         key = (source, state.trains[train_id].name)
         if key in seen:
