@@ -113,13 +113,15 @@ def next_company(rules: Context, state: G18State) -> str | None:
     are left out before the order is worked out; the keys are distinct, so the least is the
     first)."""
     done = _rs(state).done
-    # may_operate's first test inline: most companies are closed or not floated
-    ids = [cid for cid, c in state.companies.items()
-           if cid not in done and c.floated and not c.closed and may_operate(rules, state, cid)]
-    if not ids:
-        return None
-    listed = {cid: i for i, cid in enumerate(state.companies)}
-    return min(ids, key=lambda cid: order_key(rules, state, cid, listed[cid]))
+    best: tuple[tuple[int, ...], str] | None = None
+    for listed, (cid, company) in enumerate(state.companies.items()):
+        # may_operate's first test inline: most companies are closed or not floated
+        if cid in done or not company.floated or company.closed or not may_operate(rules, state, cid):
+            continue
+        key = order_key(rules, state, cid, listed)
+        if best is None or key < best[0]:  # the first of equal keys, as min() gives
+            best = (key, cid)
+    return None if best is None else best[1]
 
 
 # ---------------------------------------------------------------------- the round
