@@ -257,3 +257,54 @@ def test_strong_outbids_greedy_for_the_item_that_brings_a_presidents_certificate
     bid = strong._auction(game.state, groups, random.Random(3))
     assert (tag_of(bid), bid.item, bid.price) == ("bid", "BO", 290)
     assert tag_of(greedy._auction(game.state, groups, random.Random(3))) == "pass"
+
+
+def test_a_company_strong_directs_pays_out_where_greedy_would_save_for_its_next_train() -> None:
+    # 1830 phase 3 (seed 1, after 114 greedy actions): B&O (P2 60%, P3 20%) ran 120 with 110 in
+    # its treasury and a lasting 3-train; greedy withholds to buy a 3-train (180) at once, strong
+    # pays out: dividends are what the winners of greedy games had most of
+    game = Game("1830", ("P1", "P2", "P3", "P4"), 1)
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    autoplay.play(game, bots, max_actions=114)
+    state = game.state
+    player, legal = autoplay.acting_player(game)
+    assert (player, state.phase, state.companies["B&O"].cash, state.round.revenue) == ("P2", "3", 110, 120)
+    strong = make_bot("strong", game.ruleset)
+    strong.temperament = bots[1].temperament
+    greedy_pick = bots[1].choose(game.view(), legal, random.Random(1))
+    pick = strong.choose(game.view(), legal, random.Random(1))
+    assert (tag_of(greedy_pick), greedy_pick.kind) == ("dividend", "withhold")
+    assert (tag_of(pick), pick.kind) == ("dividend", "payout")
+    cash = {p: state.player(p).cash for p in ("P2", "P3")}
+    game.process(pick)
+    assert game.state.player("P2").cash == cash["P2"] + 72  # 60% of 120
+    assert game.state.player("P3").cash == cash["P3"] + 24
+    assert game.state.companies["B&O"].cash == 110
+
+
+def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_back() -> None:
+    # 1889 phase 3 (seed 1, after 85 greedy actions): TR (P4's) runs 40 with one 2-train and
+    # has 530; greedy's temperament (rust margin 9) holds back the 3-train, which rusts 8
+    # purchases on. Strong scores pass, a 2-train and the 3-train one ply ahead: the 3-train
+    # makes the run 100 and is taken (the depot's 180 also lengthens the game's horizon)
+    from railyard.framework.bots.random_bot import group_by_tag
+
+    game = Game("1889", ("P1", "P2", "P3", "P4"), 1)
+    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
+    autoplay.play(game, bots, max_actions=85)
+    state = game.state
+    player, legal = autoplay.acting_player(game)
+    groups = group_by_tag(legal)
+    assert (player, state.phase, state.companies["TR"].trains, state.companies["TR"].cash) == ("P4", "3", ["2#5"], 530)
+    strong = StrongBot(game.ruleset)
+    strong.temperament = bots[3].temperament
+    assert bots[3]._train(state, groups, random.Random(1)) is None
+    assert strong._run_total(state, "TR", ["2#5"]) == 40
+    assert strong._run_total(state, "TR", ["2#5", "3#5"]) == 100
+    before = game.state_hash()
+    pick = strong.choose(game.view(), legal, random.Random(1))
+    assert game.state_hash() == before  # scored on copies
+    assert (tag_of(pick), pick.train, pick.price) == ("buy_train", "3#5", 180)
+    game.process(pick)
+    assert game.state.companies["TR"].trains == ["2#5", "3#5"]
+    assert game.state.companies["TR"].cash == 350
