@@ -289,7 +289,10 @@ class TrackGraph:
 
     def _links(self) -> dict[str, tuple[Link, ...]]:
         by_pair: dict[tuple[str, str], list[_Found]] = {}
+        table = self._walk_table
         for start in self.stops:
+            if not table[start]:
+                continue  # no track at this stop (most of the map early on): no link
             for found_link in self._walk_links(start):
                 by_pair.setdefault((start, found_link[0]), []).append(found_link)
         out: dict[str, list[Link]] = {s: [] for s in self.stops}

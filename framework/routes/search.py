@@ -91,7 +91,7 @@ class CompanyView:
     """The graph as one company sees it: stops by index, its stations, blocked cities."""
 
     def __init__(self, graph: TrackGraph, company: str) -> None:
-        self.graph = graph
+        self.memo = graph.memo  # not the graph: a view kept in the memo makes no cycle
         self.company = company
         shared = graph.memo.get(_SHARED)
         if shared is None:
@@ -117,6 +117,17 @@ class CompanyView:
         if found is None:
             found = self._kinds[key] = _KindView(self, kind, distance, plus, values)
         return found
+
+
+def company_view(graph: TrackGraph, company: str) -> CompanyView:
+    """The company's view of the graph, kept in the graph's memo: the look-ahead of a lay,
+    then the run on that board, and every later query of that position ask for it again.
+    A view (and its per-train numbers) is read only, never changed, once built."""
+    key = ("search", "company view", company)
+    found: CompanyView | None = graph.memo.get(key)
+    if found is None:
+        found = graph.memo[key] = CompanyView(graph, company)
+    return found
 
 
 class _KindNumbers:
@@ -163,9 +174,9 @@ class _KindView:
     def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
                  values: StopValues = ()) -> None:
         key = ("search", "kind numbers", kind, distance, plus, values)
-        shared: _KindNumbers | None = view.graph.memo.get(key)
+        shared: _KindNumbers | None = view.memo.get(key)
         if shared is None:
-            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus, values)
+            shared = view.memo[key] = _KindNumbers(view, kind, distance, plus, values)
         self.kind = kind
         self.n = shared.n
         self.nm = shared.nm
@@ -280,24 +291,24 @@ def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
         for i in range(len(view.ids))
         if kv.allowed[i] and not kv.ca[i] and not kv.cb[i]
     )
+    # taken best first, a base-only stop once the N - a base places are full is passed over:
+    # what is taken is the best of the base-only stops up to N - a and every other stop, best
+    # first; row a sums its first nm - a - b values
     table = []
     for a in range(kv.n + 1):
-        row = []
-        for b in range(kv.nm + 1):
-            slots = kv.nm - a - b
-            base_left = kv.n - a
-            total = free_total
-            for v, only_base in merged:
-                if slots <= 0:
-                    break
-                if only_base:
-                    if base_left <= 0:
-                        continue
-                    base_left -= 1
-                total += v
-                slots -= 1
-            row.append(total)
-        table.append(row)
+        base_left = kv.n - a
+        sums = [free_total]
+        wanted = kv.nm - a  # the most places a row of a has (b = 0)
+        for v, only_base in merged:
+            if len(sums) > wanted:
+                break
+            if only_base:
+                if base_left <= 0:
+                    continue
+                base_left -= 1
+            sums.append(sums[-1] + v)
+        top = len(sums) - 1
+        table.append([sums[min(max(kv.nm - a - b, 0), top)] for b in range(kv.nm + 1)])
     return table
 
 
@@ -610,7 +621,7 @@ def _best_routes(
     max_seconds: float | None,
     stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
-    view = CompanyView(graph, company)
+    view = company_view(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
     specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
