@@ -91,7 +91,7 @@ class CompanyView:
     """The graph as one company sees it: stops by index, its stations, blocked cities."""
 
     def __init__(self, graph: TrackGraph, company: str) -> None:
-        self.memo = graph.memo  # not the graph: a view kept in the memo makes no cycle
+        self.graph = graph
         self.company = company
         shared = graph.memo.get(_SHARED)
         if shared is None:
@@ -117,17 +117,6 @@ class CompanyView:
         if found is None:
             found = self._kinds[key] = _KindView(self, kind, distance, plus, values)
         return found
-
-
-def company_view(graph: TrackGraph, company: str) -> CompanyView:
-    """The company's view of the graph, kept in the graph's memo: the look-ahead of a lay,
-    then the run on that board, and every later query of that position ask for it again.
-    A view (and its per-train numbers) is read only, never changed, once built."""
-    key = ("search", "company view", company)
-    found: CompanyView | None = graph.memo.get(key)
-    if found is None:
-        found = graph.memo[key] = CompanyView(graph, company)
-    return found
 
 
 class _KindNumbers:
@@ -174,9 +163,9 @@ class _KindView:
     def __init__(self, view: CompanyView, kind: TrainKind, distance: int, plus: int,
                  values: StopValues = ()) -> None:
         key = ("search", "kind numbers", kind, distance, plus, values)
-        shared: _KindNumbers | None = view.memo.get(key)
+        shared: _KindNumbers | None = view.graph.memo.get(key)
         if shared is None:
-            shared = view.memo[key] = _KindNumbers(view, kind, distance, plus, values)
+            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus, values)
         self.kind = kind
         self.n = shared.n
         self.nm = shared.nm
@@ -621,7 +610,7 @@ def _best_routes(
     max_seconds: float | None,
     stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
-    view = company_view(graph, company)
+    view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
     specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
