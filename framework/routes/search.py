@@ -280,24 +280,24 @@ def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
         for i in range(len(view.ids))
         if kv.allowed[i] and not kv.ca[i] and not kv.cb[i]
     )
-    # taken best first, a base-only stop once the N - a base places are full is passed over:
-    # what is taken is the best of the base-only stops up to N - a and every other stop, best
-    # first; row a sums its first nm - a - b values
     table = []
     for a in range(kv.n + 1):
-        base_left = kv.n - a
-        sums = [free_total]
-        wanted = kv.nm - a  # the most places a row of a has (b = 0)
-        for v, only_base in merged:
-            if len(sums) > wanted:
-                break
-            if only_base:
-                if base_left <= 0:
-                    continue
-                base_left -= 1
-            sums.append(sums[-1] + v)
-        top = len(sums) - 1
-        table.append([sums[min(max(kv.nm - a - b, 0), top)] for b in range(kv.nm + 1)])
+        row = []
+        for b in range(kv.nm + 1):
+            slots = kv.nm - a - b
+            base_left = kv.n - a
+            total = free_total
+            for v, only_base in merged:
+                if slots <= 0:
+                    break
+                if only_base:
+                    if base_left <= 0:
+                        continue
+                    base_left -= 1
+                total += v
+                slots -= 1
+            row.append(total)
+        table.append(row)
     return table
 
 
