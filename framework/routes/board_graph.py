@@ -453,8 +453,24 @@ def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
     base = layout.base
     if base is not None:
         before: dict[StopKey, list[str]] | None = base[0].get(("homes", id(title)))
-        if before is not None and not base[3] & _home_hexes_of(title):
-            return before
+        if before is not None:
+            redo = base[3] & _home_hexes_of(title)
+            if not redo:
+                return before
+            # the homes of the other hexes stay; a changed one's are worked out as _homes
+            # would (each stop's companies in title order; the dict's order is never read)
+            out = {where: found for where, found in before.items() if where[0] not in redo}
+            home_kinds = title.routes.home_stop_kinds
+            if home_kinds:
+                for coord in redo:
+                    tile = layout.tiles.get(coord)
+                    if tile is None:
+                        continue
+                    for cid, ctype, city in _homes_by_hex(title).get(coord, ()):
+                        for i, stop in enumerate(tile[0].stops):
+                            if home_kinds.get(stop.kind) == ctype and city in (None, i):
+                                out.setdefault((coord, i), []).append(cid)
+            return out
     return _homes(title, layout.tiles)
 
 
