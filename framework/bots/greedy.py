@@ -464,7 +464,7 @@ class GreedyBot(Bot):
         (:func:`~railyard.framework.routes.board_graph.track_within`: the same stops, its
         track a part of the other's) earns no more than that lay and scores no higher, so it
         can never be the first best and is not searched (most often the second lay's new
-        track leads nowhere and is pruned away, or the same tile turned to fewer cities)."""
+        track leads nowhere and is pruned away, or joins fewer places than the first's)."""
         from railyard.framework.routes.board_graph import track_within
 
         title = self.ruleset.spec.title
