@@ -81,16 +81,39 @@ class _Shared:
             else:
                 self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
         self.sbit = [1 << i for i in range(n)]
-        links = graph.links
-        self.adj: list[list[tuple[int, int, Link]]] = [
-            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
-        ]
+        self._whole: list[list[tuple[int, int, Link]]] | None = None
+        #: per component (its first stop): its stops' rows of :attr:`CompanyView.adj`
+        self.parts: dict[str, dict[int, list[tuple[int, int, Link]]]] = {}
+
+    def whole(self, graph: TrackGraph) -> list[list[tuple[int, int, Link]]]:
+        """Every stop's links (index of the stop across, resources, link), from the graph's
+        links: what a search with a budget walks (its steps are counted over every start)."""
+        if self._whole is None:
+            links, index = graph.links, self.index
+            self._whole = [[(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids]
+        return self._whole
+
+    def part(self, graph: TrackGraph, first: str) -> dict[int, list[tuple[int, int, Link]]]:
+        """The rows of the stops of one component (:meth:`TrackGraph.component_links`)."""
+        found = self.parts.get(first)
+        if found is None:
+            links, _ = graph.component_links(first)
+            index = self.index
+            found = self.parts[first] = {
+                index[sid]: [(index[lk.b], lk.mask, lk) for lk in out]
+                for sid, out in links.items()}
+        return found
 
 
 class CompanyView:
-    """The graph as one company sees it: stops by index, its stations, blocked cities."""
+    """The graph as one company sees it: stops by index, its stations, blocked cities.
 
-    def __init__(self, graph: TrackGraph, company: str) -> None:
+    Every route runs through a station, so only the links of the stations' components are
+    set up (``adj`` is empty elsewhere: a search from an anchor there finds nothing, as it
+    would over its links); ``whole`` sets up every stop's (a search with a budget, whose
+    steps are counted). Either way a stop's links are the graph's, in the graph's order."""
+
+    def __init__(self, graph: TrackGraph, company: str, whole: bool = False) -> None:
         self.graph = graph
         self.company = company
         shared = graph.memo.get(_SHARED)
@@ -102,11 +125,29 @@ class CompanyView:
         self.values = shared.values
         self.gbit = shared.gbit
         self.sbit = shared.sbit
-        self.adj = shared.adj
         stops = shared.stops
         self.blocked = [s.blocked_for(company) for s in stops]
         self.is_station = [s.is_station_of(company) for s in stops]
         self.stations = [i for i, here in enumerate(self.is_station) if here]
+        self.clashes: Mapping[int, tuple[int, ...]]
+        if whole:
+            self.adj = shared.whole(graph)
+            self.clashes = graph.link_clashes
+        else:
+            none: list[tuple[int, int, Link]] = []
+            adj = [none] * len(stops)
+            clashes: dict[int, tuple[int, ...]] = {}
+            seen: set[str] = set()
+            for s in self.stations:
+                first = graph.component_of(self.ids[s])
+                if first in seen:
+                    continue
+                seen.add(first)
+                for i, row in shared.part(graph, first).items():
+                    adj[i] = row
+                clashes.update(graph.component_links(first)[1])
+            self.adj = adj
+            self.clashes = clashes
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
     def kind_view(self, kind: TrainKind, distance: int, plus: int,
@@ -491,7 +532,7 @@ def _last(found: list[_Cand]) -> _Cand | None:
     return found[-1] if found else None
 
 
-def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
+def _combine(view: CompanyView, order: list[int], specs: list[SpecKey],
              greedy: list[_Cand | None], lb: int, found: dict[SpecKey, list[_Cand]],
              budget: _Budget | None) -> list[_Cand | None]:
     """Per train (in ``order``): its route in the first best combination of the candidates
@@ -518,7 +559,7 @@ def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
         ))
         members.append([pos])
         lists.append(cands)
-    value, chosen = best_combination(groups, graph.link_clashes, lb - 1, budget)
+    value, chosen = best_combination(groups, view.clashes, lb - 1, budget)
     if value < lb:
         return greedy
     picks: list[_Cand | None] = [None] * len(order)
@@ -610,8 +651,8 @@ def _best_routes(
     max_seconds: float | None,
     stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
-    view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
+    view = CompanyView(graph, company, whole=budget is not None)
     specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
     order = sorted(range(len(trains)), key=lambda i: specs[i])
@@ -654,7 +695,7 @@ def _best_routes(
         # free, in the order _combine walks the trains: that is its first best combination too
         picks = greedy
     else:
-        picks = _combine(graph, order, specs, greedy, lb, {
+        picks = _combine(view, order, specs, greedy, lb, {
             # a combination worth ``lb`` or more uses only routes worth this much or more
             key: search(key, 0 if bonus is not None else max(lb - total_ub + ub[key], 0))
             for key in ub

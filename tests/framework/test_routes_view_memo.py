@@ -70,3 +70,49 @@ def test_the_links_are_those_a_walk_from_every_stop_finds(step: int) -> None:
     graph = _graph(_all_runs()[step])
     assert any(not graph._walk_table[s] for s in graph.stops)  # stops without track exist
     assert graph.links == _links_walking_every_stop(graph)
+
+
+@needs_game
+@pytest.mark.parametrize("step", range(0, 209, 13))
+def test_a_search_over_the_stations_components_gives_the_routes_of_the_whole_graph(
+        step: int) -> None:
+    """Without a budget a company's search sets up only the links of its stations'
+    components; with one (never running out here) every stop's links: the same routes."""
+    from railyard.framework.routes.search import CompanyView
+
+    run = _all_runs()[step]
+    companies = sorted({c for owners in run.tokens.values() for c in owners})
+    graph = _graph(run)
+    parts = 0
+    for company in companies:
+        view = CompanyView(graph, company)
+        parts += sum(1 for row in view.adj if not row) > 0
+        for names in TRAIN_SETS:
+            trains = [_train(n) for n in names]
+            parted = best_routes(graph, trains, company, _rules())
+            whole = best_routes(_graph(run), trains, company, _rules(), max_nodes=10**12)
+            assert whole.complete
+            assert _answer(parted) == _answer(whole), (step, company, names)
+    assert parts  # some stop outside every station's component was left out
+
+
+@needs_game
+@pytest.mark.parametrize("step", range(0, 209, 19))
+def test_a_components_links_are_the_graphs_links_of_its_stops(step: int) -> None:
+    graph = _graph(_all_runs()[step])
+    whole = graph.links
+    to_whole: dict[int, int] = {}
+    parts: dict[str, dict[int, tuple[int, ...]]] = {}
+    for stop in graph.stops:
+        first = graph.component_of(stop)
+        links, clashes = graph.component_links(first)
+        parts[first] = clashes
+        mine = links[stop]
+        assert [(k.a, k.b, k.pieces, k.junctions, k.mask) for k in mine] == [
+            (k.a, k.b, k.pieces, k.junctions, k.mask) for k in whole[stop]]
+        for k, w in zip(mine, whole[stop], strict=True):
+            assert to_whole.setdefault(k.uid, w.uid) == w.uid  # one uid, both directions
+    assert len(set(to_whole.values())) == len(to_whole) == len(graph.link_clashes)
+    for clashes in parts.values():  # the clashes are the whole graph's, uid for uid
+        for uid, others in clashes.items():
+            assert {to_whole[u] for u in others} == set(graph.link_clashes[to_whole[uid]])
