@@ -126,11 +126,13 @@ class CompanyView:
         self.gbit = shared.gbit
         self.sbit = shared.sbit
         stops = shared.stops
-        self.blocked = [s.blocked_for(company) for s in stops]
-        self.is_station = [s.is_station_of(company) for s in stops]
+        # StopNode.is_station_of, without a call per stop
+        self.is_station = [company in s.tokens or company in s.homes for s in stops]
         self.stations = [i for i, here in enumerate(self.is_station) if here]
         self.clashes: Mapping[int, tuple[int, ...]]
+        self.blocked: list[bool]
         if whole:
+            self.blocked = [s.blocked_for(company) for s in stops]
             self.adj = shared.whole(graph)
             self.clashes = graph.link_clashes
         else:
@@ -148,6 +150,11 @@ class CompanyView:
                 clashes.update(graph.component_links(first)[1])
             self.adj = adj
             self.clashes = clashes
+            # whether a stop blocks is read only where a route goes: the components' stops
+            self.blocked = blocked = [False] * len(stops)
+            for first in seen:
+                for i in shared.part(graph, first):
+                    blocked[i] = stops[i].blocked_for(company)
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
     def kind_view(self, kind: TrainKind, distance: int, plus: int,
