@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph
@@ -167,6 +168,27 @@ class CompanyView:
         return found
 
 
+_PerKind = tuple[bool, int, int, bool, bool, bool, int]
+"""What a stop of one kind is to one train: allowed, counts only in N, counts in N or M,
+pays the run, pays the treasury, must end the route, its step towards the required kinds."""
+
+
+def _per_stop_kind(kind: TrainKind, kinds: Sequence[str]) -> dict[str, _PerKind]:
+    req_kinds = [k for k, _ in kind.requires]
+    return {
+        k: (
+            k not in kind.forbids,
+            int(k in kind.counts and k not in kind.plus_counts),
+            int(k in kind.counts and k in kind.plus_counts),
+            kind.pays(k),
+            k in kind.to_treasury,
+            k in kind.at_end,
+            (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0,
+        )
+        for k in set(kinds)
+    }
+
+
 class _KindNumbers:
     """Per-stop numbers for one train on one graph, the same for every company (kept in the
     graph's memo). ``values``: stops where this train earns another amount than the stop's
@@ -178,28 +200,30 @@ class _KindNumbers:
         self.kind = kind
         self.n = distance
         self.nm = distance + plus
-        self.allowed = [k not in kind.forbids for k in view.kinds]
-        self.ca = [int(k in kind.counts and k not in kind.plus_counts) for k in view.kinds]
-        self.cb = [int(k in kind.counts and k in kind.plus_counts) for k in view.kinds]
-        self.pay = [v if kind.pays(k) else 0 for k, v in zip(view.kinds, view.values, strict=True)]
+        # what a stop is to this train depends on the stop's kind alone: worked out once per
+        # stop kind, then spread over the stops
+        per_kind = _per_stop_kind(kind, view.kinds)
+        rows = [per_kind[k] for k in view.kinds]
+        columns: list[list[Any]] = (
+            [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in range(7)])
+        allowed, ca, cb, pays, to_treasury, at_end, rqinc = columns
+        self.allowed: list[bool] = allowed
+        self.ca: list[int] = ca
+        self.cb: list[int] = cb
+        self.pay = [v if p else 0 for v, p in zip(view.values, pays, strict=True)]
         for sid, value in values:
             i = view.index.get(sid)
             if i is not None:
                 self.pay[i] += value - view.values[i]
         self.negative = any(p < 0 for p in self.pay)
-        self.tre = [
-            v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
-        ]
-        self.at_end = [k in kind.at_end for k in view.kinds]
-        req_kinds = [k for k, _ in kind.requires]
+        self.tre = [v if t else 0 for v, t in zip(view.values, to_treasury, strict=True)]
+        self.at_end: list[bool] = at_end
         self.rq_target = 0
         self.rq_limits: list[tuple[int, int]] = []
         for i, (_k, n) in enumerate(kind.requires):
             self.rq_target |= n << (8 * i)
             self.rq_limits.append((8 * i, n))
-        self.rqinc = [
-            (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0 for k in view.kinds
-        ]
+        self.rqinc: list[int] = rqinc
         anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
         self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
         self.rest = _rest_table(self, view)

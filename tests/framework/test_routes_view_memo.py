@@ -116,3 +116,29 @@ def test_a_components_links_are_the_graphs_links_of_its_stops(step: int) -> None
     for clashes in parts.values():  # the clashes are the whole graph's, uid for uid
         for uid, others in clashes.items():
             assert {to_whole[u] for u in others} == set(graph.link_clashes[to_whole[uid]])
+
+
+@needs_game
+@pytest.mark.parametrize("step", range(0, 209, 41))
+def test_a_trains_stop_numbers_are_those_of_each_stops_kind(step: int) -> None:
+    """The per-stop numbers of a train, worked out once per stop kind, are what each stop's
+    kind makes them (counted, paid, to the treasury, at an end, required)."""
+    from railyard.framework.routes.search import CompanyView, _KindNumbers
+
+    graph = _graph(_all_runs()[step])
+    view = CompanyView(graph, sorted({c for o in _all_runs()[step].tokens.values() for c in o})[0])
+    rules = _rules()
+    for name in ("2", "3", "4", "5+4", "4G", "5"):
+        train = _train(name)
+        kind = rules.kind_of(train)
+        kv = _KindNumbers(view, kind, train.distance, train.plus)
+        req = [k for k, _ in kind.requires]
+        for i, (k, v) in enumerate(zip(view.kinds, view.values, strict=True)):
+            assert kv.allowed[i] == (k not in kind.forbids)
+            assert kv.ca[i] == int(k in kind.counts and k not in kind.plus_counts)
+            assert kv.cb[i] == int(k in kind.counts and k in kind.plus_counts)
+            assert kv.pay[i] == (v if kind.pays(k) else 0)
+            assert kv.tre[i] == (v if k in kind.to_treasury else 0)
+            assert kv.at_end[i] == (k in kind.at_end)
+            assert kv.rqinc[i] == ((1 << (8 * req.index(k))) if k in req else 0)
+        assert len(kv.allowed) == len(view.ids)
