@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
 from railyard.framework.hexgrid import Grid
 from railyard.framework.positions import per_game
 from railyard.framework.routes.drawn import DrawnView, RouteGraph
@@ -356,14 +357,16 @@ def _homes_of(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
 
 
 def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
-    """Whether every route on board ``inner`` is a route on board ``outer`` too (both in
-    ``phase``, one printed map): both graphs have the same stops, alike in every respect
-    (value, kind, group, slots, tokens, reservations, homes), and each hex's track on
-    ``inner`` (after pruning) is a part of its track on ``outer``. A route is its stops and
-    pieces, and whether it may run (a piece or junction once, no turning back on a tile, a
-    station, the stops it may pass) depends on nothing else, so no company earns more on
-    ``inner`` with any trains. Asked of two boards that differ on a hex or two (the greedy
-    bot's look-ahead lays): it compares what the two layouts do not share."""
+    """Whether every route on board ``inner`` is a route on board ``outer`` too, earning no
+    more there (both in ``phase``, one printed map): both graphs have the same stops, alike in
+    every respect (kind, group, slots, tokens, reservations, homes, terminal, pass-through)
+    but that a stop may be worth more on ``outer``, and each hex's track on ``inner`` (after
+    pruning) is a part of its track on ``outer``. A route is its stops and pieces, and whether
+    it may run (a piece or junction once, no turning back on a tile, a station, the stops it
+    may pass) depends on nothing else, and what it earns rises with its stops' values, so no
+    company earns more on ``inner`` with any trains (paid at the stops' values). Asked of two
+    boards that differ on a hex or two (the greedy bot's look-ahead lays): it compares what
+    the two layouts do not share."""
     family = _family(inner)
     if _family(outer) is not family:
         return False
@@ -371,7 +374,8 @@ def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
     b = family.layout(outer.laid_placed(), outer.state_key()[0])
     if a is b:
         return True
-    if a.stop_keys != b.stop_keys or _stops_of(a, title, phase) != _stops_of(b, title, phase):
+    if a.stop_keys != b.stop_keys or not _stops_within(_stops_of(a, title, phase),
+                                                      _stops_of(b, title, phase)):
         return False
     if inner.token_map() != outer.token_map() or inner.reserved_map() != outer.reserved_map():
         return False
@@ -381,6 +385,18 @@ def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
     for coord, pieces in a.kept.items():
         around = wider.get(coord, ())
         if pieces is not around and pieces and not set(pieces) <= set(around):
+            return False
+    return True
+
+
+def _stops_within(inner: Sequence[StopNode], outer: Sequence[StopNode]) -> bool:
+    """Whether the stops are alike pairwise but that one on ``outer`` may be worth more."""
+    if len(inner) != len(outer):
+        return False
+    for x, y in zip(inner, outer, strict=True):
+        if x is y or x == y:
+            continue
+        if x.revenue > y.revenue or attrs.evolve(x, revenue=y.revenue) != y:
             return False
     return True
 

@@ -29,7 +29,7 @@ def _total(bot: Any, state: Any, board: Any, company: str, names: tuple[str, ...
     return int(best_routes(graph, trains, company, running.route_rules(bot.ruleset)).total)
 
 
-@pytest.mark.parametrize("title,seed", [("1837", 1), ("1837", 4)])
+@pytest.mark.parametrize("title,seed", [("1837", 1), ("1837", 4), ("1830", 2), ("1889", 3)])
 def test_the_look_ahead_picks_what_searching_every_lay_picks(
         monkeypatch: pytest.MonkeyPatch, title: str, seed: int) -> None:
     contenders = greedy.GreedyBot._contenders
