@@ -310,32 +310,37 @@ class TrackGraph:
 
     def component_of(self, stop: str) -> str:
         """The first stop (in graph order) of the stops joined to ``stop`` by track: names
-        the part of the graph a route from ``stop`` can run on."""
-        return self._component_table()[stop]
-
-    def _component_table(self) -> dict[str, str]:
+        the part of the graph a route from ``stop`` can run on (found when first asked for,
+        one component at a time)."""
         store = self._shared()
-        found: dict[str, str] | None = store.get("components")
+        table: dict[str, str] = store.setdefault("components", {})
+        found = table.get(stop)
         if found is None:
-            found = store["components"] = self._components()
+            found = self._component(stop, store, table)
         return found
 
-    def _components(self) -> dict[str, str]:
-        table = self._walk_table
-        out: dict[str, str] = {}
-        for first in self.stops:
-            if first in out:
-                continue
-            out[first] = first
-            stack = [first]
-            while stack:
-                node = stack.pop()
-                for step in table[node]:
-                    nxt = step[1]
-                    if nxt not in out:
-                        out[nxt] = first
-                        stack.append(nxt)
-        return out
+    def _component(self, stop: str, store: dict[str, Any], table: dict[str, str]) -> str:
+        walk = self._walk_table
+        nodes = [stop]
+        seen = {stop}
+        stack = [stop]
+        while stack:
+            node = stack.pop()
+            for step in walk[node]:
+                nxt = step[1]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    nodes.append(nxt)
+                    stack.append(nxt)
+        order: dict[str, int] | None = store.get("stop order")
+        if order is None:
+            order = store["stop order"] = {sid: i for i, sid in enumerate(self.stops)}
+        stops = sorted((n for n in nodes if n in order), key=order.__getitem__)
+        first = stops[0]
+        for node in nodes:
+            table[node] = first
+        store.setdefault("component stops", {})[first] = stops
+        return first
 
     def component_links(self, first: str
                         ) -> tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]]:
@@ -350,8 +355,8 @@ class TrackGraph:
         found: tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]] | None = \
             parts.get(first)
         if found is None:
-            comps = self._component_table()
-            starts = [s for s in self.stops if comps[s] == first]
+            self.component_of(first)  # its stops are listed when it is first found
+            starts = store["component stops"][first]
             uid = store.get("component uids", 0)
             links = self._links_from(starts, uid)
             count = sum(len(ls) for ls in links.values()) // 2
