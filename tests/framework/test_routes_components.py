@@ -1,9 +1,11 @@
-"""A graph answers a second query as a fresh graph answers a first, on real positions.
+"""The route search answers as over the whole graph, on real positions (the recorded 1837 game).
 
-What one query leaves in a graph's memo (stop tables, per-train numbers, answers) serves the
-next: these tests ask one graph for many trains and companies in turn and check every answer
-against a graph built for that query alone, on boards of the recorded 1837 game (a stop without
-track is walked from no more, and the links must come out as before).
+A company's search sets up only the links of its stations' components (found one at a time,
+walked per component), asks which stops block only there, and works a train's per-stop
+numbers out per stop kind; what one query leaves in a graph's memo serves the next; no walk
+starts from a stop without track. These tests compare each with the whole-graph, fresh or
+per-stop answer: routes for many companies and trains, links and clashes uid for uid, the
+per-stop numbers stop by stop.
 """
 
 from __future__ import annotations
