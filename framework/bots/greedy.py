@@ -453,8 +453,40 @@ class GreedyBot(Bot):
         if not company.trains:
             return quick[0][1]
         # the lays compete with each other only: a lay is always worth making
-        scored = [(self._best_revenue(state, cid, action), score, action) for score, action in quick[:TILE_LOOKAHEAD]]
+        scored = [(self._revenue_on(state, cid, board), score, action)
+                  for score, action, board in self._contenders(state, quick[:TILE_LOOKAHEAD])]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _contenders(self, state: Any, top: list[tuple[float, LayTile]]
+                    ) -> list[tuple[float, LayTile, Any]]:
+        """The lays of ``top`` (best quick score first) that may win the look-ahead, each with
+        its board: a lay whose every route is a route after an earlier lay too
+        (:func:`~railyard.framework.routes.board_graph.track_within`: the same stops, its
+        track a part of the other's) earns no more than that lay and scores no higher, so it
+        can never be the first best and is not searched (most often the second lay's new
+        track leads nowhere and is pruned away, or joins fewer places than the first's)."""
+        from railyard.framework.routes.board_graph import track_within
+
+        title = self.ruleset.spec.title
+        out: list[tuple[float, LayTile, Any]] = []
+        for score, lay in top:
+            board = self._board_after(state, lay)
+            if not any(track_within(board, other, title, state.phase) for _, _, other in out):
+                out.append((score, lay, board))
+        return out
+
+    @staticmethod
+    def _board_after(state: Any, lay: LayTile) -> Any:
+        board = state.board.copy()
+        board.lay(lay.hex, lay.tile, lay.rotation)  # as tile_lay.apply lays it
+        return board
+
+    def _revenue_on(self, state: Any, cid: str, board: Any) -> int:
+        """The company's best run on ``board`` (the state's board with a lay made)."""
+        from railyard.framework.eighteen import running
+
+        here = attrs.evolve(state, board=board)
+        return self._run_total(here, cid, running.runnable(here, cid, list(getattr(state.round, "ran", []))))
 
     def _quick_tile_score(self, state: Any, action: LayTile, worths: dict[str, int] | None = None) -> float:
         """The lay's stop value gained, its track and a bonus for a first tile. ``worths``
@@ -478,9 +510,7 @@ class GreedyBot(Bot):
 
         here = state
         if lay is not None:
-            board = state.board.copy()
-            board.lay(lay.hex, lay.tile, lay.rotation)  # as tile_lay.apply lays it
-            here = attrs.evolve(state, board=board)
+            here = attrs.evolve(state, board=self._board_after(state, lay))
         return self._run_total(here, cid, running.runnable(here, cid, list(getattr(state.round, "ran", []))))
 
     def _run_total(self, state: Any, cid: str, trains: list[str]) -> int:

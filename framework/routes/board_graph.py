@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
 from railyard.framework.hexgrid import Grid
 from railyard.framework.positions import per_game
 from railyard.framework.routes.drawn import DrawnView, RouteGraph
@@ -311,13 +312,8 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
         return found[1]
     layout = _family(board).layout(board.laid_placed(), state[0])
     phase_order = tuple(title.phases)
-    plain: list[StopNode] | None = layout.memo.get(("stops", phase, id(title)))
-    if plain is None:
-        plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
-            layout, (phase, id(title)), phase_order, _pass_through_of(title))
-    homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
-    if homes is None:
-        homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
+    plain = _stops_of(layout, title, phase)
+    homes = _homes_of(layout, title)
     tokens = board.token_map()
     reserved = board.reserved_map()
     stops = plain
@@ -341,6 +337,68 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (title, graph)
     return graph
+
+
+def _stops_of(layout: Layout, title: Any, phase: str) -> list[StopNode]:
+    """The layout's stops without tokens, reservations or homes in ``phase`` (kept with it)."""
+    plain: list[StopNode] | None = layout.memo.get(("stops", phase, id(title)))
+    if plain is None:
+        plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
+            layout, (phase, id(title)), tuple(title.phases), _pass_through_of(title))
+    return plain
+
+
+def _homes_of(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
+    """The layout's home stops (:func:`_layout_homes`, kept with it)."""
+    homes: dict[StopKey, list[str]] | None = layout.memo.get(("homes", id(title)))
+    if homes is None:
+        homes = layout.memo[("homes", id(title))] = _layout_homes(layout, title)
+    return homes
+
+
+def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
+    """Whether every route on board ``inner`` is a route on board ``outer`` too, earning no
+    more there (both in ``phase``, one printed map): both graphs have the same stops, alike in
+    every respect (kind, group, slots, tokens, reservations, homes, terminal, pass-through)
+    but that a stop may be worth more on ``outer``, and each hex's track on ``inner`` (after
+    pruning) is a part of its track on ``outer``. A route is its stops and pieces, and whether
+    it may run (a piece or junction once, no turning back on a tile, a station, the stops it
+    may pass) depends on nothing else, and what it earns rises with its stops' values, so no
+    company earns more on ``inner`` with any trains (paid at the stops' values). Asked of two
+    boards that differ on a hex or two (the greedy bot's look-ahead lays): it compares what
+    the two layouts do not share."""
+    family = _family(inner)
+    if _family(outer) is not family:
+        return False
+    a = family.layout(inner.laid_placed(), inner.state_key()[0])
+    b = family.layout(outer.laid_placed(), outer.state_key()[0])
+    if a is b:
+        return True
+    if a.stop_keys != b.stop_keys or not _stops_within(_stops_of(a, title, phase),
+                                                      _stops_of(b, title, phase)):
+        return False
+    if inner.token_map() != outer.token_map() or inner.reserved_map() != outer.reserved_map():
+        return False
+    if _homes_of(a, title) != _homes_of(b, title):
+        return False
+    wider = b.kept
+    for coord, pieces in a.kept.items():
+        around = wider.get(coord, ())
+        if pieces is not around and pieces and not set(pieces) <= set(around):
+            return False
+    return True
+
+
+def _stops_within(inner: Sequence[StopNode], outer: Sequence[StopNode]) -> bool:
+    """Whether the stops are alike pairwise but that one on ``outer`` may be worth more."""
+    if len(inner) != len(outer):
+        return False
+    for x, y in zip(inner, outer, strict=True):
+        if x is y or x == y:
+            continue
+        if x.revenue > y.revenue or attrs.evolve(x, revenue=y.revenue) != y:
+            return False
+    return True
 
 
 # (coord, stop index, id(stop), phase, id(title)) -> (stop, title, its plain node)
@@ -411,8 +469,24 @@ def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
     base = layout.base
     if base is not None:
         before: dict[StopKey, list[str]] | None = base[0].get(("homes", id(title)))
-        if before is not None and not base[1] & _home_hexes_of(title):
-            return before
+        if before is not None:
+            redo = base[3] & _home_hexes_of(title)
+            if not redo:
+                return before
+            # the homes of the other hexes stay; a changed one's are worked out as _homes
+            # would (each stop's companies in title order; the dict's order is never read)
+            out = {where: found for where, found in before.items() if where[0] not in redo}
+            home_kinds = title.routes.home_stop_kinds
+            if home_kinds:
+                for coord in redo:
+                    tile = layout.tiles.get(coord)
+                    if tile is None:
+                        continue
+                    for cid, ctype, city in _homes_by_hex(title).get(coord, ()):
+                        for i, stop in enumerate(tile[0].stops):
+                            if home_kinds.get(stop.kind) == ctype and city in (None, i):
+                                out.setdefault((coord, i), []).append(cid)
+            return out
     return _homes(title, layout.tiles)
 
 
@@ -487,7 +561,7 @@ def _plain_stops(
         before: list[StopNode] | None = base[0].get(("stops", *phase_key))
         if before is not None:
             out = list(before)
-            for coord in base[1]:
+            for coord in base[3]:  # a stop's node depends on the tile on its hex alone
                 if coord in layout.tiles:
                     at = layout.stop_keys.get((coord, 0))
                     if at is not None:

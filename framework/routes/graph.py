@@ -288,18 +288,81 @@ class TrackGraph:
         return found
 
     def _links(self) -> dict[str, tuple[Link, ...]]:
+        return self._links_from(list(self.stops), 0)
+
+    def _links_from(self, starts: Sequence[str], uid: int) -> dict[str, tuple[Link, ...]]:
+        """The links of ``starts`` (in graph order; every stop any of them leads to is among
+        them), with uids from ``uid`` on."""
         by_pair: dict[tuple[str, str], list[_Found]] = {}
-        for start in self.stops:
+        table = self._walk_table
+        for start in starts:
+            if not table[start]:
+                continue  # no track at this stop (most of the map early on): no link
             for found_link in self._walk_links(start):
                 by_pair.setdefault((start, found_link[0]), []).append(found_link)
-        out: dict[str, list[Link]] = {s: [] for s in self.stops}
-        uid = 0
+        out: dict[str, list[Link]] = {s: [] for s in starts}
         for (a, b), found in by_pair.items():
             for _, pieces, junctions, mask in _minimal(found):
                 out[a].append(Link(a, b, pieces, junctions, mask, uid))
                 out[b].append(Link(b, a, pieces[::-1], junctions[::-1], mask, uid))
                 uid += 1
         return {s: tuple(ls) for s, ls in out.items()}
+
+    def component_of(self, stop: str) -> str:
+        """The first stop (in graph order) of the stops joined to ``stop`` by track: names
+        the part of the graph a route from ``stop`` can run on (found when first asked for,
+        one component at a time)."""
+        store = self._shared()
+        table: dict[str, str] = store.setdefault("components", {})
+        found = table.get(stop)
+        if found is None:
+            found = self._component(stop, store, table)
+        return found
+
+    def _component(self, stop: str, store: dict[str, Any], table: dict[str, str]) -> str:
+        walk = self._walk_table
+        nodes = [stop]
+        seen = {stop}
+        stack = [stop]
+        while stack:
+            node = stack.pop()
+            for step in walk[node]:
+                nxt = step[1]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    nodes.append(nxt)
+                    stack.append(nxt)
+        order: dict[str, int] | None = store.get("stop order")
+        if order is None:
+            order = store["stop order"] = {sid: i for i, sid in enumerate(self.stops)}
+        stops = sorted((n for n in nodes if n in order), key=order.__getitem__)
+        first = stops[0]
+        for node in nodes:
+            table[node] = first
+        store.setdefault("component stops", {})[first] = stops
+        return first
+
+    def component_links(self, first: str
+                        ) -> tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]]:
+        """The links of the stops of one component (:meth:`component_of`) and their clashes.
+
+        Each stop's links are those :attr:`links` lists for it, in the same order (the walk
+        from a stop stays in its component, and the component's stops are walked from in
+        graph order), with other uids: unique in the graph, the same for both directions of a
+        link. A route search for one company needs only the components of its stations."""
+        store = self._shared()
+        parts: dict[str, Any] = store.setdefault("component links", {})
+        found: tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]] | None = \
+            parts.get(first)
+        if found is None:
+            self.component_of(first)  # its stops are listed when it is first found
+            starts = store["component stops"][first]
+            uid = store.get("component uids", 0)
+            links = self._links_from(starts, uid)
+            count = sum(len(ls) for ls in links.values()) // 2
+            store["component uids"] = uid + count
+            found = parts[first] = (links, _clashes_of(links))
+        return found
 
     @cached_property
     def link_clashes(self) -> dict[int, tuple[int, ...]]:
@@ -311,22 +374,7 @@ class TrackGraph:
         return found
 
     def _link_clashes(self) -> dict[int, tuple[int, ...]]:
-        by_bit: dict[int, list[int]] = {}
-        masks: dict[int, int] = {}
-        for links in self.links.values():
-            for link in links:
-                masks[link.uid] = link.mask
-        for uid, mask in masks.items():
-            m = mask
-            while m:
-                low = m & -m
-                by_bit.setdefault(low, []).append(uid)
-                m ^= low
-        out: dict[int, set[int]] = {uid: {uid} for uid in masks}
-        for uids in by_bit.values():
-            for uid in uids:
-                out[uid].update(uids)
-        return {uid: tuple(sorted(found)) for uid, found in out.items()}
+        return _clashes_of(self.links)
 
     @cached_property
     def _walk_table(self) -> dict[str, tuple[_Step, ...]]:
@@ -403,6 +451,26 @@ class TrackGraph:
         finally:
             walk = None  # type: ignore[assignment]  # it refers to itself: break the cycle
         return found
+
+
+def _clashes_of(links: dict[str, tuple[Link, ...]]) -> dict[int, tuple[int, ...]]:
+    """Link uid -> the uids of the links sharing track with it (itself included)."""
+    by_bit: dict[int, list[int]] = {}
+    masks: dict[int, int] = {}
+    for out in links.values():
+        for link in out:
+            masks[link.uid] = link.mask
+    for uid, mask in masks.items():
+        m = mask
+        while m:
+            low = m & -m
+            by_bit.setdefault(low, []).append(uid)
+            m ^= low
+    found: dict[int, set[int]] = {uid: {uid} for uid in masks}
+    for uids in by_bit.values():
+        for uid in uids:
+            found[uid].update(uids)
+    return {uid: tuple(sorted(clash)) for uid, clash in found.items()}
 
 
 _Found = tuple[str, tuple[int, ...], tuple[str, ...], int]

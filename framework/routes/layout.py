@@ -114,9 +114,10 @@ class Layout:
     alive: dict[str, tuple[int, ...]]
     kept: dict[str, tuple[RawPiece, ...]]
     memo: dict[Any, Any]
-    #: (the memo of the layout this one was derived from, the hexes that may differ, whether
-    #: both number their stops alike): what depends on a few hexes is patched, not redone
-    base: tuple[dict[Any, Any], frozenset[str], bool] | None
+    #: (the memo of the layout this one was derived from, the hexes whose pieces may differ,
+    #: whether both number their stops alike, the hexes whose tile differs): what depends on a
+    #: few hexes is patched, not redone (stops and homes depend on the tiles alone)
+    base: tuple[dict[Any, Any], frozenset[str], bool, frozenset[str]] | None
     _blocks: dict[str, _Block] | None
     _pieces: list[Piece] | None
     _junctions: list[str] | None
@@ -341,7 +342,8 @@ class Family:
         same_stops = not reshaped and all(
             len(tiles[c][0].stops) == len(parent.tiles[c][0].stops) for c in changed if c in tiles
         )
-        return self._finish(dict(laid), tiles, order, raw, alive, parent, redo, same_stops)
+        return self._finish(dict(laid), tiles, order, raw, alive, parent, redo, same_stops,
+                            changed)
 
     def _finish(
         self,
@@ -353,6 +355,7 @@ class Family:
         parent: Layout | None,
         dirty: set[str] | None = None,
         same_stops: bool = False,
+        changed: set[str] | None = None,
     ) -> Layout:
         """The layout with its kept pieces per hex; with a ``parent``, only the ``dirty`` hexes
         (those whose pieces may have changed) are looked at. The numbering waits until asked
@@ -364,7 +367,9 @@ class Family:
         out.raw = raw
         out.alive = alive
         out.memo = {}
-        out.base = (parent.memo, frozenset(dirty or ()), same_stops) if parent is not None \
+        out.base = (parent.memo, frozenset(dirty or ()), same_stops,
+                    frozenset(changed if changed is not None else dirty or ())) \
+            if parent is not None \
             else None
         out._blocks = out._pieces = out._junctions = out._junction_set = None
         out._stop_keys = None

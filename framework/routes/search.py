@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph
@@ -81,16 +82,39 @@ class _Shared:
             else:
                 self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
         self.sbit = [1 << i for i in range(n)]
-        links = graph.links
-        self.adj: list[list[tuple[int, int, Link]]] = [
-            [(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids
-        ]
+        self._whole: list[list[tuple[int, int, Link]]] | None = None
+        #: per component (its first stop): its stops' rows of :attr:`CompanyView.adj`
+        self.parts: dict[str, dict[int, list[tuple[int, int, Link]]]] = {}
+
+    def whole(self, graph: TrackGraph) -> list[list[tuple[int, int, Link]]]:
+        """Every stop's links (index of the stop across, resources, link), from the graph's
+        links: what a search with a budget walks (its steps are counted over every start)."""
+        if self._whole is None:
+            links, index = graph.links, self.index
+            self._whole = [[(index[lk.b], lk.mask, lk) for lk in links[sid]] for sid in self.ids]
+        return self._whole
+
+    def part(self, graph: TrackGraph, first: str) -> dict[int, list[tuple[int, int, Link]]]:
+        """The rows of the stops of one component (:meth:`TrackGraph.component_links`)."""
+        found = self.parts.get(first)
+        if found is None:
+            links, _ = graph.component_links(first)
+            index = self.index
+            found = self.parts[first] = {
+                index[sid]: [(index[lk.b], lk.mask, lk) for lk in out]
+                for sid, out in links.items()}
+        return found
 
 
 class CompanyView:
-    """The graph as one company sees it: stops by index, its stations, blocked cities."""
+    """The graph as one company sees it: stops by index, its stations, blocked cities.
 
-    def __init__(self, graph: TrackGraph, company: str) -> None:
+    Every route runs through a station, so only the links of the stations' components are
+    set up (``adj`` is empty elsewhere: a search from an anchor there finds nothing, as it
+    would over its links); ``whole`` sets up every stop's (a search with a budget, whose
+    steps are counted). Either way a stop's links are the graph's, in the graph's order."""
+
+    def __init__(self, graph: TrackGraph, company: str, whole: bool = False) -> None:
         self.graph = graph
         self.company = company
         shared = graph.memo.get(_SHARED)
@@ -102,11 +126,36 @@ class CompanyView:
         self.values = shared.values
         self.gbit = shared.gbit
         self.sbit = shared.sbit
-        self.adj = shared.adj
         stops = shared.stops
-        self.blocked = [s.blocked_for(company) for s in stops]
-        self.is_station = [s.is_station_of(company) for s in stops]
+        # StopNode.is_station_of, without a call per stop
+        self.is_station = [company in s.tokens or company in s.homes for s in stops]
         self.stations = [i for i, here in enumerate(self.is_station) if here]
+        self.clashes: Mapping[int, tuple[int, ...]]
+        self.blocked: list[bool]
+        if whole:
+            self.blocked = [s.blocked_for(company) for s in stops]
+            self.adj = shared.whole(graph)
+            self.clashes = graph.link_clashes
+        else:
+            none: list[tuple[int, int, Link]] = []
+            adj = [none] * len(stops)
+            clashes: dict[int, tuple[int, ...]] = {}
+            seen: set[str] = set()
+            for s in self.stations:
+                first = graph.component_of(self.ids[s])
+                if first in seen:
+                    continue
+                seen.add(first)
+                for i, row in shared.part(graph, first).items():
+                    adj[i] = row
+                clashes.update(graph.component_links(first)[1])
+            self.adj = adj
+            self.clashes = clashes
+            # whether a stop blocks is read only where a route goes: the components' stops
+            self.blocked = blocked = [False] * len(stops)
+            for first in seen:
+                for i in shared.part(graph, first):
+                    blocked[i] = stops[i].blocked_for(company)
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
     def kind_view(self, kind: TrainKind, distance: int, plus: int,
@@ -117,6 +166,27 @@ class CompanyView:
         if found is None:
             found = self._kinds[key] = _KindView(self, kind, distance, plus, values)
         return found
+
+
+_PerKind = tuple[bool, int, int, bool, bool, bool, int]
+"""What a stop of one kind is to one train: allowed, counts only in N, counts in N or M,
+pays the run, pays the treasury, must end the route, its step towards the required kinds."""
+
+
+def _per_stop_kind(kind: TrainKind, kinds: Sequence[str]) -> dict[str, _PerKind]:
+    req_kinds = [k for k, _ in kind.requires]
+    return {
+        k: (
+            k not in kind.forbids,
+            int(k in kind.counts and k not in kind.plus_counts),
+            int(k in kind.counts and k in kind.plus_counts),
+            kind.pays(k),
+            k in kind.to_treasury,
+            k in kind.at_end,
+            (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0,
+        )
+        for k in set(kinds)
+    }
 
 
 class _KindNumbers:
@@ -130,28 +200,30 @@ class _KindNumbers:
         self.kind = kind
         self.n = distance
         self.nm = distance + plus
-        self.allowed = [k not in kind.forbids for k in view.kinds]
-        self.ca = [int(k in kind.counts and k not in kind.plus_counts) for k in view.kinds]
-        self.cb = [int(k in kind.counts and k in kind.plus_counts) for k in view.kinds]
-        self.pay = [v if kind.pays(k) else 0 for k, v in zip(view.kinds, view.values, strict=True)]
+        # what a stop is to this train depends on the stop's kind alone: worked out once per
+        # stop kind, then spread over the stops
+        per_kind = _per_stop_kind(kind, view.kinds)
+        rows = [per_kind[k] for k in view.kinds]
+        columns: list[list[Any]] = (
+            [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in range(7)])
+        allowed, ca, cb, pays, to_treasury, at_end, rqinc = columns
+        self.allowed: list[bool] = allowed
+        self.ca: list[int] = ca
+        self.cb: list[int] = cb
+        self.pay = [v if p else 0 for v, p in zip(view.values, pays, strict=True)]
         for sid, value in values:
             i = view.index.get(sid)
             if i is not None:
                 self.pay[i] += value - view.values[i]
         self.negative = any(p < 0 for p in self.pay)
-        self.tre = [
-            v if k in kind.to_treasury else 0 for k, v in zip(view.kinds, view.values, strict=True)
-        ]
-        self.at_end = [k in kind.at_end for k in view.kinds]
-        req_kinds = [k for k, _ in kind.requires]
+        self.tre = [v if t else 0 for v, t in zip(view.values, to_treasury, strict=True)]
+        self.at_end: list[bool] = at_end
         self.rq_target = 0
         self.rq_limits: list[tuple[int, int]] = []
         for i, (_k, n) in enumerate(kind.requires):
             self.rq_target |= n << (8 * i)
             self.rq_limits.append((8 * i, n))
-        self.rqinc = [
-            (1 << (8 * req_kinds.index(k))) if k in req_kinds else 0 for k in view.kinds
-        ]
+        self.rqinc: list[int] = rqinc
         anchor_kinds = [k for k, n in kind.requires if n >= 1 and k in kind.at_end]
         self.anchor_kind = anchor_kinds[0] if anchor_kinds else None
         self.rest = _rest_table(self, view)
@@ -491,7 +563,7 @@ def _last(found: list[_Cand]) -> _Cand | None:
     return found[-1] if found else None
 
 
-def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
+def _combine(view: CompanyView, order: list[int], specs: list[SpecKey],
              greedy: list[_Cand | None], lb: int, found: dict[SpecKey, list[_Cand]],
              budget: _Budget | None) -> list[_Cand | None]:
     """Per train (in ``order``): its route in the first best combination of the candidates
@@ -518,7 +590,7 @@ def _combine(graph: TrackGraph, order: list[int], specs: list[SpecKey],
         ))
         members.append([pos])
         lists.append(cands)
-    value, chosen = best_combination(groups, graph.link_clashes, lb - 1, budget)
+    value, chosen = best_combination(groups, view.clashes, lb - 1, budget)
     if value < lb:
         return greedy
     picks: list[_Cand | None] = [None] * len(order)
@@ -610,8 +682,8 @@ def _best_routes(
     max_seconds: float | None,
     stop_values: Sequence[Mapping[str, int] | None] | None,
 ) -> RouteSet:
-    view = CompanyView(graph, company)
     budget = _Budget(max_nodes, max_seconds) if (max_nodes or max_seconds) else None
+    view = CompanyView(graph, company, whole=budget is not None)
     specs = _specs(trains, stop_values)
     kinds = {key: rules.kind_of(t) for key, t in zip(specs, trains, strict=True)}
     order = sorted(range(len(trains)), key=lambda i: specs[i])
@@ -654,7 +726,7 @@ def _best_routes(
         # free, in the order _combine walks the trains: that is its first best combination too
         picks = greedy
     else:
-        picks = _combine(graph, order, specs, greedy, lb, {
+        picks = _combine(view, order, specs, greedy, lb, {
             # a combination worth ``lb`` or more uses only routes worth this much or more
             key: search(key, 0 if bonus is not None else max(lb - total_ub + ub[key], 0))
             for key in ub
