@@ -308,3 +308,25 @@ def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_b
     game.process(pick)
     assert game.state.companies["TR"].trains == ["2#5", "3#5"]
     assert game.state.companies["TR"].cash == 350
+
+
+def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_told_otherwise() -> None:
+    # 1837 (seed 7, 18xx_games variant): greedy's TR withholds its 60 to save for a train. The
+    # company levers are on where the packet sells privates alone (400 games of 1837 won 196
+    # with them against 215 without), so strong withholds here too; switched on, it pays out
+    import attrs
+    from railyard.framework.bots.strong import DEFAULT
+
+    def withholds(g: Game, legal: list[Any], pick: Any) -> bool:
+        return (tag_of(pick) == "dividend" and pick.kind == "withhold"
+                and any(getattr(a, "kind", None) == "payout" for a in legal))
+
+    game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
+    pick, legal, seat, bots = _greedy_to(game, 7, withholds)
+    assert (pick.entity, game.state.round.revenue, game.state.companies["TR"].cash) == ("TR", 60, 440)
+    default = StrongBot(game.ruleset)
+    switched = StrongBot(game.ruleset, params=attrs.evolve(DEFAULT, always_payout=True))
+    for bot in (default, switched):
+        bot.temperament = bots[seat].temperament
+    assert default.choose(game.view(), legal, random.Random(1)).kind == "withhold"
+    assert switched.choose(game.view(), legal, random.Random(1)).kind == "payout"
