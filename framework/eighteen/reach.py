@@ -83,18 +83,30 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     follows that hex's paths, leaving it crosses to the next.
     """
     starts = frozenset(starts)
+    key, reach = _remembered(board, company, starts, backtrack)
+    if reach is None:
+        reach = _walk(board, company, starts, backtrack)
+        if key is not None:
+            _remember(key, board, reach)
+    return reach
+
+
+def _remembered(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool
+                ) -> tuple[tuple[Any, ...] | None, Reach | None]:
+    """The position's key in :data:`_WALKS` (None: a board without a printed map is never
+    remembered) and the whole walk remembered under it, if any."""
     printed = board.printed_map() if hasattr(board, "printed_map") else None
     if printed is None:
-        return _walk(board, company, starts, backtrack)
+        return None, None
     key = (id(printed), board.state_key(), company, starts, backtrack)
     found = _WALKS.get(key)
-    if found is not None and found[0] is printed:
-        return found[1]
-    reach = _walk(board, company, starts, backtrack)
+    return key, (found[1] if found is not None and found[0] is printed else None)
+
+
+def _remember(key: tuple[Any, ...], board: Any, reach: Reach) -> None:
     if len(_WALKS) >= _WALKS_SIZE:
         _WALKS.pop(next(iter(_WALKS)))
-    _WALKS[key] = (printed, reach)
-    return reach
+    _WALKS[key] = (board.printed_map(), reach)
 
 
 class _Conns(dict[str, Any]):
@@ -118,18 +130,14 @@ def walk_until(board: Any, company: str, starts: Iterable[StopKey], coord: str,
     network), a yes needs no more of the walk; a no has the whole walk's answer. Only a whole
     walk is remembered for the position."""
     starts = frozenset(starts)
-    printed = board.printed_map() if hasattr(board, "printed_map") else None
-    if printed is None:
+    key, reach = _remembered(board, company, starts, False)
+    if reach is not None:
+        return reach
+    if key is None:
         return _walk(board, company, starts, False)
-    key = (id(printed), board.state_key(), company, starts, False)
-    found = _WALKS.get(key)
-    if found is not None and found[0] is printed:
-        return found[1]
     reach = _walk(board, company, starts, False, coord, enough)
     if reach.whole:
-        if len(_WALKS) >= _WALKS_SIZE:
-            _WALKS.pop(next(iter(_WALKS)))
-        _WALKS[key] = (printed, reach)
+        _remember(key, board, reach)
     return reach
 
 
