@@ -253,14 +253,8 @@ class StrongBot(GreedyBot):
             return chosen
         earning = self._earnings(state)
         before = {c: tuple(company.trains) for c, company in state.companies.items()}
-        scored = [(self._score_train(state, action, me, earning, before), i, action)
-                  for i, action in enumerate(candidates)]
-        base = scored[0][0]
-        best = max(scored, key=lambda s: (s[0], -s[1]))
-        if best[0] > base + self.params.margin:
-            self.deviations += 1
-            return best[2]
-        return chosen
+        scored = [self._score_train(state, action, me, earning, before) for action in candidates]
+        return self._overruled(candidates, scored, chosen)
 
     def _train_candidates(self, state: Any, groups: Groups, chosen: Action | None) -> list[Action]:
         """Greedy's choice (or the pass it falls back on) first, then passing, then the cheapest
@@ -357,14 +351,18 @@ class StrongBot(GreedyBot):
         earning = self._earnings(state)
         rounds = valuation.horizon(state.bank, earning, self.params.horizon_cap)
         self._owed = self._liabilities(state)
-        scored = [(self._score_after(state, action, player, earning, rounds), i, action)
-                  for i, action in enumerate(candidates)]
-        base = scored[0][0]
-        best = max(scored, key=lambda s: (s[0], -s[1]))
-        if best[0] > base + self.params.margin:
+        scored = [self._score_after(state, action, player, earning, rounds) for action in candidates]
+        return self._overruled(candidates, scored, pick) or pick
+
+    def _overruled(self, candidates: list[Action], scores: list[float], keep: Action | None
+                   ) -> Action | None:
+        """The best-scored candidate (the earliest of equals) when it beats the first one,
+        greedy's, by :attr:`StrongParams.margin`; else ``keep``, greedy's own choice."""
+        best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+        if scores[best] > scores[0] + self.params.margin:
             self.deviations += 1
-            return best[2]
-        return pick
+            return candidates[best]
+        return keep
 
     def _keeps_greedy_buy(self, state: Any, player: str, pick: Any) -> bool:
         """Floating a corporation (its own, or one waiting for buyers) is greedy's to decide."""
