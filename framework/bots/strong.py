@@ -9,9 +9,9 @@ horizon), and its own value less the rivals' (half the best rival's, half the me
 - Stock round: greedy's choice, pass and the buys are each played on a copy of the state and
   scored one ply ahead; an alternative replaces greedy's choice only when it scores clearly
   better (:attr:`StrongParams.margin`). Greedy's floating of its own corporations and its
-  pars are kept (the valuation does not see what a directorship will be worth). Sales can be
-  searched too (:attr:`StrongParams.sales`, off: on the privates-packet titles the bot won
-  more without them).
+  pars are kept (the valuation does not see what a directorship will be worth). Sales are
+  searched too where the packet sells minors (:attr:`StrongParams.sales`: on the
+  privates-packet titles the bot won more without them, on the minors' title with them).
 - The director of a company that will have to buy a train it cannot pay bears the rest
   (:func:`valuation.train_liability`): a sale that hands the directorship to a rival hands
   the debt over as well.
@@ -74,9 +74,10 @@ class StrongParams:
     #: whether stock-round choices are searched at all
     search_stock: bool = True
     #: whether sales are among the stock-round candidates (40 paired games of the largest
-    #: privates-packet title with the private sale: with sales 11 wins, without 14; on the
-    #: other titles no clear effect; docs/experiments/strong_bot_18xx.md)
-    sales: bool = False
+    #: privates-packet title with the private sale: with sales 11 wins, without 14; at the
+    #: minors' title, 400 games: with sales 215 wins, without 199; docs/experiments/
+    #: strong_bot_18xx.md). None: only where the start packet sells minors
+    sales: bool | None = None
     #: without sales: still the sales of a company it directs that owes a train it cannot
     #: pay (:func:`valuation.train_liability`), which may hand the presidency (and the debt) on
     dump_sales: bool = False
@@ -121,7 +122,7 @@ class StrongParams:
     #: of the smaller privates-packet title (seed 11): 86 wins against 79, paired margin
     #: +135 +- 94; the larger one: no clear change. None: on where the start packet sells
     #: privates alone (with the train search, 400 games of the minors' title won 196 against
-    #: 215 without them)
+    #: 199 without them)
     always_payout: bool | None = None
     #: a company it directs that may pass its train purchase scores greedy's choice, passing and
     #: each train on sale one ply ahead (the company's new run, a rival's rusted trains, the
@@ -174,6 +175,10 @@ class StrongBot(GreedyBot):
         alone (the minors' title measured better without the company levers, as the privates'
         titles measured better without the packet premium)."""
         return (not self._packet_has_minors()) if setting is None else setting
+
+    def _sales_searched(self) -> bool:
+        """Whether the stock-round search scores sales; None: where the packet sells minors."""
+        return self._packet_has_minors() if self.params.sales is None else self.params.sales
 
     def _packet_has_minors(self) -> bool:
         """Whether the start packet sells minors (companies that run trains and later become
@@ -377,7 +382,7 @@ class StrongBot(GreedyBot):
         passes = [a for a in legal if tag_of(a) == "pass"]
         sales = sorted((a for a in legal if tag_of(a) == "sell_shares"),
                        key=lambda a: (a.percent, a.company))
-        if not self.params.sales:
+        if not self._sales_searched():
             # only the sales that may hand a director's train debt to another player
             owed = self._liabilities(state) if self.params.dump_sales else {}
             sales = [a for a in sales if owed.get(a.company, 0) > 0

@@ -313,7 +313,7 @@ def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_b
 def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_told_otherwise() -> None:
     # 1837 (seed 7, 18xx_games variant): greedy's TR withholds its 60 to save for a train. The
     # company levers are on where the packet sells privates alone (400 games of 1837 won 196
-    # with them against 215 without), so strong withholds here too; switched on, it pays out
+    # with them against 199 without), so strong withholds here too; switched on, it pays out
     import attrs
     from railyard.framework.bots.strong import DEFAULT
 
@@ -330,3 +330,22 @@ def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_tol
         bot.temperament = bots[seat].temperament
     assert default.choose(game.view(), legal, random.Random(1)).kind == "withhold"
     assert switched.choose(game.view(), legal, random.Random(1)).kind == "payout"
+
+
+def test_strong_searches_sales_where_the_packet_sells_minors_and_not_elsewhere() -> None:
+    # 1837, 400 games: with sales among the stock-round candidates 215 wins, without 199; at
+    # the privates-packet titles the bot won more without them, so None means "minors only"
+    import attrs
+    from railyard.framework.bots.strong import DEFAULT
+
+    game = _searched_stock_decision()
+    player, legal = autoplay.acting_player(game)
+    sales = [a for a in legal if tag_of(a) == "sell_shares"]
+    assert sales  # the player holds shares it may sell
+    pick = make_bot("greedy", game.ruleset).choose(game.view(), legal, random.Random(11))
+    default = StrongBot(game.ruleset, budget_ms=1000.0)
+    off = StrongBot(game.ruleset, budget_ms=1000.0, params=attrs.evolve(DEFAULT, sales=False))
+    assert default._sales_searched() and not off._sales_searched()
+    assert any(tag_of(a) == "sell_shares" for a in default._candidates(game.state, legal, pick))
+    assert not any(tag_of(a) == "sell_shares" for a in off._candidates(game.state, legal, pick))
+    assert not StrongBot(Game("1830", ("P1", "P2", "P3", "P4"), 1).ruleset)._sales_searched()
