@@ -39,6 +39,7 @@ Nothing here names a title: it reads the 18xx family's state and ruleset only.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -153,7 +154,7 @@ class StrongBot(GreedyBot):
         if self.temperament is None:
             # greedy's draws, in greedy's order, with the tuned leanings replaced
             mood = draw_temperament(rng)
-            premium = self.params.premium if self._packet_has_minors() else self.params.private_premium
+            premium = self.params.premium if self._sells_minors else self.params.private_premium
             if premium is not None:
                 mood = attrs.evolve(mood, premium=premium)
             if self.params.par_step is not None:
@@ -174,13 +175,14 @@ class StrongBot(GreedyBot):
         """An operating-round lever's setting; None: on where the start packet sells privates
         alone (the minors' title measured better without the company levers, as the privates'
         titles measured better without the packet premium)."""
-        return (not self._packet_has_minors()) if setting is None else setting
+        return (not self._sells_minors) if setting is None else setting
 
     def _sales_searched(self) -> bool:
         """Whether the stock-round search scores sales; None: where the packet sells minors."""
-        return self._packet_has_minors() if self.params.sales is None else self.params.sales
+        return self._sells_minors if self.params.sales is None else self.params.sales
 
-    def _packet_has_minors(self) -> bool:
+    @functools.cached_property
+    def _sells_minors(self) -> bool:
         """Whether the start packet sells minors (companies that run trains and later become
         shares): the premium pays only there. A packet of privates alone is bid for as greedy
         bids (on such a packet premium 1.22 won 1 of 16 games, greedy's own draw 7 of 16)."""

@@ -155,9 +155,9 @@ def test_with_a_packet_of_privates_alone_strong_bids_at_most_5_percent_over_face
         assert bot.temperament == attrs.evolve(greedy.temperament, premium=1.05)
 
 
-def _greedy_until(seed: int, actions: int) -> tuple[Game, list]:
-    """A 4-player 1830 game played by greedy bots for ``actions`` actions."""
-    game = Game("1830", ("P1", "P2", "P3", "P4"), seed)
+def _greedy_until(seed: int, actions: int, title: str = "1830") -> tuple[Game, list]:
+    """A 4-player game (1830 unless told) played by greedy bots for ``actions`` actions."""
+    game = Game(title, ("P1", "P2", "P3", "P4"), seed)
     bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
     autoplay.play(game, bots, max_actions=actions)
     return game, bots
@@ -263,9 +263,7 @@ def test_a_company_strong_directs_pays_out_where_greedy_would_save_for_its_next_
     # 1830 phase 3 (seed 1, after 114 greedy actions): B&O (P2 60%, P3 20%) ran 120 with 110 in
     # its treasury and a lasting 3-train; greedy withholds to buy a 3-train (180) at once, strong
     # pays out: dividends are what the winners of greedy games had most of
-    game = Game("1830", ("P1", "P2", "P3", "P4"), 1)
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    autoplay.play(game, bots, max_actions=114)
+    game, bots = _greedy_until(1, 114)
     state = game.state
     player, legal = autoplay.acting_player(game)
     assert (player, state.phase, state.companies["B&O"].cash, state.round.revenue) == ("P2", "3", 110, 120)
@@ -289,9 +287,7 @@ def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_b
     # makes the run 100 and is taken (the depot's 180 also lengthens the game's horizon)
     from railyard.framework.bots.random_bot import group_by_tag
 
-    game = Game("1889", ("P1", "P2", "P3", "P4"), 1)
-    bots = [make_bot("greedy", game.ruleset) for _ in range(4)]
-    autoplay.play(game, bots, max_actions=85)
+    game, bots = _greedy_until(1, 85, "1889")
     state = game.state
     player, legal = autoplay.acting_player(game)
     groups = group_by_tag(legal)
