@@ -19,6 +19,7 @@ from railyard.framework.bots.base import UnknownBot, make_bot, seat_of
 from railyard.framework.core.actions import Action, tag_of
 from railyard.framework.core.errors import IllegalAction, InvariantBroken
 from railyard.framework.core.game import Game
+from railyard.framework.records import Record
 
 #: a game still going after this many actions stops (the result says so)
 MAX_ACTIONS = 20_000
@@ -30,8 +31,8 @@ Bots = Mapping[str, Any] | Sequence[Any] | str
 """Who plays: one bot name for every seat, names by seat, or ``{player: name or Bot}``."""
 
 
-@attrs.frozen
-class PlayResult:
+@attrs.frozen(repr=False)
+class PlayResult(Record):
     """How a bot game went: ``record`` is the save (``Game.from_dict`` replays it; empty when
     :func:`play` was asked for no record)."""
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.hexgrid import Grid
+from railyard.framework.records import Record
 from railyard.framework.tiles import (
     Placed,
     TileDef,
@@ -41,8 +42,8 @@ class BoardError(ValueError):
     """A physical impossibility on the board (no such hex, no free slot, the tile does not fit)."""
 
 
-@attrs.frozen
-class LayResult:
+@attrs.frozen(repr=False)
+class LayResult(Record):
     """What a tile lay did, for the caller to keep company records in step.
 
     ``moved``: old stop -> new stop for every stop that had tokens or reservations.

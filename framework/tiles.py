@@ -27,6 +27,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.model.values import PhaseValue
+from railyard.framework.records import Record
 
 End = int | str
 """One end of a path: an edge 0-5 (int) or a stop reference ``"s<i>"`` (str)."""
@@ -85,8 +86,8 @@ def _phase_value(raw: Any) -> PhaseValue:
     return PhaseValue.of(raw)
 
 
-@attrs.frozen
-class Stop:
+@attrs.frozen(repr=False)
+class Stop(Record):
     """A place on a tile a route can visit: a city, town, mine or off-board area.
 
     ``group``: stops of one tile with the same group count as one stop for a route.
@@ -112,8 +113,8 @@ class Stop:
             raise ValueError(f"a stop cannot have {self.slots} slots")
 
 
-@attrs.frozen(cache_hash=True)
-class TileDef:
+@attrs.frozen(repr=False, cache_hash=True)
+class TileDef(Record):
     """A tile as printed: its colour, stops, paths and labels (no rotation, no position).
 
     ``count`` is the number of copies in the box (None = unlimited; preprinted hexes: 1).
@@ -193,8 +194,8 @@ def rotate_end(end: End, rotation: int) -> End:
     return (end + rotation) % 6 if isinstance(end, int) else end
 
 
-@attrs.frozen
-class Connectivity:
+@attrs.frozen(repr=False)
+class Connectivity(Record):
     """What joins what on one tile in one rotation (computed once per tile and rotation).
 
     Every relation is *direct*: one path of the tile joins the two ends. Two paths that meet at
@@ -301,8 +302,8 @@ def _conn_of(self: Placed) -> Connectivity:
     return connectivity(self.tile, self.rotation)
 
 
-@attrs.frozen
-class Placed:
+@attrs.frozen(repr=False)
+class Placed(Record):
     """A tile in a rotation: what the board holds on a hex. Cheap to build (cached geometry)."""
 
     tile: TileDef
@@ -368,8 +369,8 @@ def distinct_rotations(tile: TileDef) -> tuple[int, ...]:
 # -- upgrades ------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Upgrade:
+@attrs.frozen(repr=False)
+class Upgrade(Record):
     """One legal way to replace a tile: the new tile's rotation, and where each old stop went.
 
     ``stop_map[i]`` is the new tile's stop index that old stop ``i`` becomes (tokens move

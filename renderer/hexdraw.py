@@ -14,6 +14,7 @@ import attrs
 import pygame
 import pygame.gfxdraw
 from railyard.framework.hexgrid import Grid
+from railyard.framework.records import Record
 from railyard.framework.tiles import Stop, TileDef
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, text
@@ -104,8 +105,8 @@ NAME_NUDGES: list[Point] = sorted(((dx, dy) for dx in (0.0, 0.25, -0.25, 0.5, -0
                                   key=lambda d: abs(d[0]) * 2 + abs(d[1]))
 
 
-@attrs.frozen
-class NameSpot:
+@attrs.frozen(repr=False)
+class NameSpot(Record):
     coord: str
     pos: Point
     size: float

@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 import pygame
+from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, text
 from railyard.renderer.hexdraw import thick_polyline
@@ -20,8 +21,8 @@ from railyard.renderer.snapshot import Snapshot
 from railyard.renderer.track import Point, edge_midpoint, edge_to_edge, tile_shape
 
 
-@attrs.frozen
-class ShownRun:
+@attrs.frozen(repr=False)
+class ShownRun(Record):
     train: str
     nodes: tuple[str, ...]
     revenue: int
@@ -29,8 +30,8 @@ class ShownRun:
     problem: str = ""  # why the route check refuses it (edited routes)
 
 
-@attrs.frozen
-class ShownRoutes:
+@attrs.frozen(repr=False)
+class ShownRoutes(Record):
     company: str
     runs: tuple[ShownRun, ...]
     complete: bool = True

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pygame
+from railyard.framework.records import Record
 
 STATUS_H = 46
 SIDE_W = 540  # the side column at the window size asked for (1600 wide)
@@ -18,8 +19,8 @@ def _clamp(value: float, low: int, high: int) -> int:
     return int(max(low, min(high, value)))
 
 
-@attrs.frozen
-class ScreenLayout:
+@attrs.frozen(repr=False)
+class ScreenLayout(Record):
     """Every part scales with the window: the side column and the bottom strip take a share of
     it between a floor (the text must fit) and a ceiling (the board gets the rest)."""
 

@@ -12,17 +12,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 from railyard.framework.tiles import TileDef
 
 
-@attrs.frozen
-class Placed:
+@attrs.frozen(repr=False)
+class Placed(Record):
     tile: TileDef
     rotation: int = 0
 
 
-@attrs.frozen
-class Snapshot:
+@attrs.frozen(repr=False)
+class Snapshot(Record):
     """``tokens``: (hex, stop index) -> company ids in slot order. ``homes``: (hex, stop index)
     -> company ids with a home there not yet tokened (drawn as reserved slots)."""
 

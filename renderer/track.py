@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import attrs
 from railyard.framework.hexgrid import Grid
+from railyard.framework.records import Record
 from railyard.framework.tiles import TileDef, stop_index
 
 Point = tuple[float, float]
@@ -82,8 +83,8 @@ def polyline_midpoint(points: Sequence[Point]) -> tuple[Point, Point]:
     return points[0], (1.0, 0.0)
 
 
-@attrs.frozen
-class StopPlace:
+@attrs.frozen(repr=False)
+class StopPlace(Record):
     """Where one stop of a placed tile is drawn. ``bar`` is the tangent of the track a town
     bar sits across (None: drawn as a dot, or a city/mine circle)."""
 
@@ -94,8 +95,8 @@ class StopPlace:
     edges: tuple[int, ...] = ()
 
 
-@attrs.frozen
-class TileShape:
+@attrs.frozen(repr=False)
+class TileShape(Record):
     """A tile's drawing at one rotation: track polylines and stop places, hex-local units."""
 
     paths: tuple[tuple[Point, ...], ...]

@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 BANK_IDS = {"@ipo": "IPO", "@pool": "pool", "@reserved": "reserved", "@closed": "closed"}
 
 
-@attrs.frozen
-class PlayerRow:
+@attrs.frozen(repr=False)
+class PlayerRow(Record):
     id: str
     cash: int
     certificates: int
@@ -26,8 +27,8 @@ class PlayerRow:
     bankrupt: bool = False
 
 
-@attrs.frozen
-class CompanyRow:
+@attrs.frozen(repr=False)
+class CompanyRow(Record):
     id: str
     label: str
     name: str
@@ -46,8 +47,8 @@ class CompanyRow:
     active: bool
 
 
-@attrs.frozen
-class TrainRow:
+@attrs.frozen(repr=False)
+class TrainRow(Record):
     name: str
     price: int
     left: str  # "3", "unlimited" or "0"
@@ -57,8 +58,8 @@ class TrainRow:
     events: tuple[str, ...] = ()
 
 
-@attrs.frozen
-class DepotView:
+@attrs.frozen(repr=False)
+class DepotView(Record):
     stacks: dict[str, tuple[TrainRow, ...]]
     pool: tuple[str, ...]
     phase: str
@@ -253,8 +254,8 @@ def auction_text(game: Any) -> str | None:
             f"still in: {', '.join(rnd.bidders)}")
 
 
-@attrs.frozen
-class PacketRow:
+@attrs.frozen(repr=False)
+class PacketRow(Record):
     id: str
     price: int  # the minimum bid (an auction) or the price (a sale), from the engine's spec
     what: str  # the companies the item gives, in words ("SD1 (sd minor) + Semmering (mountain)")

@@ -28,6 +28,7 @@ import attrs
 from railyard.framework.bots.base import Bot, register_bot
 from railyard.framework.bots.random_bot import group_by_tag, sensible_move
 from railyard.framework.core.actions import Action, tag_of
+from railyard.framework.records import Record
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.or_actions import LayTile
@@ -50,8 +51,8 @@ SAVE_ROUNDS = (1, 2, 2, 3)
 START_SHARE = (0.6, 0.9)
 
 
-@attrs.frozen
-class Temperament:
+@attrs.frozen(repr=False)
+class Temperament(Record):
     """One bot's leanings for one game, drawn from its seat's rng at its first move."""
 
     premium: float

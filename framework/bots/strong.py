@@ -49,6 +49,7 @@ from railyard.framework.bots import private_sale, valuation
 from railyard.framework.bots.base import register_bot
 from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of
+from railyard.framework.records import Record
 
 #: the budget per decision when none is given (milliseconds)
 DEFAULT_BUDGET_MS = 50.0
@@ -57,8 +58,8 @@ DEFAULT_BUDGET_MS = 50.0
 STEP_MS = 2.0
 
 
-@attrs.frozen
-class StrongParams:
+@attrs.frozen(repr=False)
+class StrongParams(Record):
     """The bot's tunable leanings (docs/experiments, the strong-bot note, has how they were set)."""
 
     #: the start-packet premium over face value (None: greedy's own draw, 1.05-1.3). The start

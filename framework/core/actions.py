@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
+from railyard.framework.records import Record
 
 _CONVERTER: Any = None
 
@@ -19,8 +20,8 @@ _TAG_OF: dict[type, str] = {}
 A = TypeVar("A", bound=type)
 
 
-@attrs.frozen
-class Action:
+@attrs.frozen(repr=False)
+class Action(Record):
     """Base of every action; ``entity`` is the acting player or company id."""
 
     entity: str

@@ -10,10 +10,11 @@ from typing import Any
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class DryRun:
+@attrs.frozen(repr=False)
+class DryRun(Record):
     lines: tuple[str, ...]
     #: the money the acting entity pays (negative: receives); None where the state keeps no
     #: cash by entity or the action was refused

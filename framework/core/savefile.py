@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.core.actions import registered_type
+from railyard.framework.records import Record
 
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
@@ -394,8 +395,8 @@ def action_from_json(raw: Any, where: tuple[str | int, ...] = ()) -> Any:
         raise SaveError(f"{_path(wrong.where)}: {wrong.message}") from None
 
 
-@attrs.frozen
-class SaveData:
+@attrs.frozen(repr=False)
+class SaveData(Record):
     """A save's header, checked; its actions stay raw until the title's rules are loaded
     (their classes are registered by the title's code)."""
 

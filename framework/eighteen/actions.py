@@ -10,13 +10,13 @@ from railyard.framework.core.actions import Action, action_type
 
 
 @action_type("pass")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass(Action):
     """Pass (in a stock round: end the turn; a pass with nothing done counts toward round end)."""
 
 
 @action_type("bid")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Bid(Action):
     """Bid ``price`` for a start-packet item (starting an auction, or raising in one)."""
 
@@ -25,7 +25,7 @@ class Bid(Action):
 
 
 @action_type("buy_item")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyItem(Action):
     """Buy a start-packet item or an offer at its current fixed ``price``."""
 
@@ -34,7 +34,7 @@ class BuyItem(Action):
 
 
 @action_type("par")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Par(Action):
     """Start a corporation: buy its director's certificate and set the par price."""
 
@@ -43,7 +43,7 @@ class Par(Action):
 
 
 @action_type("buy_shares")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyShares(Action):
     """Buy one certificate of a corporation from the initial offering ("ipo") or the pool."""
 
@@ -52,7 +52,7 @@ class BuyShares(Action):
 
 
 @action_type("sell_shares")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SellShares(Action):
     """Sell ``percent`` of a corporation to the bank pool."""
 
@@ -61,7 +61,7 @@ class SellShares(Action):
 
 
 @action_type("choose")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Choose(Action):
     """A named choice offered by a title hook (e.g. a home city, an exchange): ``choice`` is
     one of the options the hook lists."""

@@ -86,7 +86,7 @@ def _skip_bankrupt(state: G18State, turn: int) -> int:
     return turn % n
 
 
-@attrs.define
+@attrs.define(repr=False)
 class AuctionState(RoundState):
     item: str | None = None  # the item under the hammer
     bidders: list[str] = attrs.Factory(list)  # still in, in clockwise order from the opener
@@ -207,7 +207,7 @@ class BiddingAuction(RoundType):
         return leftover_offers(rules, state) + rules.hooks.on_start_packet_end(state)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class FixedPriceState(RoundState):
     discount: int = 0
 

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
+from railyard.framework.records import Record
 
 
 class Rules(Protocol):
@@ -29,8 +30,8 @@ class Rules(Protocol):
     def round_type(self, kind: str) -> Any: ...
 
 
-@attrs.frozen
-class Decision:
+@attrs.frozen(repr=False)
+class Decision(Record):
     """A choice the rules put to one entity that stops the round until it is made
     (``key`` names it for the title, ``subject`` is what it is about)."""
 

@@ -47,7 +47,7 @@ from railyard.framework.eighteen.state import BANK, G18State, RoundState
 from railyard.framework.eighteen.steps import Step
 
 
-@attrs.define
+@attrs.define(repr=False)
 class OperatingState(RoundState):
     floated_at_start: list[str] = attrs.Factory(list)
     done: list[str] = attrs.Factory(list)  # companies that have had their turn

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import attrs
 from railyard.framework.core.actions import Action, action_type
+from railyard.framework.records import Record
 
 
 @action_type("lay_tile")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LayTile(Action):
     """Lay (or upgrade to) ``tile`` on ``hex`` turned clockwise by ``rotation`` sixths."""
 
@@ -22,7 +23,7 @@ class LayTile(Action):
 
 
 @action_type("place_token")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PlaceToken(Action):
     """Place a station token on stop ``city`` (index on the tile) of ``hex``."""
 
@@ -30,8 +31,8 @@ class PlaceToken(Action):
     city: int = 0
 
 
-@attrs.frozen
-class TrainRoute:
+@attrs.frozen(repr=False)
+class TrainRoute(Record):
     """One train's route: the train id and the nodes it travels (stop ids ``"<hex>.<i>"`` and
     junctions ``"<hex>|<hex>"``); ``pieces`` names the track pieces where nodes alone are
     ambiguous (empty: look them up)."""
@@ -42,7 +43,7 @@ class TrainRoute:
 
 
 @action_type("run_routes")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class RunRoutes(Action):
     """Run the company's trains on these routes (trains not listed do not run)."""
 
@@ -50,7 +51,7 @@ class RunRoutes(Action):
 
 
 @action_type("dividend")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Dividend(Action):
     """Distribute the run's revenue: ``payout``, ``half`` or ``withhold`` (minors: ``split``)."""
 
@@ -58,7 +59,7 @@ class Dividend(Action):
 
 
 @action_type("buy_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyTrain(Action):
     """Buy train ``train`` (its id) from the depot, the pool or another company for ``price``."""
 
@@ -67,7 +68,7 @@ class BuyTrain(Action):
 
 
 @action_type("answer_train_offer")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AnswerTrainOffer(Action):
     """The selling company's director accepts or declines an offer for one of its trains."""
 
@@ -75,7 +76,7 @@ class AnswerTrainOffer(Action):
 
 
 @action_type("surrender_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SurrenderTrain(Action):
     """Give a train back to the bank pool voluntarily, paying half its price to the bank."""
 
@@ -83,7 +84,7 @@ class SurrenderTrain(Action):
 
 
 @action_type("discard_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DiscardTrain(Action):
     """Give a train to the bank pool without compensation (a company over its train limit)."""
 
@@ -91,7 +92,7 @@ class DiscardTrain(Action):
 
 
 @action_type("choose_home")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ChooseHome(Action):
     """Choose a home among the company's listed choices (``hex`` or ``hex.city``)."""
 
@@ -99,6 +100,6 @@ class ChooseHome(Action):
 
 
 @action_type("declare_bankruptcy")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class DeclareBankruptcy(Action):
     """The director cannot raise the money for a forced train purchase."""

@@ -31,6 +31,7 @@ from railyard.framework.eighteen.state import (
     G18State,
     Offer,
 )
+from railyard.framework.records import Record
 
 #: where a certificate may be, besides a player or a company
 CERT_PLACES = (IPO, POOL, RESERVED, CLOSED)
@@ -265,8 +266,8 @@ def close_company(ctx: Context, state: G18State, company_id: str) -> None:
                 state.packet_remaining.remove(item_id)
 
 
-@attrs.frozen
-class Absorbed:
+@attrs.frozen(repr=False)
+class Absorbed(Record):
     """What ``absorb`` moved, in order, for the title's log."""
 
     exchanged: tuple[tuple[str, str, str], ...]  # (holder, handed-in cert, cert received)

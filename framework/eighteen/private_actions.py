@@ -11,7 +11,7 @@ from railyard.framework.core.actions import Action, action_type
 
 
 @action_type("buy_private")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyPrivate(Action):
     """The operating corporation buys private ``company`` from its player owner for ``price``."""
 
@@ -20,7 +20,7 @@ class BuyPrivate(Action):
 
 
 @action_type("ability_lay")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AbilityLay(Action):
     """Lay ``tile`` on ``hex`` (rotation sixths) with a ``tile_lay`` or ``teleport`` ability of
     private ``company``. ``entity`` is the company the lay is for (or the player who acts)."""
@@ -32,7 +32,7 @@ class AbilityLay(Action):
 
 
 @action_type("ability_token")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class AbilityToken(Action):
     """Place the token a ``teleport`` ability of ``company`` allows on its hex (stop ``city``)."""
 
@@ -42,7 +42,7 @@ class AbilityToken(Action):
 
 
 @action_type("exchange_private")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ExchangePrivate(Action):
     """The player owner swaps private ``company`` for a share by its ``exchange`` ability,
     taken from ``source`` (``ipo`` or ``pool``)."""
@@ -52,7 +52,7 @@ class ExchangePrivate(Action):
 
 
 @action_type("buy_train_trade_in")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyTrainTradeIn(Action):
     """Buy depot train ``train`` for ``price`` handing in own train ``trade_in`` (the bought
     train's ``trade_in`` discount)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.positions import per_game
+from railyard.framework.records import Record
 
 StopKey = tuple[str, int]
 
@@ -24,8 +25,8 @@ ANY = -1  # a stop state's arrival when any path may leave it (a station, or bac
 FROM_STOP = 6  # a stop state's arrival from stop k of the same tile: FROM_STOP + k
 
 
-@attrs.frozen
-class Reach:
+@attrs.frozen(repr=False)
+class Reach(Record):
     stops: frozenset[StopKey]  # stops reached (a blocked city is reached but not passed)
     out_edges: frozenset[tuple[str, int]]  # (hex, edge): the company's track runs to this edge
     hexes: frozenset[str]  # hexes with track or stops the walk touched

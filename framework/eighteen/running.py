@@ -16,6 +16,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.positions import per_game
+from railyard.framework.records import Record
 from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
 from railyard.framework.routes.board_graph import graph_for_board, graph_to_check
 
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
 _RULES: dict[int, tuple[object, RouteRules]] = {}
 
 
-@attrs.frozen
-class RunResult:
+@attrs.frozen(repr=False)
+class RunResult(Record):
     revenue: int  # what the dividend step distributes
     treasury: int  # paid to the treasury at once (mine values, ``mine_income``)
     routes: tuple[tuple[str, Route], ...]  # (train id, route)

@@ -15,13 +15,14 @@ from railyard.framework.model.market import MarketCell, MarketDef
 from railyard.framework.model.phases import PhaseDef
 from railyard.framework.model.setup import PacketItem, PlayerSetup, SetupDef, StartPacket
 from railyard.framework.model.trains import TrainDef
+from railyard.framework.records import Record
 
 #: rounds that may follow the start packet round
 AFTER_PACKET_DEFAULT = "stock"
 
 
-@attrs.frozen
-class PacketOptions:
+@attrs.frozen(repr=False)
+class PacketOptions(Record):
     """Start-packet options beyond the data model's ``StartPacket``."""
 
     then: str = AFTER_PACKET_DEFAULT  # round kind after the packet round: stock | operating
@@ -29,8 +30,8 @@ class PacketOptions:
     columns: tuple[tuple[str, ...], ...] = ()  # fixed-price columns, top item first
 
 
-@attrs.frozen
-class StockOptions:
+@attrs.frozen(repr=False)
+class StockOptions(Record):
     """Stock-round options beyond the data model's ``StockRoundRules``."""
 
     sale_move: str = "down"  # market direction of a price drop on sale
@@ -41,8 +42,8 @@ class StockOptions:
     share_percent: int = 10  # the market price is the price of this many percent
 
 
-@attrs.frozen
-class GameSpec:
+@attrs.frozen(repr=False)
+class GameSpec(Record):
     """What the 18xx ruleset needs from a title."""
 
     title_id: str

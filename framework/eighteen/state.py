@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.core.rng import GameRng
+from railyard.framework.records import Record
 
 # holding places of certificates that are not a player or a company
 IPO = "@ipo"  # the initial offering
@@ -27,8 +28,8 @@ SCRAPPED = "@scrapped"
 BANK = "@bank"
 
 
-@attrs.define
-class Certificate:
+@attrs.define(repr=False)
+class Certificate(Record):
     """One share certificate; ``owner`` is a player id, a company id, or IPO/POOL/RESERVED/CLOSED."""
 
     id: str
@@ -41,8 +42,8 @@ class Certificate:
         return Certificate(self.id, self.company, self.percent, self.director, self.owner)
 
 
-@attrs.define
-class Player:
+@attrs.define(repr=False)
+class Player(Record):
     id: str
     cash: int
     bankrupt: bool = False
@@ -51,8 +52,8 @@ class Player:
         return Player(self.id, self.cash, self.bankrupt)
 
 
-@attrs.define
-class Company:
+@attrs.define(repr=False)
+class Company(Record):
     """A company of any kind (private, minor, corporation); its type says how it behaves."""
 
     id: str
@@ -75,8 +76,8 @@ class Company:
     extra: dict[str, Any] = attrs.Factory(dict)  # free-form room for title hooks
 
 
-@attrs.define
-class Train:
+@attrs.define(repr=False)
+class Train(Record):
     id: str  # "<name>#<n>"
     name: str  # the train name in trains.yaml
     owner: str = DEPOT  # DEPOT, TRAIN_POOL, SCRAPPED or a company id
@@ -86,8 +87,8 @@ class Train:
         return Train(self.id, self.name, self.owner, self.operated)
 
 
-@attrs.define
-class Depot:
+@attrs.define(repr=False)
+class Depot(Record):
     """The bank's trains: unsold trains per depot stack in order of sale, pool and scrapped."""
 
     stacks: dict[str, list[str]] = attrs.Factory(dict)
@@ -96,8 +97,8 @@ class Depot:
     sold_names: list[str] = attrs.Factory(list)  # train names of which one has been bought
 
 
-@attrs.define
-class Offer:
+@attrs.define(repr=False)
+class Offer(Record):
     """Something on sale at a fixed price in stock rounds (leftover packet items, released
     certificates): buying it gives the listed certificates."""
 
@@ -107,8 +108,8 @@ class Offer:
     from_packet: bool = False
 
 
-@attrs.define
-class RoundState:
+@attrs.define(repr=False)
+class RoundState(Record):
     """Base of every round's state; ``kind`` names the registered round type."""
 
     kind: str = ""
@@ -118,15 +119,15 @@ class RoundState:
     last_actor: str | None = None  # last player to buy or sell (priority deal)
 
 
-@attrs.define
-class RoundRecord:
+@attrs.define(repr=False)
+class RoundRecord(Record):
     kind: str
     number: int
     set_index: int = 0  # operating rounds: 1-based position in the set
 
 
-@attrs.define
-class G18State:
+@attrs.define(repr=False)
+class G18State(Record):
     """The whole game."""
 
     players: list[Player]

@@ -29,6 +29,7 @@ from railyard.framework.eighteen.shares import (
     swap_director,
 )
 from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
+from railyard.framework.records import Record
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
@@ -40,7 +41,7 @@ POOL_SOURCE = "pool"
 IPO_SOURCE = "ipo"
 
 
-@attrs.define
+@attrs.define(repr=False)
 class StockState(RoundState):
     sold_this_round: dict[str, list[str]] = attrs.Factory(dict)  # player -> companies sold
     acted_this_turn: bool = False
@@ -54,8 +55,8 @@ class StockState(RoundState):
     multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
 
 
-@attrs.frozen
-class SalePlan:
+@attrs.frozen(repr=False)
+class SalePlan(Record):
     certificates: tuple[str, ...]
     new_director: str | None
     price: int

@@ -31,13 +31,14 @@ from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
+from railyard.framework.records import Record
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 
-@attrs.frozen
-class Purchase:
+@attrs.frozen(repr=False)
+class Purchase(Record):
     train: str
     source: str  # DEPOT, TRAIN_POOL or the selling company
     price: int

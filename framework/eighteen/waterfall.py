@@ -28,7 +28,7 @@ from railyard.framework.eighteen.state import BANK, G18State, RoundState
 from railyard.framework.model.setup import StartPacket
 
 
-@attrs.define
+@attrs.define(repr=False)
 class WaterfallState(RoundState):
     order: list[str] = attrs.Factory(list)  # item ids, cheapest first (unsold ones)
     first: str = ""  # the packet's cheapest item (whose price drops while unsold)

@@ -41,10 +41,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class ImportMap:
+@attrs.frozen(repr=False)
+class ImportMap(Record):
     """Id maps of one title for one site; empty maps mean the ids are the same."""
 
     variant: str | None = None

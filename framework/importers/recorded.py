@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 #: action types that are the site's automation settings, never moves
 PROGRAM_PREFIX = "program_"
 
 
-@attrs.frozen
-class RecordedGame:
+@attrs.frozen(repr=False)
+class RecordedGame(Record):
     """The header and the effective actions of a recorded game."""
 
     title: str

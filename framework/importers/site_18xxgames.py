@@ -49,6 +49,7 @@ from railyard.framework.eighteen.or_actions import (
 from railyard.framework.eighteen.state import IPO
 from railyard.framework.importers.mapping import ImportMap, load_import_map
 from railyard.framework.importers.recorded import RecordedGame
+from railyard.framework.records import Record
 
 SITE = "18xxgames"
 
@@ -78,8 +79,8 @@ class TranslationError(Exception):
     """A recorded action that cannot be put in our terms at all."""
 
 
-@attrs.frozen
-class Divergence:
+@attrs.frozen(repr=False)
+class Divergence(Record):
     """A recorded action our engine would not take as recorded."""
 
     index: int  # position in the effective recorded actions
@@ -93,8 +94,8 @@ class Divergence:
         return f"action {self.index} (site id {self.site_id}): recorded {brief}; ours {self.ours}: {self.error}"
 
 
-@attrs.frozen
-class RunCheck:
+@attrs.frozen(repr=False)
+class RunCheck(Record):
     """One recorded run against ours: revenue and mine income, and our best search."""
 
     index: int
@@ -119,8 +120,8 @@ class RunCheck:
         return (self.recorded_revenue, self.recorded_subsidy) == (self.our_revenue, self.our_treasury)
 
 
-@attrs.define
-class ImportResult:
+@attrs.define(repr=False)
+class ImportResult(Record):
     game: Game
     recorded: RecordedGame
     handled: int = 0  # recorded actions taken (applied, absorbed or merged)

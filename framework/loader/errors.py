@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import attrs
+from railyard.framework.records import Record
 
 PathKey = str | int
 DocPath = tuple[PathKey, ...]
@@ -40,8 +41,8 @@ def display_file(file: str | os.PathLike[str]) -> str:
     return text if rel.startswith("..") else rel
 
 
-@attrs.frozen
-class TitleError:
+@attrs.frozen(repr=False)
+class TitleError(Record):
     """One problem: where it is (file, line, path inside the document) and what is wrong."""
 
     file: str
@@ -70,8 +71,8 @@ class TitleErrors(Exception):
         return len(self.errors)
 
 
-@attrs.define
-class ErrorList:
+@attrs.define(repr=False)
+class ErrorList(Record):
     """Collects errors across a loading stage, in the order found, without duplicates."""
 
     items: list[TitleError] = attrs.field(factory=list)

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.model.title import TitleManifest
+from railyard.framework.records import Record
 
 if TYPE_CHECKING:
     from railyard.framework.loader.yamlio import SourceMap
 
 
-@attrs.frozen
-class Parts:
+@attrs.frozen(repr=False)
+class Parts(Record):
     """What a family's ``build`` and ``check`` receive."""
 
     manifest: TitleManifest
@@ -38,8 +39,8 @@ Problem = tuple[DocPath, str]
 """A cross-reference failure: (concern, key, ...) path and message."""
 
 
-@attrs.frozen
-class Family:
+@attrs.frozen(repr=False)
+class Family(Record):
     name: str
     concerns: Mapping[str, Any]
     build: Callable[[Parts], Any] | None = None
@@ -47,8 +48,8 @@ class Family:
     required: tuple[str, ...] = ()
 
 
-@attrs.frozen
-class GenericTitle:
+@attrs.frozen(repr=False)
+class GenericTitle(Record):
     """A title of a family with no registered models: its manifest and validated documents."""
 
     manifest: TitleManifest

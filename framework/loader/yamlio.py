@@ -22,6 +22,7 @@ from typing import Any
 import attrs
 import yaml
 from railyard.framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
+from railyard.framework.records import Record
 from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -110,8 +111,8 @@ def _construct(text: str) -> tuple[Any, Node | None]:
         again.dispose()
 
 
-@attrs.define
-class SourceMap:
+@attrs.define(repr=False)
+class SourceMap(Record):
     """Document path -> (file, line); looks up the nearest recorded ancestor of a path.
 
     The lines of a parsed document are recorded when first asked for: a title that loads
@@ -181,16 +182,16 @@ class SourceMap:
             self.entries[target + path[n:]] = where
 
 
-@attrs.frozen
-class Located:
+@attrs.frozen(repr=False)
+class Located(Record):
     """A parsed YAML document and where each of its values came from."""
 
     data: Any
     source: SourceMap
 
 
-@attrs.frozen
-class Limits:
+@attrs.frozen(repr=False)
+class Limits(Record):
     """How big a YAML document may be. Title files today are under 20 KB, under 10,000 values
     and 12 levels deep; these bounds leave room for titles many times larger while keeping
     the worst accepted file to seconds of work."""

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
+from railyard.framework.records import Record
 
 OWNERS = ("player", "corporation", "any")
 MOMENTS = ("own_turn", "tile_step", "director_tile_step", "before_turn", "stock_round", "on_sale")
@@ -41,8 +42,8 @@ def _tuple(value: Any) -> tuple[Any, ...]:
     return tuple(str(v) for v in value)
 
 
-@attrs.frozen
-class BlocksHexes:
+@attrs.frozen(repr=False)
+class BlocksHexes(Record):
     """No tile may be laid on ``hexes`` while the block holds: ``until: bought`` = while a
     player owns the company (a corporation buying it lifts the block), ``until: closed`` =
     while the company is open, whoever holds it."""
@@ -52,8 +53,8 @@ class BlocksHexes:
     until: str = "bought"
 
 
-@attrs.frozen
-class TileLay:
+@attrs.frozen(repr=False)
+class TileLay(Record):
     """Lay a tile from ``tiles`` (empty: any) on one of ``hexes``, besides the normal lay
     unless ``consumes_lay``; ``count`` uses (None: unlimited); ``connect`` false = no connection
     to the company's network needed; ``free`` waives terrain, ``discount`` reduces it. The
@@ -71,8 +72,8 @@ class TileLay:
     consumes_lay: bool = False
 
 
-@attrs.frozen
-class Teleport:
+@attrs.frozen(repr=False)
+class Teleport(Record):
     """In the owning company's tile step: lay one of ``tiles`` on one of ``hexes`` without a
     connection (this is the turn's lay, terrain paid), then place a station token there for
     ``token_cost`` without a connection (from the company's charter). One use."""
@@ -84,8 +85,8 @@ class Teleport:
     token_cost: int = 0
 
 
-@attrs.frozen
-class TerrainDiscount:
+@attrs.frozen(repr=False)
+class TerrainDiscount(Record):
     """Terrain costs ``amount`` less (None: nothing) for the holder's lays, on hexes with
     terrain ``terrain`` (None: any); ``exact`` = only hexes whose every terrain is of that
     kind; ``hexes`` empty = anywhere."""
@@ -98,8 +99,8 @@ class TerrainDiscount:
     owner: str = "corporation"
 
 
-@attrs.frozen
-class FreeTileLay:
+@attrs.frozen(repr=False)
+class FreeTileLay(Record):
     """No terrain cost on the company's ``hexes`` for every company its owner directs (a
     private held by a player helps all of that player's companies)."""
 
@@ -107,8 +108,8 @@ class FreeTileLay:
     hexes: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
-class Exchange:
+@attrs.frozen(repr=False)
+class Exchange(Record):
     """The owner swaps the company for one share of ``company`` from the first of ``from``
     that has one (``ipo``, ``pool``); the company closes. ``when``: ``any`` time,
     ``stock_round`` (on the owner's turn) or ``operating_round``. The certificate limit does
@@ -121,8 +122,8 @@ class Exchange:
     owner: str = "player"
 
 
-@attrs.frozen
-class Shares:
+@attrs.frozen(repr=False)
+class Shares(Record):
     """Whoever first buys the company also receives ``certificates`` (ids ``<company>.<n>``,
     ``.0`` is the director's certificate: its receiver sets the par price at once)."""
 
@@ -130,15 +131,15 @@ class Shares:
     certificates: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
-class NoBuy:
+@attrs.frozen(repr=False)
+class NoBuy(Record):
     """The company can never be sold by its player owner (to a corporation or a player)."""
 
     kind: ClassVar[str] = "no_buy"
 
 
-@attrs.frozen
-class Close:
+@attrs.frozen(repr=False)
+class Close(Record):
     """When the company closes besides ``closes_on_phase``: ``bought_train`` (when
     ``company`` buys its first train), ``used`` (its limited tile lays are used up),
     ``bought`` (a corporation buys it), ``phase`` (when ``phase`` starts), or ``never``
@@ -152,8 +153,8 @@ class Close:
     owner: str = "any"
 
 
-@attrs.frozen
-class RevenueChange:
+@attrs.frozen(repr=False)
+class RevenueChange(Record):
     """From phase ``phase`` on the company's income is ``revenue`` while ``owner`` holds it."""
 
     kind: ClassVar[str] = "revenue_change"
@@ -162,8 +163,8 @@ class RevenueChange:
     owner: str = "any"
 
 
-@attrs.frozen
-class ExclusiveTiles:
+@attrs.frozen(repr=False)
+class ExclusiveTiles(Record):
     """Only this company's ``tile_lay`` or ``teleport`` abilities may lay ``tiles``; normal
     lays never offer them."""
 
@@ -171,8 +172,8 @@ class ExclusiveTiles:
     tiles: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
 
 
-@attrs.frozen
-class SecondCertificate:
+@attrs.frozen(repr=False)
+class SecondCertificate(Record):
     """Read by a title's hooks: the company's second certificate goes on sale for ``price``
     once ``after`` (``start_packet`` | ``director_certificate``) happened."""
 

@@ -12,10 +12,11 @@ import attrs
 from railyard.framework.model.abilities import parse_abilities
 from railyard.framework.model.keys import key_field
 from railyard.framework.model.values import PhaseValue
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class CertificateSpec:
+@attrs.frozen(repr=False)
+class CertificateSpec(Record):
     """``count`` certificates of ``percent`` each; the director's certificate is one of them."""
 
     percent: int
@@ -23,8 +24,8 @@ class CertificateSpec:
     count: int = 1
 
 
-@attrs.frozen
-class TokenCost:
+@attrs.frozen(repr=False)
+class TokenCost(Record):
     """Cost of station tokens beyond the home one, in order (2nd, 3rd...).
 
     ``per_hex``: cost times distance in hexes; ``fixed``: a flat cost.
@@ -34,8 +35,8 @@ class TokenCost:
     fixed: tuple[int, ...] = ()
 
 
-@attrs.frozen
-class CompanyType:
+@attrs.frozen(repr=False)
+class CompanyType(Record):
     id: str = key_field()
     kind: str = "corporation"
     operates: bool = attrs.field()
@@ -59,16 +60,16 @@ class CompanyType:
         return self.kind != "private"
 
 
-@attrs.frozen
-class Home:
+@attrs.frozen(repr=False)
+class Home(Record):
     """A home station: a hex, and the city on it when the hex has several."""
 
     hex: str
     city: int | None = None
 
 
-@attrs.frozen
-class CompanyDef:
+@attrs.frozen(repr=False)
+class CompanyDef(Record):
     id: str = key_field()
     type: str = ""
     name: str = ""

@@ -15,11 +15,12 @@ from railyard.framework.model.routes import RouteRules
 from railyard.framework.model.setup import SetupDef
 from railyard.framework.model.title import TitleManifest
 from railyard.framework.model.trains import TrainDef
+from railyard.framework.records import Record
 from railyard.framework.tiles import TileDef
 
 
-@attrs.frozen
-class LoadedTitle:
+@attrs.frozen(repr=False)
+class LoadedTitle(Record):
     """Everything a title defines, typed; ``documents`` keeps the merged YAML for inspection."""
 
     manifest: TitleManifest

@@ -5,11 +5,12 @@ from __future__ import annotations
 import attrs
 from railyard.framework.hexgrid import Grid
 from railyard.framework.model.keys import key_field
+from railyard.framework.records import Record
 from railyard.framework.tiles import End, Stop, TileDef
 
 
-@attrs.frozen
-class Terrain:
+@attrs.frozen(repr=False)
+class Terrain(Record):
     """Terrain on a hex; ``cost`` is paid on the first tile lay there."""
 
     kind: str
@@ -17,24 +18,24 @@ class Terrain:
     every_lay: bool = False  # paid on every lay and upgrade, not only the first
 
 
-@attrs.frozen
-class Border:
+@attrs.frozen(repr=False)
+class Border(Record):
     """A drawn border along one edge; kind ``impassable`` also blocks track."""
 
     edge: int
     kind: str = "province"
 
 
-@attrs.frozen
-class FutureLabel:
+@attrs.frozen(repr=False)
+class FutureLabel(Record):
     """A label a hex gains from a phase on (it changes which tiles may be laid)."""
 
     label: str
     phase: str
 
 
-@attrs.frozen
-class PassThrough:
+@attrs.frozen(repr=False)
+class PassThrough(Record):
     """Only ``companies`` may run trains *through* the stops of a hex; every other company may
     still start or end a route there. ``rule`` names the rule in refusals (e.g. its section)."""
 
@@ -42,8 +43,8 @@ class PassThrough:
     rule: str = ""
 
 
-@attrs.frozen
-class HexDef:
+@attrs.frozen(repr=False)
+class HexDef(Record):
     """One map hex. A hex is a tile too: see :meth:`as_tile`."""
 
     coord: str = key_field()
@@ -86,8 +87,8 @@ class HexDef:
         )
 
 
-@attrs.frozen
-class Region:
+@attrs.frozen(repr=False)
+class Region(Record):
     """A named group of hexes that opens or closes with a phase (hooks say what that means)."""
 
     id: str = key_field()
@@ -97,8 +98,8 @@ class Region:
     description: str = ""
 
 
-@attrs.frozen
-class MapDef:
+@attrs.frozen(repr=False)
+class MapDef(Record):
     layout: str
     axes: str
     hexes: dict[str, HexDef] = attrs.field(factory=dict)

@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterator
 
 import attrs
+from railyard.framework.records import Record
 
 CELL = re.compile(r"^(\d+)([a-z]*)$")
 
 
-@attrs.frozen
-class MarketCell:
+@attrs.frozen(repr=False)
+class MarketCell(Record):
     row: int
     column: int
     price: int
@@ -57,8 +58,8 @@ def parse_rows(raw: object) -> Rows:
     return tuple(rows)
 
 
-@attrs.frozen
-class MarketDef:
+@attrs.frozen(repr=False)
+class MarketDef(Record):
     layout: str
     rows: Rows = attrs.field(converter=parse_rows)
     moves: dict[str, tuple[int, int]] = attrs.field(factory=dict)

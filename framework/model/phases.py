@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import attrs
 from railyard.framework.model.keys import key_field
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class PhaseDef:
+@attrs.frozen(repr=False)
+class PhaseDef(Record):
     name: str = key_field()
     starts_on: str | None = None
     tiles: tuple[str, ...] = ("yellow",)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import attrs
 from railyard.framework.model.keys import key_field
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class TrainKind:
+@attrs.frozen(repr=False)
+class TrainKind(Record):
     """The route rules of one kind of train (a title's ``plain``, ``express``, ``goods``...)."""
 
     name: str = key_field()
@@ -22,8 +23,8 @@ class TrainKind:
     min_counted: int = 0
 
 
-@attrs.frozen
-class RouteRules:
+@attrs.frozen(repr=False)
+class RouteRules(Record):
     train_kinds: dict[str, TrainKind] = attrs.field(factory=dict)
     min_stops: int = 2
     home_stop_kinds: dict[str, str] = attrs.field(factory=dict)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class PlayerSetup:
+@attrs.frozen(repr=False)
+class PlayerSetup(Record):
     cash: int
     certificate_limit: int
     # companies out of the game at this player count (1889: South Iyo Railway at 2 players,
@@ -16,8 +17,8 @@ class PlayerSetup:
     removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
-@attrs.frozen
-class PacketItem:
+@attrs.frozen(repr=False)
+class PacketItem(Record):
     """One lot of the start packet: companies sold together, with a minimum bid or price."""
 
     id: str = attrs.field(converter=str)
@@ -27,8 +28,8 @@ class PacketItem:
     row: int | None = None
 
 
-@attrs.frozen
-class StartPacket:
+@attrs.frozen(repr=False)
+class StartPacket(Record):
     """How the start packet is sold. Options left None take the engine's documented default."""
 
     round: str = "auction"
@@ -40,8 +41,8 @@ class StartPacket:
     pass_discount: int | None = None  # waterfall: drop of the cheapest item after all pass
 
 
-@attrs.frozen
-class StockRoundRules:
+@attrs.frozen(repr=False)
+class StockRoundRules(Record):
     """Stock round options. Options left None take the engine's documented default."""
 
     sell_then_buy: bool = True
@@ -65,8 +66,8 @@ class StockRoundRules:
     share_percent: int | None = None
 
 
-@attrs.frozen
-class PrivatePrice:
+@attrs.frozen(repr=False)
+class PrivatePrice(Record):
     """Price range of a private bought by a corporation, in percent of its face value."""
 
     min_percent: int = 50
@@ -77,8 +78,8 @@ class PrivatePrice:
         return -(-face * self.min_percent // 100), face * self.max_percent // 100
 
 
-@attrs.frozen
-class OperatingRoundRules:
+@attrs.frozen(repr=False)
+class OperatingRoundRules(Record):
     """Operating round options that titles (or their editions) read differently."""
 
     # what qualifies an upgrade: new_track_or_city_value (new track joined to the company's
@@ -105,14 +106,14 @@ class OperatingRoundRules:
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
 
 
-@attrs.frozen
-class BankBroken:
+@attrs.frozen(repr=False)
+class BankBroken(Record):
     during_operating_round: str = "end_of_set"
     during_stock_round: str = "end_of_set"
 
 
-@attrs.frozen
-class GameEnd:
+@attrs.frozen(repr=False)
+class GameEnd(Record):
     bank_broken: BankBroken = BankBroken()
     bankruptcy: str = "ends_game"
     # a bankrupt player's shares: pool (all to the bank pool) | pool_up_to_limit (the pool takes
@@ -123,8 +124,8 @@ class GameEnd:
     private_worth: str = "none"
 
 
-@attrs.frozen
-class SetupDef:
+@attrs.frozen(repr=False)
+class SetupDef(Record):
     bank: int
     players: dict[int, PlayerSetup] = attrs.field(factory=dict)
     priority: str = "first_seat"

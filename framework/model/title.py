@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import attrs
 from railyard.framework.model.keys import key_field
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class PlayerRange:
+@attrs.frozen(repr=False)
+class PlayerRange(Record):
     min: int
     max: int
 
@@ -15,8 +16,8 @@ class PlayerRange:
         return isinstance(count, int) and self.min <= count <= self.max
 
 
-@attrs.frozen
-class FileRef:
+@attrs.frozen(repr=False)
+class FileRef(Record):
     """One concern's file and the schema it is checked against (relative to ``schemas/``)."""
 
     concern: str = key_field()
@@ -24,8 +25,8 @@ class FileRef:
     schema: str = ""
 
 
-@attrs.frozen
-class Variant:
+@attrs.frozen(repr=False)
+class Variant(Record):
     """A named rule variant: an overlay file deep-merged onto the base files."""
 
     name: str = key_field()
@@ -33,8 +34,8 @@ class Variant:
     overlay: str | None = None
 
 
-@attrs.frozen
-class TitleManifest:
+@attrs.frozen(repr=False)
+class TitleManifest(Record):
     """What ``title.yaml`` says: the family decides which concerns and models apply."""
 
     id: str = attrs.field(converter=str)

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import attrs
 from railyard.framework.model.keys import key_field
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class TradeIn:
+@attrs.frozen(repr=False)
+class TradeIn(Record):
     """Money off the price when the buyer hands in one of its trains named in ``trains``."""
 
     trains: tuple[str, ...]
     discount: int
 
 
-@attrs.frozen
-class TrainDef:
+@attrs.frozen(repr=False)
+class TrainDef(Record):
     """One train name. ``count`` None means unlimited; ``cards`` is the physical cards."""
 
     name: str = key_field()

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import attrs
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class PhaseValue:
+@attrs.frozen(repr=False)
+class PhaseValue(Record):
     """A value that holds from each listed phase on.
 
     ``steps`` is ordered as written; a step with phase ``None`` holds from the start of the game.

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.positions import per_game
+from railyard.framework.records import Record
 
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = per_game({})
@@ -45,8 +46,8 @@ def _names(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(values)
 
 
-@attrs.frozen
-class StopNode:
+@attrs.frozen(repr=False)
+class StopNode(Record):
     """A place a route visits and may be paid for.
 
     ``revenue`` is already resolved for the current phase. ``group``: stops sharing a group
@@ -95,8 +96,8 @@ class StopNode:
         return len(self.tokens) + len(self.reserved) >= self.slots
 
 
-@attrs.frozen
-class Piece:
+@attrs.frozen(repr=False)
+class Piece(Record):
     """A piece of track between two nodes; ``id`` is unique in the graph.
 
     ``tile``: the tile the piece lies on, if it matters. Track never turns back at a junction:
@@ -113,8 +114,8 @@ class Piece:
         return self.b if node == self.a else self.a
 
 
-@attrs.frozen
-class Link:
+@attrs.frozen(repr=False)
+class Link(Record):
     """A way from one stop to another that passes no other stop.
 
     ``pieces`` and ``junctions`` are listed in travel order from ``a`` to ``b``; ``mask`` has

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import attrs
+from railyard.framework.records import Record
 
 
 def _frozenset(raw: Iterable[str] | None) -> frozenset[str]:
@@ -35,8 +36,8 @@ def _requires(raw: Mapping[str, int] | Iterable[tuple[str, int]] | None) -> tupl
     return tuple(sorted((str(k), int(v)) for k, v in items))
 
 
-@attrs.frozen
-class TrainKind:
+@attrs.frozen(repr=False)
+class TrainKind(Record):
     """The route rules of one kind of train (plain, express, goods...)."""
 
     name: str
@@ -81,8 +82,8 @@ class TrainLike(Protocol):
     def plus(self) -> int: ...
 
 
-@attrs.frozen
-class TrainSpec:
+@attrs.frozen(repr=False)
+class TrainSpec(Record):
     """A train as the route search sees it; any object with these attributes will do."""
 
     name: str
@@ -91,8 +92,8 @@ class TrainSpec:
     plus: int = 0
 
 
-@attrs.frozen
-class RouteRules:
+@attrs.frozen(repr=False)
+class RouteRules(Record):
     """A title's route rules: its train kinds, the minimum stops of a route, home stops."""
 
     train_kinds: Mapping[str, TrainKind]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 
-@attrs.frozen
-class Route:
+@attrs.frozen(repr=False)
+class Route(Record):
     """One route: the nodes travelled (stops and junctions), its stops and its track pieces.
 
     ``revenue`` is what the run earns (bonuses included); ``treasury`` is what it pays to the
@@ -35,8 +36,8 @@ class Route:
         }
 
 
-@attrs.frozen
-class TrainRun:
+@attrs.frozen(repr=False)
+class TrainRun(Record):
     """A train and the route it runs (None: it does not run)."""
 
     train: Any
@@ -51,8 +52,8 @@ class TrainRun:
         return self.route.treasury if self.route else 0
 
 
-@attrs.frozen
-class RouteSet:
+@attrs.frozen(repr=False)
+class RouteSet(Record):
     """The routes of a company's trains, in the order the trains were given.
 
     ``complete`` is False when a search budget cut the search short: the routes are then valid

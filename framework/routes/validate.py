@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 from railyard.framework.routes.drawn import RouteGraph
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route
@@ -29,8 +30,8 @@ from railyard.framework.routes.result import Route
 Draft = Sequence[str] | Route
 
 
-@attrs.frozen
-class Refusal:
+@attrs.frozen(repr=False)
+class Refusal(Record):
     """Why a route is refused: a generic rule key and a message for the player."""
 
     rule: str
@@ -40,8 +41,8 @@ class Refusal:
         return self.message
 
 
-@attrs.frozen
-class RouteCheck:
+@attrs.frozen(repr=False)
+class RouteCheck(Record):
     """The verdict on one drawn route: the route with its revenue, or why it is refused."""
 
     train: Any

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 from railyard.framework.simulate import stats
 
 DEFAULT_NAMES = ("default", "base", "none", "-")
 
 
-@attrs.frozen
-class RuleSet:
+@attrs.frozen(repr=False)
+class RuleSet(Record):
     label: str
     variant: str | None
     overrides: tuple[str, ...]

@@ -26,11 +26,12 @@ from typing import Any
 import attrs
 from railyard.framework.core.actions import tag_of
 from railyard.framework.core.game import Game
+from railyard.framework.records import Record
 from railyard.framework.simulate.records import RECORD_FILE, RoundProbe, read_jsonl
 
 
-@attrs.frozen
-class GameMeasures:
+@attrs.frozen(repr=False)
+class GameMeasures(Record):
     """One game reduced to the compared measures (``trains_by_phase`` None: not known)."""
 
     source: str
@@ -172,8 +173,8 @@ def bot_games(folder: str | Path) -> list[GameMeasures]:
 
 
 # ---------------------------------------------------------------------------- comparing
-@attrs.frozen
-class Row:
+@attrs.frozen(repr=False)
+class Row(Record):
     """One measure: the human games' range, the bot games' median and quartiles and range."""
 
     measure: str

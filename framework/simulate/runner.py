@@ -20,6 +20,7 @@ from railyard.framework import autoplay
 from railyard.framework.autoplay import derive_seed
 from railyard.framework.autoplay import is_pass as is_pass  # re-exported for callers
 from railyard.framework.core.actions import tag_of
+from railyard.framework.records import Record
 from railyard.framework.simulate.records import (
     RoundProbe,
     bankrupt_players,
@@ -40,8 +41,8 @@ STALL_PASSES = autoplay.STALL_PASSES
 COLLECT_EVERY = 2000
 
 
-@attrs.frozen
-class SimConfig:
+@attrs.frozen(repr=False)
+class SimConfig(Record):
     """One rules set-up and its players: what every game of a run shares."""
 
     title: str
@@ -58,8 +59,8 @@ class SimConfig:
     bot_budget_ms: float | None = None
 
 
-@attrs.frozen
-class Job:
+@attrs.frozen(repr=False)
+class Job(Record):
     config: SimConfig
     index: int
     base_seed: int

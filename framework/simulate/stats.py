@@ -12,12 +12,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 Z95 = 1.959964
 
 
-@attrs.frozen
-class Estimate:
+@attrs.frozen(repr=False)
+class Estimate(Record):
     mean: float
     half_width: float  # the 95% interval is mean +- half_width (unless ``bounds`` says)
     n: int

@@ -18,6 +18,7 @@ import attrs
 import pygame
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import rendered, text
 from railyard.renderer.imperial_steam import boards, palette, words
@@ -48,8 +49,8 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-@attrs.frozen
-class Layout:
+@attrs.frozen(repr=False)
+class Layout(Record):
     """Where each part goes in a window of ``width`` x ``height``."""
 
     width: int

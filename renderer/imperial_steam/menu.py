@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pygame
 from railyard.framework.core.actions import Action
+from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered
 from railyard.renderer.imperial_steam import words
@@ -21,8 +22,8 @@ HEAD_H = 20
 SIZE = 17
 
 
-@attrs.frozen
-class Group:
+@attrs.frozen(repr=False)
+class Group(Record):
     title: str
     actions: tuple[Action, ...]
     labels: tuple[str, ...]

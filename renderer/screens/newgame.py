@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import attrs
 import pygame
+from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import text
 from railyard.renderer.ui.widgets import Button, TextField
 
 
-@attrs.frozen
-class GameSetup:
+@attrs.frozen(repr=False)
+class GameSetup(Record):
     title: str
     variant: str | None
     players: tuple[str, ...]

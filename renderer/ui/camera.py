@@ -6,13 +6,14 @@ from __future__ import annotations
 import time
 
 import attrs
+from railyard.framework.records import Record
 
 MIN_SIZE = 12.0
 MAX_SIZE = 90.0
 
 
-@attrs.define
-class Camera:
+@attrs.define(repr=False)
+class Camera(Record):
     size: float = 40.0
     offset: tuple[float, float] = (0.0, 0.0)
     zoomed_at: float = 0.0  # time.monotonic() of the last zoom step

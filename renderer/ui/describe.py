@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.core.actions import Action, tag_of
+from railyard.framework.records import Record
 
 #: fields that vary within one row: the row's buttons pick among them
 VALUE_FIELDS = ("price", "amount", "percent", "source", "choice", "tile", "rotation", "kind",
@@ -111,8 +112,8 @@ def is_choice(action: Action) -> bool:
     return t == "choose" or t.endswith("choose_home") or isinstance(fields.get("accept"), bool)
 
 
-@attrs.frozen
-class Row:
+@attrs.frozen(repr=False)
+class Row(Record):
     title: str
     actions: tuple[Action, ...]
     free: str | None  # a field the player may type another value for

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 import pygame
+from railyard.framework.records import Record
 
 HARD = 1000.0  # one covered city, icon, label or edge: more than every preference together
 GAP = 2
@@ -34,8 +35,8 @@ def _nearest(rect: pygame.Rect, point: tuple[int, int]) -> tuple[int, int]:
     return (min(max(point[0], rect.left), rect.right - 1), min(max(point[1], rect.top), rect.bottom - 1))
 
 
-@attrs.frozen
-class Form:
+@attrs.frozen(repr=False)
+class Form(Record):
     """One way to write a label: its size, and what choosing it costs (a shorter form loses
     something, so it costs more)."""
 
@@ -44,8 +45,8 @@ class Form:
     cost: float = 0.0
 
 
-@attrs.frozen
-class Label:
+@attrs.frozen(repr=False)
+class Label(Record):
     key: str
     home: pygame.Rect  # what the label names (a city and its boxes): never covered either
     forms: tuple[Form, ...]
@@ -53,8 +54,8 @@ class Label:
     reach: float = 26.0  # a label further from the anchor than this gets a leader line
 
 
-@attrs.frozen
-class Placed:
+@attrs.frozen(repr=False)
+class Placed(Record):
     rect: pygame.Rect
     form: int  # index into the label's forms
     leader: bool  # drawn away from its home: a thin line joins them

@@ -14,10 +14,11 @@ import math
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 
-@attrs.define
-class EditedRun:
+@attrs.define(repr=False)
+class EditedRun(Record):
     train: str
     stops: list[str] = attrs.Factory(list)
     links: list[Any] = attrs.Factory(list)  # graph Links between consecutive stops

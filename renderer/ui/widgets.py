@@ -7,12 +7,13 @@ from typing import Any
 
 import attrs
 import pygame
+from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered
 
 
-@attrs.define
-class Button:
+@attrs.define(repr=False)
+class Button(Record):
     rect: pygame.Rect
     label: str
     on_click: Callable[[], None]
@@ -44,8 +45,8 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-@attrs.define
-class TextField:
+@attrs.define(repr=False)
+class TextField(Record):
     """A one-line text entry; ``numeric`` accepts digits only."""
 
     rect: pygame.Rect

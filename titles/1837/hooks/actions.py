@@ -10,7 +10,7 @@ title_action = action_type  # a second import of this module gets the first regi
 
 
 @title_action("1837_exchange_coal")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ExchangeCoal(Action):
     """The owner of coal company ``company`` exchanges it for its major's exchange share
     (``accept``) or keeps it for now."""
@@ -20,7 +20,7 @@ class ExchangeCoal(Action):
 
 
 @title_action("1837_open_national")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OpenNational(Action):
     """The owner of a national's minor #1 opens the national (``accept``) or waits."""
 
@@ -29,7 +29,7 @@ class OpenNational(Action):
 
 
 @title_action("1837_fold_in")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FoldIn(Action):
     """The owner of a national's minor folds it into the open national (``accept``) or not."""
 
@@ -38,7 +38,7 @@ class FoldIn(Action):
 
 
 @title_action("1837_choose_home")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ChooseHome(Action):
     """The owner of a minor with a choice of homes (Sd #5: Milan or Venice) picks one."""
 
@@ -47,7 +47,7 @@ class ChooseHome(Action):
 
 
 @title_action("1837_keep_coal_trains")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class KeepCoalTrains(Action):
     """The director of the major a coal company is exchanged into picks which of its trains
     the major takes (the others go to the bank pool)."""
@@ -57,7 +57,7 @@ class KeepCoalTrains(Action):
 
 
 @title_action("1837_surrender_national_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SurrenderNationalTrain(Action):
     """The director of a national over its train limit after minors folded in (XI) picks a
     train it surrenders to the bank pool."""

@@ -46,7 +46,7 @@ KIND = "1837_start_of_round"
 OPTIONAL_NATIONALS = ("KK", "UG")
 
 
-@attrs.define
+@attrs.define(repr=False)
 class ChoiceState(RoundState):
     upcoming: str = ""
     answered: list[str] = attrs.Factory(list)

@@ -14,7 +14,7 @@ is_action = action_type  # a second import of this module gets the first registr
 
 # ---------------------------------------------------------------- opening and phase 3
 @is_action("is_bid")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Bid(Action):
     """Opening blind bid: guldens (a multiple of 10) for influence."""
 
@@ -22,7 +22,7 @@ class Bid(Action):
 
 
 @is_action("is_store")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class StoreOrdered(Action):
     """Phase 3: store the landing's goods, returning ``discard`` that cannot be stored."""
 
@@ -31,7 +31,7 @@ class StoreOrdered(Action):
 
 # ---------------------------------------------------------------- main actions
 @is_action("is_build_tracks")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuildTracks(Action):
     """Main action 1: up to two connections in order; ``workers`` are the levels assigned from
     the Training areas; ``spend`` spends Business token points ("influence", "share",
@@ -43,7 +43,7 @@ class BuildTracks(Action):
 
 
 @is_action("is_hire")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Hire(Action):
     """Main action 2: ``workers`` from hub column ``column``; engineers from eligible hubs."""
 
@@ -54,7 +54,7 @@ class Hire(Action):
 
 
 @is_action("is_build_station")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuildStation(Action):
     """Main action 3 (train station)."""
 
@@ -62,7 +62,7 @@ class BuildStation(Action):
 
 
 @is_action("is_build_factory")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuildFactory(Action):
     """Main action 3 (factory): site, factory site index, and the worker placed on it."""
 
@@ -73,7 +73,7 @@ class BuildFactory(Action):
 
 
 @is_action("is_produce")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Produce(Action):
     """Main action 4: one good from each listed factory; ``discard`` what does not fit."""
 
@@ -82,7 +82,7 @@ class Produce(Action):
 
 
 @is_action("is_buy_good")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyGood(Action):
     """Main action 5 (buy): one good now from the Shipment market."""
 
@@ -91,7 +91,7 @@ class BuyGood(Action):
 
 
 @is_action("is_order_goods")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class OrderGoods(Action):
     """Main action 5 (order): goods to the landing, arriving next round."""
 
@@ -99,7 +99,7 @@ class OrderGoods(Action):
 
 
 @is_action("is_buy_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyTrain(Action):
     """Main action 6 (buy)."""
 
@@ -107,7 +107,7 @@ class BuyTrain(Action):
 
 
 @is_action("is_upgrade_train")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class UpgradeTrain(Action):
     """Main action 6 (upgrade train number ``train``)."""
 
@@ -116,7 +116,7 @@ class UpgradeTrain(Action):
 
 
 @is_action("is_secure_contract")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SecureContract(Action):
     """Main action 7; ``discard`` the goods on the cars that become reserved."""
 
@@ -125,7 +125,7 @@ class SecureContract(Action):
 
 
 @is_action("is_philanthropize")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Philanthropize(Action):
     """Main action 8."""
 
@@ -133,7 +133,7 @@ class Philanthropize(Action):
 
 
 @is_action("is_share_value")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ManipulateShare(Action):
     """Main action 9: ``steps`` = +1 (pay influence) or a negative number (free)."""
 
@@ -141,26 +141,26 @@ class ManipulateShare(Action):
 
 
 @is_action("is_fundraise")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Fundraise(Action):
     """Main action 10."""
 
 
 @is_action("is_pass")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Pass(Action):
     """Main action 11."""
 
 
 # ---------------------------------------------------------------- free actions
 @is_action("is_sell_share")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SellShare(Action):
     """Free: sell a share to the topmost eligible Investor."""
 
 
 @is_action("is_deliver")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Deliver(Action):
     """Free, once per turn: a good from ``factory`` to demand space ``demand`` of ``city``."""
 
@@ -170,7 +170,7 @@ class Deliver(Action):
 
 
 @is_action("is_state_railway")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class BuyStateRailway(Action):
     """Free: buy access to a crowned connection."""
 
@@ -179,7 +179,7 @@ class BuyStateRailway(Action):
 
 
 @is_action("is_end_turn")
-@attrs.frozen
+@attrs.frozen(repr=False)
 class EndTurn(Action):
     """End the turn after the main action (free actions may come before and after it)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 import cattrs
 import yaml
+from railyard.framework.records import Record
 from railyard.framework.resources import title_folder
 
 GOODS: tuple[str, ...] = ("wood", "stone", "iron", "coal")
@@ -22,15 +23,15 @@ HUB_COLOURS: tuple[str, ...] = ("bronze", "white", "green", "blue")
 FOLDER = title_folder("imperial_steam")
 
 
-@attrs.frozen
-class FactorySite:
+@attrs.frozen(repr=False)
+class FactorySite(Record):
     good: str
     cost: int | str | None = None
     min_players: int = 2
 
 
-@attrs.frozen
-class CityContent:
+@attrs.frozen(repr=False)
+class CityContent(Record):
     """What a city offers: from a City tile, a Hub City tile or the printed board."""
 
     effort: int
@@ -42,8 +43,8 @@ class CityContent:
     influence: int = 0
 
 
-@attrs.frozen
-class Site:
+@attrs.frozen(repr=False)
+class Site(Record):
     id: str
     name: str
     region: str
@@ -54,8 +55,8 @@ class Site:
     printed: CityContent | None = None
 
 
-@attrs.frozen
-class Connection:
+@attrs.frozen(repr=False)
+class Connection(Record):
     id: str
     a: str
     b: str
@@ -67,37 +68,37 @@ class Connection:
         return self.b if site == self.a else self.a
 
 
-@attrs.frozen
-class CityTile:
+@attrs.frozen(repr=False)
+class CityTile(Record):
     id: str
     players: int
     fixed_site: str
     content: CityContent
 
 
-@attrs.frozen
-class HubTile:
+@attrs.frozen(repr=False)
+class HubTile(Record):
     colour: str
     fixed_site: str
     start_influence: int
     content: CityContent
 
 
-@attrs.frozen
-class InfluenceStep:
+@attrs.frozen(repr=False)
+class InfluenceStep(Record):
     gold: int
     silver: int | None = None
 
 
-@attrs.frozen
-class ShareRow:
+@attrs.frozen(repr=False)
+class ShareRow(Record):
     value: int
     influence: int
     investor_spaces: int
 
 
-@attrs.frozen
-class Engine:
+@attrs.frozen(repr=False)
+class Engine(Record):
     id: str
     level: int
     price: int
@@ -107,22 +108,22 @@ class Engine:
     round: int | None
 
 
-@attrs.frozen
-class ContractCard:
+@attrs.frozen(repr=False)
+class ContractCard(Record):
     id: str
     deck: str
     factories: tuple[str, ...]
     value: int
 
 
-@attrs.frozen
-class FactoryRow:
+@attrs.frozen(repr=False)
+class FactoryRow(Record):
     costs: tuple[int, ...]
     deliveries: tuple[int, ...]
 
 
-@attrs.frozen
-class CountRow:
+@attrs.frozen(repr=False)
+class CountRow(Record):
     cash: int
     contract_display: int
     engines_per_space: int
@@ -132,22 +133,22 @@ class CountRow:
     outside_demands: bool
 
 
-@attrs.frozen
-class NormalCard:
+@attrs.frozen(repr=False)
+class NormalCard(Record):
     id: str
     hubs: Mapping[str, str]
     tiles: Mapping[str, int]
 
 
-@attrs.frozen
-class StateRailwayCard:
+@attrs.frozen(repr=False)
+class StateRailwayCard(Record):
     id: str
     connection: str
     count: int
 
 
-@attrs.frozen
-class TitleData:
+@attrs.frozen(repr=False)
+class TitleData(Record):
     """Everything the rules read from the title folder."""
 
     option: str

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.records import Record
 
 from .data import GOODS
 
@@ -23,8 +24,8 @@ def by_level() -> dict[int, int]:
     return dict.fromkeys(LEVELS, 0)
 
 
-@attrs.define
-class Train:
+@attrs.define(repr=False)
+class Train(Record):
     """One engine and its cars; cars are counted by kind (their order never matters)."""
 
     engine: str
@@ -37,8 +38,8 @@ class Train:
         return self.freight + self.passenger + self.reserved
 
 
-@attrs.define
-class Factory:
+@attrs.define(repr=False)
+class Factory(Record):
     """A factory a player built: its site, its committed worker and the goods beside it."""
 
     id: str  # "<site>#<index>"
@@ -48,8 +49,8 @@ class Factory:
     goods: int
 
 
-@attrs.define
-class Player:
+@attrs.define(repr=False)
+class Player(Record):
     id: str
     cash: int
     influence: int = 0
@@ -82,8 +83,8 @@ class Player:
         return sum(self.training.values()) + sum(self.working.values()) + len(self.factories)
 
 
-@attrs.define
-class SiteState:
+@attrs.define(repr=False)
+class SiteState(Record):
     """A city site in play: which tile lies there and what has been built on it."""
 
     tile: str  # a City tile id, "hub:<colour>" or "printed"
@@ -92,8 +93,8 @@ class SiteState:
     demands: list[str | None] = attrs.Factory(list)  # who filled each demand space
 
 
-@attrs.define
-class Hub:
+@attrs.define(repr=False)
+class Hub(Record):
     colour: str
     site: str
     influence: int
@@ -105,8 +106,8 @@ class Hub:
     engineers: dict[str, int] = attrs.Factory(lambda: {"bridge": 0, "tunnel": 0})
 
 
-@attrs.define
-class State:
+@attrs.define(repr=False)
+class State(Record):
     option: str
     order: list[str]  # turn order
     players: dict[str, Player]
