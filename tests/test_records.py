@@ -7,7 +7,6 @@ import pkgutil
 
 import attrs
 import pytest
-
 import railyard
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.records import Record

@@ -19,7 +19,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_title_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, quick_exit=True)  # reads and prints only
 
 
 def summary(title: Any) -> dict[str, Any]:

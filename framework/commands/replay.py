@@ -21,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--tail", type=int, default=15, metavar="N", help="log lines to show (15)")
     parser.add_argument("--debug", action="store_true", help="check every invariant after each action")
     add_save_title_argument(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, quick_exit=True)  # reads and prints only
 
 
 def run(args: argparse.Namespace) -> int:

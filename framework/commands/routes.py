@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--max-seconds", type=float, default=None,
                         help="stop searching after this long (the answer then says so)")
     add_save_title_argument(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, quick_exit=True)  # reads and prints only
 
 
 def trains_of(title: Any, state: Any, company: str) -> list[TrainSpec]:

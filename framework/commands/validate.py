@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="then play N random games to their end, checking every invariant")
     parser.add_argument("--max-actions", type=int, default=20000, metavar="N",
                         help="with --play: a game not over after this many actions fails (20000)")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, quick_exit=True)  # reads and prints only
 
 
 def play_failure(title: str, variant: str | None, overrides: tuple[str, ...], games: int,
