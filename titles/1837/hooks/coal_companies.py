@@ -39,7 +39,7 @@ OPTION_PERCENT = 50
 FORCED_KEY = "1837_forced_coal"
 
 
-def coal_companies(rules: G18Ruleset) -> list[str]:
+def coal_companies(rules: G18Ruleset) -> tuple[str, ...]:
     return companies_of_type(rules, "coal")
 
 

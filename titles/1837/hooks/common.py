@@ -55,9 +55,20 @@ def ctype(rules: G18Ruleset, company_id: str) -> Any:
     return rules.spec.type_of(company_id)
 
 
-def companies_of_type(rules: G18Ruleset, *types: str) -> list[str]:
-    """Company ids of the given types, in companies.yaml order."""
-    return [cid for cid, c in rules.spec.companies.items() if c.type in types]
+def companies_of_type(rules: G18Ruleset, *types: str) -> tuple[str, ...]:
+    """Company ids of the given types, in companies.yaml order (the hooks ask at every lay
+    and every decision: worked out once per title)."""
+    spec = rules.spec
+    key = (id(spec), types)
+    found = _OF_TYPE.get(key)
+    if found is None or found[0] is not spec:
+        found = _OF_TYPE[key] = (spec, tuple(cid for cid, c in spec.companies.items()
+                                              if c.type in types))
+    return found[1]
+
+
+# (id(spec), types) -> (the spec, kept so that its id is not reused; its companies of those types)
+_OF_TYPE: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[str, ...]]] = {}
 
 
 def owner(state: G18State, company_id: str) -> str | None:

@@ -5,7 +5,7 @@ engine's private-company rules with companies.yaml's ``income`` and ``closes_on_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from railyard.framework.eighteen.state import G18State
 
@@ -18,16 +18,33 @@ if TYPE_CHECKING:
 OPEN_TO_ALL = "3"
 
 
-def mountain_railways(rules: G18Ruleset) -> list[str]:
+def mountain_railways(rules: G18Ruleset) -> tuple[str, ...]:
     return companies_of_type(rules, "mountain")
 
 
 def railway_on(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
     """The open mountain railway whose hex ``coord`` is."""
-    for cid in mountain_railways(rules):
-        if coord in (rules.spec.companies[cid].hexes or ()) and not state.companies[cid].closed:
+    for cid in _railways_on(rules).get(coord, ()):
+        if not state.companies[cid].closed:
             return cid
     return None
+
+
+def _railways_on(rules: G18Ruleset) -> dict[str, tuple[str, ...]]:
+    """Hex -> the mountain railways on it, in companies.yaml order (every lay asks)."""
+    spec = rules.spec
+    found = _ON_HEX.get(id(spec))
+    if found is None or found[0] is not spec:
+        on: dict[str, tuple[str, ...]] = {}
+        for cid in mountain_railways(rules):
+            for coord in spec.companies[cid].hexes or ():
+                on[coord] = (*on.get(coord, ()), cid)
+        found = _ON_HEX[id(spec)] = (spec, on)
+    return found[1]
+
+
+# id(spec) -> (the spec, kept so that its id is not reused; hex -> railways)
+_ON_HEX: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
 
 
 def lay_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, cost: int) -> int | None:
