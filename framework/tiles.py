@@ -549,9 +549,15 @@ def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     oc = old.conn
     out = []
     upright = connectivity(new, 0)
+    need = _mask(oc.exits)
+    have = _mask(upright.exits)
     for r in range(6):
-        # the rotation must keep the old edge-to-edge track: told from the upright tile's
-        # pairs turned (what connectivity(new, r) would hold), before working that one out
+        # the rotation must keep every old exit and the old edge-to-edge track: told from the
+        # upright tile's exits and pairs turned (what connectivity(new, r) would hold), before
+        # working that one out
+        turned = ((have << r) | (have >> (6 - r))) & 0b111111
+        if need & ~turned:
+            continue
         if oc.edge_edges and not oc.edge_edges <= _turned_pairs(upright.edge_edges, r):
             continue
         nc = connectivity(new, r)
@@ -559,6 +565,14 @@ def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
         if stop_map is not None:
             out.append(Upgrade(r, stop_map))
     return tuple(out)
+
+
+def _mask(edges: frozenset[int]) -> int:
+    """The edges as bits (edge e: bit e), so that a turn is a shift."""
+    bits = 0
+    for edge in edges:
+        bits |= 1 << edge
+    return bits
 
 
 def _turned_pairs(pairs: frozenset[frozenset[int]], rotation: int) -> frozenset[frozenset[int]]:
