@@ -135,7 +135,7 @@ def walk_until(board: Any, company: str, starts: Iterable[StopKey], coord: str,
         return reach
     if key is None:
         return _walk(board, company, starts, False)
-    reach = _walk(board, company, starts, False, coord, enough)
+    reach = _walk_towards(board, company, starts, coord, enough)
     if reach.whole:
         _remember(key, board, reach)
     return reach
@@ -229,6 +229,129 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
                 if state not in at_seen:
                     at_seen.add(state)
                     at_stops.append(state)
+    return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
+
+
+# (grid, hex) -> (row, col): the walk towards a hex orders its states by how far they lie
+_PLACES: dict[tuple[Any, str], tuple[int, int]] = {}
+
+
+def _place_of(grid: Any, coord: str) -> tuple[int, int]:
+    key = (grid, coord)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) > 50_000:
+            _PLACES.clear()
+        h = grid.parse(coord)
+        found = _PLACES[key] = (h.row, h.col)
+    return found
+
+
+def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: str,
+                  enough: Callable[[Reach], bool]) -> Reach:
+    """:func:`_walk` without backtracking, taking next the state nearest ``watch`` (as the
+    crow flies): what a walk reaches does not depend on the order it takes its states in, so
+    a walk that comes to ``watch`` sooner asks ``enough`` sooner, and one that never has
+    enough reaches all the same (see :func:`walk_until`)."""
+    grid = getattr(board, "grid", None)
+    if grid is None:
+        return _walk(board, company, starts, False, watch, enough)
+    from heapq import heappop, heappush  # here: the module's imports are kept as they are
+
+    pointy = grid.layout == "pointy"
+    wr, wc = _place_of(grid, watch)
+    near: dict[str, int] = {}
+
+    def far(coord: str) -> int:
+        d = near.get(coord)
+        if d is None:
+            r, c = _place_of(grid, coord)
+            dr, dc = abs(r - wr), abs(c - wc)
+            d = near[coord] = dr + max(0, (dc - dr) // 2) if pointy else dc + max(0, (dr - dc) // 2)
+        return d
+
+    stops: set[StopKey] = set(starts)
+    out_edges: set[tuple[str, int]] = set()
+    hexes: set[str] = {c for c, _ in starts}
+    # (distance, order, hex, stop or edge, came): came None when entering the hex by an edge
+    heap: list[tuple[int, int, str, int, int | None]] = []
+    push, pop = heappush, heappop
+    order = 0
+    at_seen: set[tuple[str, int, int]] = set()
+    for c, i in sorted(starts):
+        at_seen.add((c, i, ANY))
+        push(heap, (far(c), order, c, i, ANY))
+        order -= 1
+    entered: set[tuple[str, int]] = set()
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
+    conns = _Conns(board.placed)
+    out_add = out_edges.add
+    leaving: list[tuple[str, int]] = []
+
+    while True:
+        while leaving:
+            key = leaving.pop()
+            coord, edge = key
+            there = neighbours(coord)[edge]
+            if there is not None:
+                if there == watch:
+                    part = _so_far(stops, out_edges, hexes, starts)
+                    if enough(part):
+                        return part
+                into = (there, (edge + 3) % 6)
+                if into[1] in conns[there].exits and into not in entered:
+                    entered.add(into)
+                    push(heap, (far(there), order, there, into[1], None))
+                    order -= 1
+        if not heap:
+            break
+        _, _, coord, n, came = pop(heap)
+        conn = conns[coord]
+        hexes.add(coord)
+        if came is None:  # entering by edge n
+            if coord == watch:
+                part = _so_far(stops, out_edges, hexes, starts)
+                if enough(part):
+                    return part
+            for edge in conn.edge_partners[n]:
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+            if conn.edge_stops[n]:
+                d = far(coord)
+                for stop in conn.edge_stops[n]:
+                    state = (coord, stop, n)
+                    if state not in at_seen:
+                        at_seen.add(state)
+                        push(heap, (d, order, coord, stop, n))
+                        order -= 1
+            continue
+        stops.add((coord, n))
+        if coord == watch:
+            part = _so_far(stops, out_edges, hexes, starts)
+            if enough(part):
+                return part
+        if (coord, n) not in starts and blocked(board, coord, n, company):
+            continue
+        if came != ANY and (coord, n, ANY) in at_seen:
+            continue  # already left by every path
+        for edge in conn.stop_edges[n]:
+            if edge != came:
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+        if conn.stop_partners[n]:
+            d = far(coord)
+            for other in conn.stop_partners[n]:
+                if FROM_STOP + other != came:
+                    state = (coord, other, FROM_STOP + n)
+                    if state not in at_seen:
+                        at_seen.add(state)
+                        push(heap, (d, order, coord, other, FROM_STOP + n))
+                        order -= 1
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
 
 

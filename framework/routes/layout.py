@@ -277,8 +277,10 @@ class Family:
         tiles = dict(parent.tiles)
         reshaped = False  # a hex gained or lost all its content: the neighbours' pieces change
         affected = set()
+        printed = self.printed
+        order = parent.order
         for coord in changed:
-            p = laid.get(coord, self.printed[coord])
+            p = laid.get(coord) or printed[coord]
             present = bool(p.tile.paths or p.tile.stops)
             was = coord in tiles
             if present:
@@ -287,18 +289,30 @@ class Family:
             elif was:
                 del tiles[coord]
             if present != was:
-                reshaped = True
+                if not reshaped:
+                    order = list(order)
+                    reshaped = True
+                if present:  # the order stays sorted: a hex in or out, not a sort of them all
+                    bisect.insort(order, coord)
+                else:
+                    del order[bisect.bisect_left(order, coord)]
                 affected.update(n for n in self.neighbours(coord) if n is not None and n in tiles)
-        order = sorted(tiles) if reshaped else parent.order
         raw = dict(parent.raw)
         touched: set[str] = set()
+        add = touched.add
         for coord in affected | changed:
             for a, b, _ in raw.get(coord, ()):
-                touched.update(e for e in (a, b) if "|" in e)
+                if "|" in a:
+                    add(a)
+                if "|" in b:
+                    add(b)
             if coord in tiles:
                 raw[coord] = new = self._raw_of(coord, tiles)
                 for a, b, _ in new:
-                    touched.update(e for e in (a, b) if "|" in e)
+                    if "|" in a:
+                        add(a)
+                    if "|" in b:
+                        add(b)
             else:
                 raw.pop(coord, None)
         # the stretches of track through the touched junctions, pruned again
@@ -309,27 +323,33 @@ class Family:
         while stack:
             junction = stack.pop()
             for coord in _hexes_of(junction):
-                for i, piece in enumerate(raw.get(coord, ())):
+                i = -1
+                for piece in raw.get(coord, ()):
+                    i += 1
                     a, b, _ = piece
                     if a != junction and b != junction:
                         continue
-                    if (coord, i) in members:
+                    where = (coord, i)
+                    if where in members:
                         continue
-                    members[(coord, i)] = len(stretch)
+                    members[where] = len(stretch)
                     stretch.append(piece)
-                    for end in (a, b):
-                        if "|" in end and end not in seen:
-                            seen.add(end)
-                            stack.append(end)
+                    if "|" in a and a not in seen:
+                        seen.add(a)
+                        stack.append(a)
+                    if "|" in b and b not in seen:
+                        seen.add(b)
+                        stack.append(b)
         flags = prune(stretch)
         alive = dict(parent.alive)
         redo = {c for c, _ in members} | affected | changed
+        parent_alive = parent.alive
         for coord in redo:
             pieces = raw.get(coord)
             if pieces is None:
                 alive.pop(coord, None)
                 continue
-            before = set(parent.alive.get(coord, ())) if coord not in affected else None
+            before = set(parent_alive.get(coord, ())) if coord not in affected else None
             kept = []
             for i in range(len(pieces)):
                 at = members.get((coord, i))
