@@ -113,13 +113,16 @@ def next_company(rules: Context, state: G18State) -> str | None:
     are left out before the order is worked out; the keys are distinct, so the least is the
     first)."""
     done = _rs(state).done
+    types = rules.spec.types
     best: tuple[tuple[int, ...], str] | None = None
     for listed, (cid, company) in enumerate(state.companies.items()):
-        # may_operate's first test inline: most companies are closed or not floated
-        if cid in done or not company.floated or company.closed or not may_operate(rules, state, cid):
+        # may_operate's first tests inline: most companies are closed or not floated
+        if cid in done or not company.floated or company.closed or not types[company.type].operates:
             continue
         key = order_key(rules, state, cid, listed)
-        if best is None or key < best[0]:  # the first of equal keys, as min() gives
+        # the first of equal keys, as min() gives: a company that would not come first is not
+        # asked whether it operates (its director, the title's hook), the rest of may_operate
+        if (best is None or key < best[0]) and may_operate(rules, state, cid):
             best = (key, cid)
     return None if best is None else best[1]
 
@@ -176,8 +179,11 @@ class OperatingRound(RoundType):
         if anytime is not None and action.entity != _rs(state).current and not _holding(rules, state):
             plan = anytime.check(rules, state, action)
             return anytime.apply(rules, state, action, plan) + proceed(rules, state)
-        require_active(rules, state, action.entity)
         found = self._interrupt(rules, state)
+        if type(self).active_entities is OperatingRound.active_entities:
+            _require_active(rules, state, action.entity, found)
+        else:  # a round that says itself who is active
+            require_active(rules, state, action.entity)
         if found is not None:
             step = found[0]
         else:
@@ -212,6 +218,22 @@ class OperatingRound(RoundType):
 
     def finish(self, rules: Context, state: G18State) -> list[str]:
         return []
+
+
+def _require_active(rules: Context, state: G18State, entity: str,
+                    found: tuple[Step, tuple[str, ...]] | None) -> None:
+    """:func:`~framework.eighteen.rounds.require_active` of this round, given its interrupt
+    (``OperatingRound._interrupt``, worked out once for the action's check and its step)."""
+    if found is not None:
+        active = found[1]
+    elif _rs(state).current is None:
+        active = ()
+    else:
+        step = current_step(rules, state)
+        active = step.active_entities(rules, state) if step is not None else ()
+    if entity not in active:
+        who = ", ".join(active) or "nobody"
+        raise IllegalAction("rule:turn_order", f"it is not {entity}'s turn ({who} to act)")
 
 
 def _beside(rules: Context, state: G18State, entity: str) -> list[Step]:

@@ -107,6 +107,27 @@ def _resolve(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int], lis
     return nodes, pieces, refusals
 
 
+def _resolve_known(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int]] | None:
+    """:func:`_resolve` of a drawing of nodes whose every two neighbours are joined by exactly
+    one piece: then every node is an end of a piece of the graph, so a node of it, and the
+    nodes are known without asking (None: anything else, for :func:`_resolve` to say)."""
+    if isinstance(draft, Route):
+        return None
+    nodes = [str(n) for n in draft]
+    if len(nodes) < 2:
+        return None
+    between = graph.pieces_between
+    pieces: list[int] = []
+    a = nodes[0]
+    for b in nodes[1:]:
+        found = between(a, b)
+        if len(found) != 1:
+            return None
+        pieces.append(found[0].id)
+        a = b
+    return nodes, pieces
+
+
 def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
     out = []
     if not nodes:
@@ -230,9 +251,13 @@ def check_route(
     bonus: Callable[[Route], int] | None = None,
 ) -> RouteCheck:
     """One route on its own: track, stops, station, blocked cities, and the train's rating."""
-    nodes, pieces, refusals = _resolve(graph, draft)
-    if refusals:
-        return RouteCheck(train, None, tuple(refusals))
+    known = _resolve_known(graph, draft)
+    if known is None:
+        nodes, pieces, refusals = _resolve(graph, draft)
+        if refusals:
+            return RouteCheck(train, None, tuple(refusals))
+    else:
+        nodes, pieces = known
     refusals = _track_refusals(graph, nodes, pieces)
     if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
                          for r in refusals):

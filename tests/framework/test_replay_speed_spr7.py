@@ -67,3 +67,130 @@ def test_v_the_walk_towards_a_lay_reaches_what_the_whole_walk_reaches() -> None:
         game.process(action)
     assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
     assert checked > 5000 and touched > 500
+
+
+def test_route_check_a_drawing_whose_pieces_are_all_found_is_judged_as_the_long_way_judges_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A drawn route whose every two neighbouring nodes are joined by exactly one piece skips
+    asking whether each node is on the board (each is an end of a piece); every route of the
+    recorded game and damaged copies of it (reversed, cut, a node repeated, two swapped, one
+    mangled, one named twice), on the check's view and on the whole graph, get the verdicts
+    and messages of the check that asks every node."""
+    from railyard.framework.eighteen import running
+    from railyard.framework.routes import board_graph, validate
+    from railyard.framework.routes.drawn import DrawnView
+
+    from tests.framework.test_routes_drawn import _variants
+
+    game, actions = _recorded()
+    rng = random.Random(7)
+    where: list[Any] = []
+    counts = {"checks": 0, "drafts": 0, "known": 0, "refused": 0}
+    real_to_check = board_graph.graph_to_check
+    real_known = validate._resolve_known
+
+    def to_check(board: Any, title: Any, phase: str, nodes: Any = None) -> Any:
+        board_graph._CACHE.clear()  # the view, not a graph built for the position before
+        where[:] = [board, title, phase]
+        return real_to_check(board, title, phase, nodes)
+
+    def known(graph: Any, draft: Any) -> Any:
+        found = real_known(graph, draft)
+        counts["known"] += found is not None
+        return found
+
+    def validating(view: Any, drafts: Any, company: str, rules: Any) -> Any:
+        graph = board_graph.graph_for_board(*where)
+        answer = validate.validate_routes(view, drafts, company, rules)
+        tries = [list(drafts)] + [[(t, v)] for t, d in drafts for v in _variants(d, rng)]
+        tries += [[(t, [*d, d[-1]])] for t, d in drafts if isinstance(d, list)]
+        if len(drafts) > 1:
+            tries.append([drafts[0], (drafts[1][0], drafts[0][1])])
+        for runs in tries:
+            nodes = [str(n) for _, d in runs for n in (d.nodes if hasattr(d, "nodes") else d)]
+            on_view = DrawnView(view.layout, view.node_of, nodes)
+            fast = [validate.validate_routes(g, runs, company, rules) for g in (on_view, graph)]
+            monkeypatch.setattr(validate, "_resolve_known", lambda g, d: None)
+            slow = [validate.validate_routes(g, runs, company, rules) for g in (on_view, graph)]
+            monkeypatch.setattr(validate, "_resolve_known", known)
+            assert fast == slow, (company, runs)
+            counts["drafts"] += 1
+            counts["refused"] += sum(not c.ok for c in fast[0])
+        counts["checks"] += 1
+        return answer
+
+    monkeypatch.setattr(running, "graph_to_check", to_check)
+    monkeypatch.setattr(running, "validate_routes", validating)
+    monkeypatch.setattr(validate, "_resolve_known", known)
+    for action in actions:
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert counts["checks"] >= 200 and counts["known"] >= 1000 and counts["refused"] >= 500, counts
+
+
+def _first_to_operate(rules: Any, state: Any) -> Any:
+    """The long way: the round's whole operating order, the companies done left out."""
+    from railyard.framework.eighteen.operating_round import operating_order
+
+    done = state.round.done
+    return next((c for c in operating_order(rules, state) if c not in done), None)
+
+
+def test_or_the_next_company_is_the_first_of_the_operating_order_not_yet_done() -> None:
+    """The next company to operate is found without asking each company whether it may
+    operate (its director, the title's hook) unless it would come before the best so far:
+    at every position of the recorded game's operating rounds, with the companies done so
+    far and with none done, it is the first of the whole operating order."""
+    from railyard.framework.eighteen.operating_round import OperatingState, next_company
+
+    game, actions = _recorded()
+    rules = game.ruleset
+    seen = 0
+    for action in actions:
+        state = game.state
+        if isinstance(state.round, OperatingState):
+            assert next_company(rules, state) == _first_to_operate(rules, state)
+            done = list(state.round.done)
+            state.round.done = []
+            try:
+                assert next_company(rules, state) == _first_to_operate(rules, state)
+            finally:
+                state.round.done = done
+            seen += 1
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert seen >= 700
+
+
+def test_turn_order_an_operating_round_refuses_whoever_is_not_to_act_as_the_rounds_check() -> None:
+    """Rule of turn order: the operating round asks who is to act once per action (for the
+    check and for the step that takes it); at every 3rd position of the recorded game's
+    operating rounds, a pass by each player and company not to act is refused with the
+    message of the rounds' own check, and nothing changes."""
+    from railyard.framework.core.errors import IllegalAction
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.operating_round import OperatingState
+    from railyard.framework.eighteen.rounds import require_active, round_type
+
+    game, actions = _recorded()
+    rules = game.ruleset
+    refused = 0
+    for n, action in enumerate(actions):
+        state = game.state
+        if isinstance(state.round, OperatingState) and n % 3 == 0:
+            before = game.state_hash() if hasattr(game, "state_hash") else None
+            for entity in [*state.players, *state.companies]:
+                try:
+                    require_active(rules, state, entity)
+                except IllegalAction as expected:
+                    with pytest.raises(IllegalAction) as got:
+                        round_type("operating", rules).apply(rules, state, Pass(entity))
+                    assert (got.value.rule, got.value.message) == (expected.rule,
+                                                                   expected.message)
+                    refused += 1
+            if before is not None:
+                assert game.state_hash() == before
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert refused >= 5000
