@@ -78,7 +78,8 @@ def _built(ctx: Context) -> tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step
 
 
 def steps_of(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[0]
+    found = _BUILT.get(id(ctx))  # _built's lookup inline: asked several times per action
+    return found[1][0] if found is not None and found[0] is ctx else _built(ctx)[0]
 
 
 def has_step(ctx: Context, name: str) -> bool:
@@ -86,15 +87,19 @@ def has_step(ctx: Context, name: str) -> bool:
 
 
 def turn_steps(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[1]
+    found = _BUILT.get(id(ctx))
+    return found[1][1] if found is not None and found[0] is ctx else _built(ctx)[1]
 
 
 def interrupts(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[2]
+    found = _BUILT.get(id(ctx))
+    return found[1][2] if found is not None and found[0] is ctx else _built(ctx)[2]
 
 
 def current_step(ctx: Context, state: G18State) -> Step | None:
-    return _built(ctx)[3].get(_rs(state).step)
+    found = _BUILT.get(id(ctx))
+    by_name = found[1][3] if found is not None and found[0] is ctx else _built(ctx)[3]
+    return by_name.get(state.round.step)  # type: ignore[attr-defined]
 
 
 def step_of_action(ctx: Context, action: Action) -> Step | None:

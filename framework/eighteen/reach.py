@@ -232,18 +232,25 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
 
 
-# (grid, hex) -> (row, col): the walk towards a hex orders its states by how far they lie
-_PLACES: dict[tuple[Any, str], tuple[int, int]] = {}
+# id(grid) -> (the grid, hex -> (row, col)): the walk towards a hex orders its states by how
+# far they lie; keyed by the grid's id (its hash is worked out in Python), the grid kept alive
+_PLACES: dict[int, tuple[Any, dict[str, tuple[int, int]]]] = {}
 
 
-def _place_of(grid: Any, coord: str) -> tuple[int, int]:
-    key = (grid, coord)
-    found = _PLACES.get(key)
-    if found is None:
-        if len(_PLACES) > 50_000:
+def _places_of(grid: Any) -> dict[str, tuple[int, int]]:
+    found = _PLACES.get(id(grid))
+    if found is None or found[0] is not grid:
+        if len(_PLACES) > 64:
             _PLACES.clear()
+        found = _PLACES[id(grid)] = (grid, {})
+    return found[1]
+
+
+def _place_of(grid: Any, places: dict[str, tuple[int, int]], coord: str) -> tuple[int, int]:
+    found = places.get(coord)
+    if found is None:
         h = grid.parse(coord)
-        found = _PLACES[key] = (h.row, h.col)
+        found = places[coord] = (h.row, h.col)
     return found
 
 
@@ -259,13 +266,14 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
     from heapq import heappop, heappush  # here: the module's imports are kept as they are
 
     pointy = grid.layout == "pointy"
-    wr, wc = _place_of(grid, watch)
+    places = _places_of(grid)
+    wr, wc = _place_of(grid, places, watch)
     near: dict[str, int] = {}
 
     def far(coord: str) -> int:
         d = near.get(coord)
         if d is None:
-            r, c = _place_of(grid, coord)
+            r, c = _place_of(grid, places, coord)
             dr, dc = abs(r - wr), abs(c - wc)
             d = near[coord] = dr + max(0, (dc - dr) // 2) if pointy else dc + max(0, (dr - dc) // 2)
         return d

@@ -180,6 +180,9 @@ class DrawnView:
         if nodes is not None:
             asked = {}
             for sid in nodes:
+                # a junction's name is never a stop's: no hex's name holds a "|"
+                if type(sid) is str and "|" in sid:
+                    continue
                 node = stops._node(sid)
                 if node is not None:
                     asked[sid] = node

@@ -137,9 +137,10 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> l
             "route.ends",
             "route must start and end at a stop (a city, town, mine or off-board area)",
         ))
+    stops, by_id = graph.stops, graph.pieces
     for i in range(1, len(nodes) - 1):
-        if nodes[i] not in graph.stops:
-            before, after = graph.pieces[pieces[i - 1]], graph.pieces[pieces[i]]
+        if nodes[i] not in stops:
+            before, after = by_id[pieces[i - 1]], by_id[pieces[i]]
             if before.tile is not None and before.tile == after.tile:
                 out.append(Refusal("track.reversed",
                                    f"route turns back at {nodes[i]} (track may not reverse there)"))
@@ -148,8 +149,13 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> l
         if p in seen:
             out.append(Refusal("track.reused", f"route uses the same track twice (track piece {p})"))
         seen.add(p)
-    for j in dict.fromkeys(n for n in nodes if n not in graph.stops):
-        if nodes.count(j) > 1:
+    stops = graph.stops
+    times: dict[str, int] = {}  # junction -> how often the route passes it, in order of first pass
+    for n in nodes:
+        if n not in stops:
+            times[n] = times.get(n, 0) + 1
+    for j, count in times.items():
+        if count > 1:
             out.append(Refusal("track.reused",
                                f"route uses the same track twice (where track meets at {j})"))
     return out
