@@ -85,7 +85,7 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     starts = frozenset(starts)
     key, reach = _remembered(board, company, starts, backtrack)
     if reach is None:
-        reach = _walk(board, company, starts, backtrack)
+        reach = _walk_back(board, company, starts) if backtrack else _walk(board, company, starts, False)
         if key is not None:
             _remember(key, board, reach)
     return reach
@@ -361,6 +361,67 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
                         push(heap, (d, order, coord, other, FROM_STOP + n))
                         order -= 1
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
+
+
+def _walk_back(board: Any, company: str, starts: frozenset[StopKey]) -> Reach:
+    """:func:`_walk` with backtracking, one state per side of a hex edge: a route that may
+    turn back anywhere reaches, from each side of an edge its track meets, the tile's paths
+    from that side (entering) and the hex across (leaving), and from each stop every path;
+    so each side reached is both entered and left (the walk's out-edges are the sides it
+    reaches, its hexes theirs and its stops'), and the side and stop states of :func:`_walk`
+    collapse into one each."""
+    stops: set[StopKey] = set(starts)
+    hexes: set[str] = {c for c, _ in starts}
+    sides: set[tuple[str, int]] = set()  # the out-edges
+    at_stops: list[StopKey] = list(starts)
+    at_seen: set[StopKey] = set(starts)
+    edges: list[tuple[str, int]] = []
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
+    conns = _Conns(board.placed)
+    side_add, hex_add = sides.add, hexes.add
+    while True:
+        while edges:
+            coord, n = edges.pop()
+            conn = conns[coord]
+            for edge in conn.edge_partners[n]:
+                key = (coord, edge)
+                if key not in sides:
+                    side_add(key)
+                    edges.append(key)
+            for stop in conn.edge_stops[n]:
+                state = (coord, stop)
+                if state not in at_seen:
+                    at_seen.add(state)
+                    at_stops.append(state)
+            there = neighbours(coord)[n]
+            if there is not None:
+                into = (there, (n + 3) % 6)
+                if into[1] in conns[there].exits and into not in sides:
+                    side_add(into)
+                    hex_add(there)
+                    edges.append(into)
+        if not at_stops:
+            break
+        state = at_stops.pop()
+        coord, n = state
+        stops.add(state)
+        if state not in starts and blocked(board, coord, n, company):
+            continue
+        conn = conns[coord]
+        for edge in conn.stop_edges[n]:
+            key = (coord, edge)
+            if key not in sides:
+                side_add(key)
+                hex_add(coord)
+                edges.append(key)
+        for other in conn.stop_partners[n]:
+            state = (coord, other)
+            if state not in at_seen:
+                at_seen.add(state)
+                at_stops.append(state)
+    hexes.update(c for c, _ in stops)
+    return Reach(frozenset(stops), frozenset(sides), frozenset(hexes), starts)
 
 
 def _so_far(stops: set[StopKey], out_edges: set[tuple[str, int]], hexes: set[str],

@@ -194,3 +194,35 @@ def test_turn_order_an_operating_round_refuses_whoever_is_not_to_act_as_the_roun
         game.process(action)
     assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
     assert refused >= 5000
+
+
+def test_vii_a_token_reach_walked_side_by_side_is_the_backtracking_walk() -> None:
+    """A token's connection may turn back anywhere (rule VII), so its walk keeps one state
+    per side of a hex edge instead of entering and leaving states: on every 3rd position of
+    the recorded game, for every company with a station and for random sets of starting
+    stops (blocked cities among them), it reaches the same stops, edges and hexes as the
+    backtracking walk."""
+    game, actions = _recorded()
+    rules = game.ruleset
+    rng = random.Random(29)
+    checked = blocked = 0
+    for n, action in enumerate(actions):
+        if n % 3 == 0 and game.state.board is not None:
+            state = game.state
+            board = state.board
+            every = [(c, i) for c in sorted(board.coords())
+                     for i in range(len(board.placed(c).tile.stops))]
+            for cid in state.companies:
+                starts = frozenset(reach.stations(board, cid, tile_lay.home_stations(
+                    rules, state, cid)))
+                tries = [starts] if starts else []
+                tries += [frozenset(rng.sample(every, k)) for k in (1, 2, 4)]
+                for begin in tries:
+                    got = reach._walk_back(board, cid, begin)
+                    want = reach._walk(board, cid, begin, True)
+                    assert _same_reach(got, want), (n, cid, sorted(begin))
+                    blocked += any(reach.blocked(board, c, i, cid) for c, i in want.stops)
+                    checked += 1
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert checked > 3000 and blocked > 300, (checked, blocked)
