@@ -229,5 +229,40 @@ class DrawnView:
         return tuple(found)
 
 
+    def unique_pieces(self, nodes: list[str]) -> list[int] | None:
+        """The ids of the pieces joining each two neighbouring ``nodes``, or None when some
+        two are joined by none or by more than one (:meth:`pieces_between` pair by pair, in
+        one loop: the route check asks it of every drawing)."""
+        first = self._first
+        if first is None:
+            first = self._first = _offsets(self.layout)[2]
+        kept = self.layout.kept
+        seen = self._seen
+        out: list[int] = []
+        a = nodes[0]
+        for b in nodes[1:]:
+            if a == b:
+                return None
+            hexes_b = _HEXES.get(b) or _hexes_of(b)
+            found = -1
+            for coord in _HEXES.get(a) or _hexes_of(a):
+                if coord not in hexes_b:
+                    continue
+                start = first.get(coord)
+                if start is None:
+                    continue
+                for i, (x, y, where) in enumerate(kept[coord]):
+                    if (x == a and y == b) or (x == b and y == a):
+                        if found >= 0:
+                            return None
+                        found = start + i
+                        seen[found] = _piece(found, x, y, where)
+            if found < 0:
+                return None
+            out.append(found)
+            a = b
+        return out
+
+
 RouteGraph = TrackGraph | DrawnView
 """What a drawn route may be checked against."""

@@ -116,6 +116,10 @@ def _resolve_known(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int
     nodes = [str(n) for n in draft]
     if len(nodes) < 2:
         return None
+    unique = getattr(graph, "unique_pieces", None)  # the check's view does it in one loop
+    if unique is not None:
+        ids = unique(nodes)
+        return None if ids is None else (nodes, ids)
     between = graph.pieces_between
     pieces: list[int] = []
     a = nodes[0]

@@ -226,3 +226,35 @@ def test_vii_a_token_reach_walked_side_by_side_is_the_backtracking_walk() -> Non
         game.process(action)
     assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
     assert checked > 3000 and blocked > 300, (checked, blocked)
+
+
+def test_route_check_the_views_one_loop_finds_the_pieces_pair_by_pair_or_none() -> None:
+    """The route check's view finds the pieces of a whole drawing in one loop: the ids
+    ``pieces_between`` gives pair by pair when each pair has exactly one piece, and nothing
+    when a pair has none (a gap, a node twice in a row) or two (parallel track, which the
+    check refuses as ambiguous)."""
+    from types import SimpleNamespace
+
+    from railyard.framework.routes.drawn import DrawnView
+
+    kept = {
+        "A1": (("A1.0", "A1|B1", "A1"), ("A1.0", "A1|B1", "A1"), ("A1.0", "A1|A3", "A1")),
+        "A3": (("A1|A3", "A3.0", "A3"),),
+        "B1": (("A1|B1", "B1.0", "B1"),),
+    }
+    layout = SimpleNamespace(order=sorted(kept), kept=kept, memo={}, tiles={})
+    view = DrawnView(layout, lambda where: None)  # type: ignore[arg-type]
+    for nodes, want in [
+        (["A1.0", "A1|A3", "A3.0"], [2, 3]),
+        (["A3.0", "A1|A3", "A1.0"], [3, 2]),
+        (["A1.0", "A1|B1", "B1.0"], None),  # two pieces from A1.0 to the B1 edge
+        (["A1.0", "A3.0"], None),  # no piece joins them
+        (["A1.0", "A1.0", "A1|A3"], None),
+    ]:
+        got = view.unique_pieces(nodes)
+        assert got == want, nodes
+        pairwise = [view.pieces_between(a, b) for a, b in zip(nodes, nodes[1:], strict=False)]
+        if all(len(p) == 1 for p in pairwise):
+            assert got == [p[0].id for p in pairwise]
+        else:
+            assert got is None
