@@ -71,11 +71,24 @@ def prune(raw: list[RawPiece]) -> list[bool]:
     at: dict[str, list[int]] = {}
     for i, (a, b, _tile) in enumerate(raw):
         if "|" in a:
-            at.setdefault(a, []).append(i)
+            if a in at:
+                at[a].append(i)
+            else:
+                at[a] = [i]
         if "|" in b:
-            at.setdefault(b, []).append(i)
+            if b in at:
+                at[b].append(i)
+            else:
+                at[b] = [i]
     alive = [True] * len(raw)
-    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
+    dead = []
+    for n, ids in at.items():  # track from fewer than two hexes (in the order of the junctions)
+        tile = raw[ids[0]][2]
+        for k in ids:
+            if raw[k][2] != tile:
+                break
+        else:
+            dead.append(n)
     gone = set(dead)
     while dead:
         junction = dead.pop()
@@ -87,7 +100,14 @@ def prune(raw: list[RawPiece]) -> list[bool]:
             other = b if a == junction else a
             if other in gone or "|" not in other:
                 continue
-            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
+            tile = None
+            for k in at[other]:  # fewer than two hexes among its pieces still alive
+                if alive[k]:
+                    if tile is None:
+                        tile = raw[k][2]
+                    elif raw[k][2] != tile:
+                        break
+            else:
                 gone.add(other)
                 dead.append(other)
     return alive
