@@ -229,16 +229,17 @@ class DrawnView:
         return tuple(found)
 
 
-    def unique_pieces(self, nodes: list[str]) -> list[int] | None:
-        """The ids of the pieces joining each two neighbouring ``nodes``, or None when some
-        two are joined by none or by more than one (:meth:`pieces_between` pair by pair, in
-        one loop: the route check asks it of every drawing)."""
+    def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
+        """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
+        when some two are joined by none or by more than one (:meth:`pieces_between` pair by
+        pair, in one loop: the route check asks it of every drawing)."""
         first = self._first
         if first is None:
             first = self._first = _offsets(self.layout)[2]
         kept = self.layout.kept
         seen = self._seen
         out: list[int] = []
+        tiles: list[str | None] = []
         a = nodes[0]
         for b in nodes[1:]:
             if a == b:
@@ -257,11 +258,13 @@ class DrawnView:
                             return None
                         found = start + i
                         seen[found] = _piece(found, x, y, where)
+                        tile = where
             if found < 0:
                 return None
             out.append(found)
+            tiles.append(tile)
             a = b
-        return out
+        return out, tiles
 
 
 RouteGraph = TrackGraph | DrawnView

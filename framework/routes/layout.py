@@ -64,6 +64,9 @@ def _is_junction(node: str) -> bool:
     return "|" in node
 
 
+_UNSEEN: Any = object()
+
+
 def prune(raw: list[RawPiece]) -> list[bool]:
     """Which of ``raw`` survive the pruning of dead ends: a junction with track from only one
     hex is a dead end, its pieces go, which may leave the junction at their other end with one
@@ -100,12 +103,12 @@ def prune(raw: list[RawPiece]) -> list[bool]:
             other = b if a == junction else a
             if other in gone or "|" not in other:
                 continue
-            tile = None
+            seen: Any = _UNSEEN
             for k in at[other]:  # fewer than two hexes among its pieces still alive
                 if alive[k]:
-                    if tile is None:
-                        tile = raw[k][2]
-                    elif raw[k][2] != tile:
+                    if seen is _UNSEEN:
+                        seen = raw[k][2]
+                    elif raw[k][2] != seen:
                         break
             else:
                 gone.add(other)

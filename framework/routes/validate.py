@@ -107,10 +107,12 @@ def _resolve(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int], lis
     return nodes, pieces, refusals
 
 
-def _resolve_known(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int]] | None:
+def _resolve_known(graph: RouteGraph, draft: Draft
+                   ) -> tuple[list[str], list[int], list[str | None]] | None:
     """:func:`_resolve` of a drawing of nodes whose every two neighbours are joined by exactly
     one piece: then every node is an end of a piece of the graph, so a node of it, and the
-    nodes are known without asking (None: anything else, for :func:`_resolve` to say)."""
+    nodes are known without asking (None: anything else, for :func:`_resolve` to say). With
+    the pieces' tiles, which the check of turning back reads."""
     if isinstance(draft, Route):
         return None
     nodes = [str(n) for n in draft]
@@ -118,21 +120,25 @@ def _resolve_known(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int
         return None
     unique = getattr(graph, "unique_pieces", None)  # the check's view does it in one loop
     if unique is not None:
-        ids = unique(nodes)
-        return None if ids is None else (nodes, ids)
+        found = unique(nodes)
+        return None if found is None else (nodes, found[0], found[1])
     between = graph.pieces_between
     pieces: list[int] = []
+    tiles: list[str | None] = []
     a = nodes[0]
     for b in nodes[1:]:
-        found = between(a, b)
-        if len(found) != 1:
+        joined = between(a, b)
+        if len(joined) != 1:
             return None
-        pieces.append(found[0].id)
+        pieces.append(joined[0].id)
+        tiles.append(joined[0].tile)
         a = b
-    return nodes, pieces
+    return nodes, pieces, tiles
 
 
-def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
+def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int],
+                    tiles: list[str | None] | None = None) -> list[Refusal]:
+    """``tiles``: the tile of each piece, when known (else read from the graph's pieces)."""
     out = []
     if not nodes:
         return [Refusal("route.ends", "route is empty")]
@@ -144,8 +150,11 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> l
     stops, by_id = graph.stops, graph.pieces
     for i in range(1, len(nodes) - 1):
         if nodes[i] not in stops:
-            before, after = by_id[pieces[i - 1]], by_id[pieces[i]]
-            if before.tile is not None and before.tile == after.tile:
+            if tiles is None:
+                before, after = by_id[pieces[i - 1]].tile, by_id[pieces[i]].tile
+            else:
+                before, after = tiles[i - 1], tiles[i]
+            if before is not None and before == after:
                 out.append(Refusal("track.reversed",
                                    f"route turns back at {nodes[i]} (track may not reverse there)"))
     seen: set[int] = set()
@@ -266,9 +275,10 @@ def check_route(
         nodes, pieces, refusals = _resolve(graph, draft)
         if refusals:
             return RouteCheck(train, None, tuple(refusals))
+        refusals = _track_refusals(graph, nodes, pieces)
     else:
-        nodes, pieces = known
-    refusals = _track_refusals(graph, nodes, pieces)
+        nodes, pieces, tiles = known
+        refusals = _track_refusals(graph, nodes, pieces, tiles)
     if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
                          for r in refusals):
         stop_ids = [n for n in nodes if n in graph.stops]
