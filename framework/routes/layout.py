@@ -420,13 +420,14 @@ class Family:
         out._real = []
         out._same_stops = same_stops
         if parent is None or dirty is None:
-            out.kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
+            out.kept = {c: tuple([raw[c][i] for i in alive[c]]) for c in order}
             return out
         kept = dict(parent.kept)
         real = []
         for coord in dirty:
             if coord in tiles:
-                k = tuple(raw[coord][i] for i in alive[coord])
+                pieces = raw[coord]
+                k = tuple([pieces[i] for i in alive[coord]])
                 if k != parent.kept.get(coord):
                     kept[coord] = k
                     real.append(coord)
