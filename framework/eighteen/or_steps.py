@@ -108,12 +108,26 @@ def step_of_action(ctx: Context, action: Action) -> Step | None:
 
 
 # ---------------------------------------------------------------------- the turn
+# id(turn steps) -> (those steps, their names): the steps' tuple is kept, so an equal id is
+# the same steps (their names are their classes')
+_NAMES: dict[int, tuple[tuple[Step, ...], list[str]]] = {}
+
+
+def _names_of(seq: tuple[Step, ...]) -> list[str]:
+    found = _NAMES.get(id(seq))
+    if found is None or found[0] is not seq:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        found = _NAMES[id(seq)] = (seq, [s.name for s in seq])
+    return found[1]
+
+
 def next_step(ctx: Context, state: G18State) -> None:
     """Move on to the next turn step the operating company has (the last one if none)."""
     rs = _rs(state)
     assert rs.current is not None
     seq = turn_steps(ctx)
-    names = [s.name for s in seq]
+    names = _names_of(seq)
     i = names.index(rs.step) + 1 if rs.step in names else 0
     while i < len(seq) and not seq[i].applies(ctx, state, rs.current):
         i += 1
