@@ -256,15 +256,14 @@ def _place_of(grid: Any, places: dict[str, tuple[int, int]], coord: str) -> tupl
 
 def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: str,
                   enough: Callable[[Reach], bool]) -> Reach:
-    """:func:`_walk` without backtracking, taking next the state nearest ``watch`` (as the
-    crow flies): what a walk reaches does not depend on the order it takes its states in, so
-    a walk that comes to ``watch`` sooner asks ``enough`` sooner, and one that never has
-    enough reaches all the same (see :func:`walk_until`)."""
+    """:func:`_walk` without backtracking, taking next a state nearest ``watch`` (as the
+    crow flies; states kept in one stack per distance): what a walk reaches does not depend
+    on the order it takes its states in, so a walk that comes to ``watch`` sooner asks
+    ``enough`` sooner, and one that never has enough reaches all the same (see
+    :func:`walk_until`)."""
     grid = getattr(board, "grid", None)
     if grid is None:
         return _walk(board, company, starts, False, watch, enough)
-    from heapq import heappop, heappush  # here: the module's imports are kept as they are
-
     pointy = grid.layout == "pointy"
     places = _places_of(grid)
     wr, wc = _place_of(grid, places, watch)
@@ -281,15 +280,17 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
-    # (distance, order, hex, stop or edge, came): came None when entering the hex by an edge
-    heap: list[tuple[int, int, str, int, int | None]] = []
-    push, pop = heappush, heappop
-    order = 0
+    # per distance from ``watch``, the states to take: (hex, stop, came) at a stop (came: the
+    # edge arrived by, FROM_STOP + the stop arrived from, or ANY), (hex, edge, None) entering
+    buckets: list[list[tuple[str, int, int | None]]] = []
+    low = 0  # no state is nearer than this
     at_seen: set[tuple[str, int, int]] = set()
-    for c, i in sorted(starts):
+    for c, i in starts:
         at_seen.add((c, i, ANY))
-        push(heap, (far(c), order, c, i, ANY))
-        order -= 1
+        d = far(c)
+        while len(buckets) <= d:
+            buckets.append([])
+        buckets[d].append((c, i, ANY))
     entered: set[tuple[str, int]] = set()
     table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
     neighbours = table.__getitem__ if table is not None else board.neighbours
@@ -310,11 +311,17 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
                 into = (there, (edge + 3) % 6)
                 if into[1] in conns[there].exits and into not in entered:
                     entered.add(into)
-                    push(heap, (far(there), order, there, into[1], None))
-                    order -= 1
-        if not heap:
+                    d = far(there)
+                    while len(buckets) <= d:
+                        buckets.append([])
+                    buckets[d].append((there, into[1], None))
+                    if d < low:
+                        low = d
+        while low < len(buckets) and not buckets[low]:
+            low += 1
+        if low == len(buckets):
             break
-        _, _, coord, n, came = pop(heap)
+        coord, n, came = buckets[low].pop()
         conn = conns[coord]
         hexes.add(coord)
         if came is None:  # entering by edge n
@@ -328,13 +335,12 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
                     out_add(key)
                     leaving.append(key)
             if conn.edge_stops[n]:
-                d = far(coord)
+                here = buckets[low]  # the same hex, so the same distance
                 for stop in conn.edge_stops[n]:
                     state = (coord, stop, n)
                     if state not in at_seen:
                         at_seen.add(state)
-                        push(heap, (d, order, coord, stop, n))
-                        order -= 1
+                        here.append(state)
             continue
         stops.add((coord, n))
         if coord == watch:
@@ -352,14 +358,13 @@ def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: s
                     out_add(key)
                     leaving.append(key)
         if conn.stop_partners[n]:
-            d = far(coord)
+            here = buckets[low]
             for other in conn.stop_partners[n]:
                 if FROM_STOP + other != came:
                     state = (coord, other, FROM_STOP + n)
                     if state not in at_seen:
                         at_seen.add(state)
-                        push(heap, (d, order, coord, other, FROM_STOP + n))
-                        order -= 1
+                        here.append(state)
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
 
 
