@@ -319,3 +319,38 @@ def test_track_dead_ends_are_pruned_as_by_the_set_of_hexes_at_each_junction() ->
             a, b = rng.sample(ends, 2)
             raw.append((a, b, h))
         assert layout.prune(raw) == _prune_by_sets(raw), raw
+
+
+def test_route_check_a_stop_node_looked_up_by_its_tile_phase_and_tokens_is_built_anew_alike(
+) -> None:
+    """The route check's stop nodes are looked up by tile, phase, title, tokens and
+    reservations: on every 2nd position of the recorded game every stop's node from the
+    lookup (filled by the positions before) equals the node built with the lookup empty, and
+    a token placed or a phase changed since gives another node."""
+    from railyard.framework.routes import board_graph
+    from railyard.framework.routes.drawn import DrawnView
+
+    game, actions = _recorded()
+    title = game.ruleset.spec.title if hasattr(game.ruleset, "spec") else game.title
+    stops = changed = 0
+    last: dict[Any, Any] = {}
+    for n, action in enumerate(actions):
+        state = game.state
+        if n % 2 == 0 and state.board is not None:
+            board_graph._CACHE.clear()
+            view = board_graph.graph_to_check(state.board, title, state.phase)
+            assert isinstance(view, DrawnView)
+            looked_up = {sid: view.stops[sid] for sid in view.stops}
+            board_graph._VIEW_NODES.clear()
+            fresh = board_graph.graph_to_check(state.board, title, state.phase)
+            assert isinstance(fresh, DrawnView)
+            built = {sid: fresh.stops[sid] for sid in fresh.stops}
+            assert looked_up == built
+            for sid, node in built.items():
+                if sid in last and last[sid] != node:
+                    changed += 1
+            last = built
+            stops += len(built)
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert stops > 10_000 and changed > 50, (stops, changed)
