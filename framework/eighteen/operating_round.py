@@ -175,7 +175,11 @@ class OperatingRound(RoundType):
         return legal
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
-        anytime = next((s for s in interrupts(rules) if s.out_of_turn and isinstance(action, s.handles)), None)
+        anytime = None
+        for s in interrupts(rules):
+            if s.out_of_turn and isinstance(action, s.handles):
+                anytime = s
+                break
         if anytime is not None and action.entity != _rs(state).current and not _holding(rules, state):
             plan = anytime.check(rules, state, action)
             return anytime.apply(rules, state, action, plan) + proceed(rules, state)
@@ -192,9 +196,18 @@ class OperatingRound(RoundType):
             current = current_step(rules, state)
             assert current is not None
             step = current
-            side = next((s for s in _beside(rules, state, action.entity) if isinstance(action, s.handles)), None)
-            if side is None:  # not usable now: the step's check names the rule
-                side = next((s for s in interrupts(rules) if s.beside and isinstance(action, s.handles)), None)
+            # the first beside step taking the action that offers the entity actions now, else
+            # the first taking it at all (not usable now: its check names the rule)
+            side = first = None
+            for s in interrupts(rules):
+                if s.beside and isinstance(action, s.handles):
+                    if first is None:
+                        first = s
+                    if action.entity in s.active_entities(rules, state):
+                        side = s
+                        break
+            if side is None:
+                side = first
             if side is not None:
                 step = side
             elif action.entity == rs.current and not isinstance(action, (Pass, *step.handles)):
