@@ -113,13 +113,16 @@ def next_company(rules: Context, state: G18State) -> str | None:
     are left out before the order is worked out; the keys are distinct, so the least is the
     first)."""
     done = _rs(state).done
+    types = rules.spec.types
     best: tuple[tuple[int, ...], str] | None = None
     for listed, (cid, company) in enumerate(state.companies.items()):
-        # may_operate's first test inline: most companies are closed or not floated
-        if cid in done or not company.floated or company.closed or not may_operate(rules, state, cid):
+        # may_operate's first tests inline: most companies are closed or not floated
+        if cid in done or not company.floated or company.closed or not types[company.type].operates:
             continue
         key = order_key(rules, state, cid, listed)
-        if best is None or key < best[0]:  # the first of equal keys, as min() gives
+        # the first of equal keys, as min() gives: a company that would not come first is not
+        # asked whether it operates (its director, the title's hook), the rest of may_operate
+        if (best is None or key < best[0]) and may_operate(rules, state, cid):
             best = (key, cid)
     return None if best is None else best[1]
 
@@ -172,12 +175,19 @@ class OperatingRound(RoundType):
         return legal
 
     def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
-        anytime = next((s for s in interrupts(rules) if s.out_of_turn and isinstance(action, s.handles)), None)
+        anytime = None
+        for s in interrupts(rules):
+            if s.out_of_turn and isinstance(action, s.handles):
+                anytime = s
+                break
         if anytime is not None and action.entity != _rs(state).current and not _holding(rules, state):
             plan = anytime.check(rules, state, action)
             return anytime.apply(rules, state, action, plan) + proceed(rules, state)
-        require_active(rules, state, action.entity)
         found = self._interrupt(rules, state)
+        if type(self).active_entities is OperatingRound.active_entities:
+            _require_active(rules, state, action.entity, found)
+        else:  # a round that says itself who is active
+            require_active(rules, state, action.entity)
         if found is not None:
             step = found[0]
         else:
@@ -186,9 +196,18 @@ class OperatingRound(RoundType):
             current = current_step(rules, state)
             assert current is not None
             step = current
-            side = next((s for s in _beside(rules, state, action.entity) if isinstance(action, s.handles)), None)
-            if side is None:  # not usable now: the step's check names the rule
-                side = next((s for s in interrupts(rules) if s.beside and isinstance(action, s.handles)), None)
+            # the first beside step taking the action that offers the entity actions now, else
+            # the first taking it at all (not usable now: its check names the rule)
+            side = first = None
+            for s in interrupts(rules):
+                if s.beside and isinstance(action, s.handles):
+                    if first is None:
+                        first = s
+                    if action.entity in s.active_entities(rules, state):
+                        side = s
+                        break
+            if side is None:
+                side = first
             if side is not None:
                 step = side
             elif action.entity == rs.current and not isinstance(action, (Pass, *step.handles)):
@@ -212,6 +231,22 @@ class OperatingRound(RoundType):
 
     def finish(self, rules: Context, state: G18State) -> list[str]:
         return []
+
+
+def _require_active(rules: Context, state: G18State, entity: str,
+                    found: tuple[Step, tuple[str, ...]] | None) -> None:
+    """:func:`~framework.eighteen.rounds.require_active` of this round, given its interrupt
+    (``OperatingRound._interrupt``, worked out once for the action's check and its step)."""
+    if found is not None:
+        active = found[1]
+    elif _rs(state).current is None:
+        active = ()
+    else:
+        step = current_step(rules, state)
+        active = step.active_entities(rules, state) if step is not None else ()
+    if entity not in active:
+        who = ", ".join(active) or "nobody"
+        raise IllegalAction("rule:turn_order", f"it is not {entity}'s turn ({who} to act)")
 
 
 def _beside(rules: Context, state: G18State, entity: str) -> list[Step]:

@@ -78,7 +78,8 @@ def _built(ctx: Context) -> tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step
 
 
 def steps_of(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[0]
+    found = _BUILT.get(id(ctx))  # _built's lookup inline: asked several times per action
+    return found[1][0] if found is not None and found[0] is ctx else _built(ctx)[0]
 
 
 def has_step(ctx: Context, name: str) -> bool:
@@ -86,15 +87,19 @@ def has_step(ctx: Context, name: str) -> bool:
 
 
 def turn_steps(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[1]
+    found = _BUILT.get(id(ctx))
+    return found[1][1] if found is not None and found[0] is ctx else _built(ctx)[1]
 
 
 def interrupts(ctx: Context) -> tuple[Step, ...]:
-    return _built(ctx)[2]
+    found = _BUILT.get(id(ctx))
+    return found[1][2] if found is not None and found[0] is ctx else _built(ctx)[2]
 
 
 def current_step(ctx: Context, state: G18State) -> Step | None:
-    return _built(ctx)[3].get(_rs(state).step)
+    found = _BUILT.get(id(ctx))
+    by_name = found[1][3] if found is not None and found[0] is ctx else _built(ctx)[3]
+    return by_name.get(state.round.step)  # type: ignore[attr-defined]
 
 
 def step_of_action(ctx: Context, action: Action) -> Step | None:
@@ -103,12 +108,26 @@ def step_of_action(ctx: Context, action: Action) -> Step | None:
 
 
 # ---------------------------------------------------------------------- the turn
+# id(turn steps) -> (those steps, their names): the steps' tuple is kept, so an equal id is
+# the same steps (their names are their classes')
+_NAMES: dict[int, tuple[tuple[Step, ...], list[str]]] = {}
+
+
+def _names_of(seq: tuple[Step, ...]) -> list[str]:
+    found = _NAMES.get(id(seq))
+    if found is None or found[0] is not seq:
+        if len(_NAMES) > 64:
+            _NAMES.clear()
+        found = _NAMES[id(seq)] = (seq, [s.name for s in seq])
+    return found[1]
+
+
 def next_step(ctx: Context, state: G18State) -> None:
     """Move on to the next turn step the operating company has (the last one if none)."""
     rs = _rs(state)
     assert rs.current is not None
     seq = turn_steps(ctx)
-    names = [s.name for s in seq]
+    names = _names_of(seq)
     i = names.index(rs.step) + 1 if rs.step in names else 0
     while i < len(seq) and not seq[i].applies(ctx, state, rs.current):
         i += 1

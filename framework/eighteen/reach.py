@@ -86,7 +86,7 @@ def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool
     starts = frozenset(starts)
     key, reach = _remembered(board, company, starts, backtrack)
     if reach is None:
-        reach = _walk(board, company, starts, backtrack)
+        reach = _walk_back(board, company, starts) if backtrack else _walk(board, company, starts, False)
         if key is not None:
             _remember(key, board, reach)
     return reach
@@ -136,7 +136,7 @@ def walk_until(board: Any, company: str, starts: Iterable[StopKey], coord: str,
         return reach
     if key is None:
         return _walk(board, company, starts, False)
-    reach = _walk(board, company, starts, False, coord, enough)
+    reach = _walk_towards(board, company, starts, coord, enough)
     if reach.whole:
         _remember(key, board, reach)
     return reach
@@ -231,6 +231,203 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
                     at_seen.add(state)
                     at_stops.append(state)
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
+
+
+# id(grid) -> (the grid, hex -> (row, col)): the walk towards a hex orders its states by how
+# far they lie; keyed by the grid's id (its hash is worked out in Python), the grid kept alive
+_PLACES: dict[int, tuple[Any, dict[str, tuple[int, int]]]] = {}
+
+
+def _places_of(grid: Any) -> dict[str, tuple[int, int]]:
+    found = _PLACES.get(id(grid))
+    if found is None or found[0] is not grid:
+        if len(_PLACES) > 64:
+            _PLACES.clear()
+        found = _PLACES[id(grid)] = (grid, {})
+    return found[1]
+
+
+def _place_of(grid: Any, places: dict[str, tuple[int, int]], coord: str) -> tuple[int, int]:
+    found = places.get(coord)
+    if found is None:
+        h = grid.parse(coord)
+        found = places[coord] = (h.row, h.col)
+    return found
+
+
+def _walk_towards(board: Any, company: str, starts: frozenset[StopKey], watch: str,
+                  enough: Callable[[Reach], bool]) -> Reach:
+    """:func:`_walk` without backtracking, taking next a state nearest ``watch`` (as the
+    crow flies; states kept in one stack per distance): what a walk reaches does not depend
+    on the order it takes its states in, so a walk that comes to ``watch`` sooner asks
+    ``enough`` sooner, and one that never has enough reaches all the same (see
+    :func:`walk_until`)."""
+    grid = getattr(board, "grid", None)
+    if grid is None:
+        return _walk(board, company, starts, False, watch, enough)
+    pointy = grid.layout == "pointy"
+    places = _places_of(grid)
+    wr, wc = _place_of(grid, places, watch)
+    near: dict[str, int] = {}
+
+    def far(coord: str) -> int:
+        d = near.get(coord)
+        if d is None:
+            r, c = _place_of(grid, places, coord)
+            dr, dc = abs(r - wr), abs(c - wc)
+            d = near[coord] = dr + max(0, (dc - dr) // 2) if pointy else dc + max(0, (dr - dc) // 2)
+        return d
+
+    stops: set[StopKey] = set(starts)
+    out_edges: set[tuple[str, int]] = set()
+    hexes: set[str] = {c for c, _ in starts}
+    # per distance from ``watch``, the states to take: (hex, stop, came) at a stop (came: the
+    # edge arrived by, FROM_STOP + the stop arrived from, or ANY), (hex, edge, None) entering
+    buckets: list[list[tuple[str, int, int | None]]] = []
+    low = 0  # no state is nearer than this
+    at_seen: set[tuple[str, int, int]] = set()
+    for c, i in starts:
+        at_seen.add((c, i, ANY))
+        d = far(c)
+        while len(buckets) <= d:
+            buckets.append([])
+        buckets[d].append((c, i, ANY))
+    entered: set[tuple[str, int]] = set()
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
+    conns = _Conns(board.placed)
+    out_add = out_edges.add
+    leaving: list[tuple[str, int]] = []
+
+    while True:
+        while leaving:
+            key = leaving.pop()
+            coord, edge = key
+            there = neighbours(coord)[edge]
+            if there is not None:
+                if there == watch:
+                    part = _so_far(stops, out_edges, hexes, starts)
+                    if enough(part):
+                        return part
+                into = (there, (edge + 3) % 6)
+                if into[1] in conns[there].exits and into not in entered:
+                    entered.add(into)
+                    d = far(there)
+                    while len(buckets) <= d:
+                        buckets.append([])
+                    buckets[d].append((there, into[1], None))
+                    if d < low:
+                        low = d
+        while low < len(buckets) and not buckets[low]:
+            low += 1
+        if low == len(buckets):
+            break
+        coord, n, came = buckets[low].pop()
+        conn = conns[coord]
+        hexes.add(coord)
+        if came is None:  # entering by edge n
+            if coord == watch:
+                part = _so_far(stops, out_edges, hexes, starts)
+                if enough(part):
+                    return part
+            for edge in conn.edge_partners[n]:
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+            if conn.edge_stops[n]:
+                here = buckets[low]  # the same hex, so the same distance
+                for stop in conn.edge_stops[n]:
+                    state = (coord, stop, n)
+                    if state not in at_seen:
+                        at_seen.add(state)
+                        here.append(state)
+            continue
+        stops.add((coord, n))
+        if coord == watch:
+            part = _so_far(stops, out_edges, hexes, starts)
+            if enough(part):
+                return part
+        if (coord, n) not in starts and blocked(board, coord, n, company):
+            continue
+        if came != ANY and (coord, n, ANY) in at_seen:
+            continue  # already left by every path
+        for edge in conn.stop_edges[n]:
+            if edge != came:
+                key = (coord, edge)
+                if key not in out_edges:
+                    out_add(key)
+                    leaving.append(key)
+        if conn.stop_partners[n]:
+            here = buckets[low]
+            for other in conn.stop_partners[n]:
+                if FROM_STOP + other != came:
+                    state = (coord, other, FROM_STOP + n)
+                    if state not in at_seen:
+                        at_seen.add(state)
+                        here.append(state)
+    return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
+
+
+def _walk_back(board: Any, company: str, starts: frozenset[StopKey]) -> Reach:
+    """:func:`_walk` with backtracking, one state per side of a hex edge: a route that may
+    turn back anywhere reaches, from each side of an edge its track meets, the tile's paths
+    from that side (entering) and the hex across (leaving), and from each stop every path;
+    so each side reached is both entered and left (the walk's out-edges are the sides it
+    reaches, its hexes theirs and its stops'), and the side and stop states of :func:`_walk`
+    collapse into one each."""
+    stops: set[StopKey] = set(starts)
+    hexes: set[str] = {c for c, _ in starts}
+    sides: set[tuple[str, int]] = set()  # the out-edges
+    at_stops: list[StopKey] = list(starts)
+    at_seen: set[StopKey] = set(starts)
+    edges: list[tuple[str, int]] = []
+    table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+    neighbours = table.__getitem__ if table is not None else board.neighbours
+    conns = _Conns(board.placed)
+    side_add, hex_add = sides.add, hexes.add
+    while True:
+        while edges:
+            coord, n = edges.pop()
+            conn = conns[coord]
+            for edge in conn.edge_partners[n]:
+                key = (coord, edge)
+                if key not in sides:
+                    side_add(key)
+                    edges.append(key)
+            for stop in conn.edge_stops[n]:
+                state = (coord, stop)
+                if state not in at_seen:
+                    at_seen.add(state)
+                    at_stops.append(state)
+            there = neighbours(coord)[n]
+            if there is not None:
+                into = (there, (n + 3) % 6)
+                if into[1] in conns[there].exits and into not in sides:
+                    side_add(into)
+                    hex_add(there)
+                    edges.append(into)
+        if not at_stops:
+            break
+        state = at_stops.pop()
+        coord, n = state
+        stops.add(state)
+        if state not in starts and blocked(board, coord, n, company):
+            continue
+        conn = conns[coord]
+        for edge in conn.stop_edges[n]:
+            key = (coord, edge)
+            if key not in sides:
+                side_add(key)
+                hex_add(coord)
+                edges.append(key)
+        for other in conn.stop_partners[n]:
+            state = (coord, other)
+            if state not in at_seen:
+                at_seen.add(state)
+                at_stops.append(state)
+    hexes.update(c for c, _ in stops)
+    return Reach(frozenset(stops), frozenset(sides), frozenset(hexes), starts)
 
 
 def _so_far(stops: set[StopKey], out_edges: set[tuple[str, int]], hexes: set[str],

@@ -403,6 +403,9 @@ def _stops_within(inner: Sequence[StopNode], outer: Sequence[StopNode]) -> bool:
 
 # (coord, stop index, id(stop), phase, id(title)) -> (stop, title, its plain node)
 _PLAIN: dict[tuple[Any, ...], tuple[Stop, Any, StopNode]] = {}
+# (coord, stop index, id(tile), phase, id(title), tokens, reservations) -> (tile, title, the
+# route check's node there): tile and title are kept, so equal ids are the same objects
+_VIEW_NODES: dict[tuple[Any, ...], tuple[TileDef, Any, StopNode]] = per_game({})
 
 
 def graph_to_check(board: Any, title: Any, phase: str,
@@ -425,6 +428,24 @@ def graph_to_check(board: Any, title: Any, phase: str,
     def node_of(where: StopKey) -> StopNode:
         coord, i = where
         tile = layout.tiles[coord][0]
+        held = tokens.get(where, ())
+        waiting = reserved.get(where, ())
+        # the node depends on the tile, the phase, the title (values, pass-through rules,
+        # homes) and the stop's tokens and reservations alone: looked up by them at once
+        view_key = (coord, i, id(tile), phase, id(title),
+                    held if type(held) is tuple else tuple(held),
+                    waiting if type(waiting) is tuple else tuple(waiting))
+        known = _VIEW_NODES.get(view_key)
+        if known is not None and known[0] is tile and known[1] is title:
+            return known[2]
+        node = _view_node(coord, i, tile, held, waiting)
+        if len(_VIEW_NODES) > _MEMO_LIMIT:
+            _VIEW_NODES.clear()
+        _VIEW_NODES[view_key] = (tile, title, node)
+        return node
+
+    def _view_node(coord: str, i: int, tile: TileDef, held: Sequence[str],
+                   waiting: Sequence[str]) -> StopNode:
         stop = tile.stops[i]
         through = pass_through.get(coord, (None, ""))
         memo_key = (coord, i, id(stop), phase, id(title))
@@ -435,8 +456,6 @@ def graph_to_check(board: Any, title: Any, phase: str,
             found = _PLAIN[memo_key] = (stop, title, _plain_node(
                 coord, i, tile, stop, phase, phase_order, through))
         plain = found[2]
-        held = tokens.get(where, ())
-        waiting = reserved.get(where, ())
         home = _stop_homes(title, coord, i, stop) if coord in home_hexes else ()
         return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
                           plain)

@@ -180,6 +180,9 @@ class DrawnView:
         if nodes is not None:
             asked = {}
             for sid in nodes:
+                # a junction's name is never a stop's: no hex's name holds a "|"
+                if type(sid) is str and "|" in sid:
+                    continue
                 node = stops._node(sid)
                 if node is not None:
                     asked[sid] = node
@@ -224,6 +227,44 @@ class DrawnView:
                     piece = self._seen[start + i] = _piece(start + i, x, y, where)
                     found.append(piece)
         return tuple(found)
+
+
+    def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
+        """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
+        when some two are joined by none or by more than one (:meth:`pieces_between` pair by
+        pair, in one loop: the route check asks it of every drawing)."""
+        first = self._first
+        if first is None:
+            first = self._first = _offsets(self.layout)[2]
+        kept = self.layout.kept
+        seen = self._seen
+        out: list[int] = []
+        tiles: list[str | None] = []
+        a = nodes[0]
+        for b in nodes[1:]:
+            if a == b:
+                return None
+            hexes_b = _HEXES.get(b) or _hexes_of(b)
+            found = -1
+            for coord in _HEXES.get(a) or _hexes_of(a):
+                if coord not in hexes_b:
+                    continue
+                start = first.get(coord)
+                if start is None:
+                    continue
+                for i, (x, y, where) in enumerate(kept[coord]):
+                    if (x == a and y == b) or (x == b and y == a):
+                        if found >= 0:
+                            return None
+                        found = start + i
+                        seen[found] = _piece(found, x, y, where)
+                        tile = where
+            if found < 0:
+                return None
+            out.append(found)
+            tiles.append(tile)
+            a = b
+        return out, tiles
 
 
 RouteGraph = TrackGraph | DrawnView

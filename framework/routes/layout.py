@@ -64,6 +64,9 @@ def _is_junction(node: str) -> bool:
     return "|" in node
 
 
+_UNSEEN: Any = object()
+
+
 def prune(raw: list[RawPiece]) -> list[bool]:
     """Which of ``raw`` survive the pruning of dead ends: a junction with track from only one
     hex is a dead end, its pieces go, which may leave the junction at their other end with one
@@ -71,11 +74,24 @@ def prune(raw: list[RawPiece]) -> list[bool]:
     at: dict[str, list[int]] = {}
     for i, (a, b, _tile) in enumerate(raw):
         if "|" in a:
-            at.setdefault(a, []).append(i)
+            if a in at:
+                at[a].append(i)
+            else:
+                at[a] = [i]
         if "|" in b:
-            at.setdefault(b, []).append(i)
+            if b in at:
+                at[b].append(i)
+            else:
+                at[b] = [i]
     alive = [True] * len(raw)
-    dead = [n for n, ids in at.items() if len({raw[i][2] for i in ids}) < 2]
+    dead = []
+    for n, ids in at.items():  # track from fewer than two hexes (in the order of the junctions)
+        tile = raw[ids[0]][2]
+        for k in ids:
+            if raw[k][2] != tile:
+                break
+        else:
+            dead.append(n)
     gone = set(dead)
     while dead:
         junction = dead.pop()
@@ -87,7 +103,14 @@ def prune(raw: list[RawPiece]) -> list[bool]:
             other = b if a == junction else a
             if other in gone or "|" not in other:
                 continue
-            if len({raw[k][2] for k in at[other] if alive[k]}) < 2:
+            seen: Any = _UNSEEN
+            for k in at[other]:  # fewer than two hexes among its pieces still alive
+                if alive[k]:
+                    if seen is _UNSEEN:
+                        seen = raw[k][2]
+                    elif raw[k][2] != seen:
+                        break
+            else:
                 gone.add(other)
                 dead.append(other)
     return alive
@@ -277,8 +300,10 @@ class Family:
         tiles = dict(parent.tiles)
         reshaped = False  # a hex gained or lost all its content: the neighbours' pieces change
         affected = set()
+        printed = self.printed
+        order = parent.order
         for coord in changed:
-            p = laid.get(coord, self.printed[coord])
+            p = laid.get(coord) or printed[coord]
             present = bool(p.tile.paths or p.tile.stops)
             was = coord in tiles
             if present:
@@ -287,18 +312,30 @@ class Family:
             elif was:
                 del tiles[coord]
             if present != was:
-                reshaped = True
+                if not reshaped:
+                    order = list(order)
+                    reshaped = True
+                if present:  # the order stays sorted: a hex in or out, not a sort of them all
+                    bisect.insort(order, coord)
+                else:
+                    del order[bisect.bisect_left(order, coord)]
                 affected.update(n for n in self.neighbours(coord) if n is not None and n in tiles)
-        order = sorted(tiles) if reshaped else parent.order
         raw = dict(parent.raw)
         touched: set[str] = set()
+        add = touched.add
         for coord in affected | changed:
             for a, b, _ in raw.get(coord, ()):
-                touched.update(e for e in (a, b) if "|" in e)
+                if "|" in a:
+                    add(a)
+                if "|" in b:
+                    add(b)
             if coord in tiles:
                 raw[coord] = new = self._raw_of(coord, tiles)
                 for a, b, _ in new:
-                    touched.update(e for e in (a, b) if "|" in e)
+                    if "|" in a:
+                        add(a)
+                    if "|" in b:
+                        add(b)
             else:
                 raw.pop(coord, None)
         # the stretches of track through the touched junctions, pruned again
@@ -309,27 +346,33 @@ class Family:
         while stack:
             junction = stack.pop()
             for coord in _hexes_of(junction):
-                for i, piece in enumerate(raw.get(coord, ())):
+                i = -1
+                for piece in raw.get(coord, ()):
+                    i += 1
                     a, b, _ = piece
                     if a != junction and b != junction:
                         continue
-                    if (coord, i) in members:
+                    where = (coord, i)
+                    if where in members:
                         continue
-                    members[(coord, i)] = len(stretch)
+                    members[where] = len(stretch)
                     stretch.append(piece)
-                    for end in (a, b):
-                        if "|" in end and end not in seen:
-                            seen.add(end)
-                            stack.append(end)
+                    if "|" in a and a not in seen:
+                        seen.add(a)
+                        stack.append(a)
+                    if "|" in b and b not in seen:
+                        seen.add(b)
+                        stack.append(b)
         flags = prune(stretch)
         alive = dict(parent.alive)
         redo = {c for c, _ in members} | affected | changed
+        parent_alive = parent.alive
         for coord in redo:
             pieces = raw.get(coord)
             if pieces is None:
                 alive.pop(coord, None)
                 continue
-            before = set(parent.alive.get(coord, ())) if coord not in affected else None
+            before = set(parent_alive.get(coord, ())) if coord not in affected else None
             kept = []
             for i in range(len(pieces)):
                 at = members.get((coord, i))
@@ -377,13 +420,14 @@ class Family:
         out._real = []
         out._same_stops = same_stops
         if parent is None or dirty is None:
-            out.kept = {c: tuple(raw[c][i] for i in alive[c]) for c in order}
+            out.kept = {c: tuple([raw[c][i] for i in alive[c]]) for c in order}
             return out
         kept = dict(parent.kept)
         real = []
         for coord in dirty:
             if coord in tiles:
-                k = tuple(raw[coord][i] for i in alive[coord])
+                pieces = raw[coord]
+                k = tuple([pieces[i] for i in alive[coord]])
                 if k != parent.kept.get(coord):
                     kept[coord] = k
                     real.append(coord)

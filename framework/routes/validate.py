@@ -108,7 +108,38 @@ def _resolve(graph: RouteGraph, draft: Draft) -> tuple[list[str], list[int], lis
     return nodes, pieces, refusals
 
 
-def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> list[Refusal]:
+def _resolve_known(graph: RouteGraph, draft: Draft
+                   ) -> tuple[list[str], list[int], list[str | None]] | None:
+    """:func:`_resolve` of a drawing of nodes whose every two neighbours are joined by exactly
+    one piece: then every node is an end of a piece of the graph, so a node of it, and the
+    nodes are known without asking (None: anything else, for :func:`_resolve` to say). With
+    the pieces' tiles, which the check of turning back reads."""
+    if isinstance(draft, Route):
+        return None
+    nodes = [str(n) for n in draft]
+    if len(nodes) < 2:
+        return None
+    unique = getattr(graph, "unique_pieces", None)  # the check's view does it in one loop
+    if unique is not None:
+        found = unique(nodes)
+        return None if found is None else (nodes, found[0], found[1])
+    between = graph.pieces_between
+    pieces: list[int] = []
+    tiles: list[str | None] = []
+    a = nodes[0]
+    for b in nodes[1:]:
+        joined = between(a, b)
+        if len(joined) != 1:
+            return None
+        pieces.append(joined[0].id)
+        tiles.append(joined[0].tile)
+        a = b
+    return nodes, pieces, tiles
+
+
+def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int],
+                    tiles: list[str | None] | None = None) -> list[Refusal]:
+    """``tiles``: the tile of each piece, when known (else read from the graph's pieces)."""
     out = []
     if not nodes:
         return [Refusal("route.ends", "route is empty")]
@@ -117,10 +148,14 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> l
             "route.ends",
             "route must start and end at a stop (a city, town, mine or off-board area)",
         ))
+    stops, by_id = graph.stops, graph.pieces
     for i in range(1, len(nodes) - 1):
-        if nodes[i] not in graph.stops:
-            before, after = graph.pieces[pieces[i - 1]], graph.pieces[pieces[i]]
-            if before.tile is not None and before.tile == after.tile:
+        if nodes[i] not in stops:
+            if tiles is None:
+                before, after = by_id[pieces[i - 1]].tile, by_id[pieces[i]].tile
+            else:
+                before, after = tiles[i - 1], tiles[i]
+            if before is not None and before == after:
                 out.append(Refusal("track.reversed",
                                    f"route turns back at {nodes[i]} (track may not reverse there)"))
     seen: set[int] = set()
@@ -128,8 +163,13 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int]) -> l
         if p in seen:
             out.append(Refusal("track.reused", f"route uses the same track twice (track piece {p})"))
         seen.add(p)
-    for j in dict.fromkeys(n for n in nodes if n not in graph.stops):
-        if nodes.count(j) > 1:
+    stops = graph.stops
+    times: dict[str, int] = {}  # junction -> how often the route passes it, in order of first pass
+    for n in nodes:
+        if n not in stops:
+            times[n] = times.get(n, 0) + 1
+    for j, count in times.items():
+        if count > 1:
             out.append(Refusal("track.reused",
                                f"route uses the same track twice (where track meets at {j})"))
     return out
@@ -231,10 +271,15 @@ def check_route(
     bonus: Callable[[Route], int] | None = None,
 ) -> RouteCheck:
     """One route on its own: track, stops, station, blocked cities, and the train's rating."""
-    nodes, pieces, refusals = _resolve(graph, draft)
-    if refusals:
-        return RouteCheck(train, None, tuple(refusals))
-    refusals = _track_refusals(graph, nodes, pieces)
+    known = _resolve_known(graph, draft)
+    if known is None:
+        nodes, pieces, refusals = _resolve(graph, draft)
+        if refusals:
+            return RouteCheck(train, None, tuple(refusals))
+        refusals = _track_refusals(graph, nodes, pieces)
+    else:
+        nodes, pieces, tiles = known
+        refusals = _track_refusals(graph, nodes, pieces, tiles)
     if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
                          for r in refusals):
         stop_ids = [n for n in nodes if n in graph.stops]
