@@ -205,6 +205,17 @@ def refusal(
     """(rule, reason) when this lay is illegal for the company, else None (cost not checked).
     ``ability_of``: the lay is the ability of that company (it may use the tiles only it may
     lay); ``connect`` False: no connection to the company's network needed."""
+    why = _fixed_refusal(rules, state, company_id, coord, tile, upgrade, ability_of)
+    if why is not None or not connect:
+        return why
+    return _connection_refusal(rules, state, company_id, coord, tile, upgrade, reach)
+
+
+def _fixed_refusal(
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    ability_of: str | None,
+) -> tuple[str, str] | None:
+    """The checks of :func:`refusal` that do not read the company's reach (they come first)."""
     owner = exclusive_owner(rules, tile.id)
     if owner is not None and owner != ability_of:
         return "rule:tile_lay.exclusive", f"only {owner}'s ability may lay tile {tile.id}"
@@ -213,7 +224,7 @@ def refusal(
     why = hex_refusal(rules, state, coord)
     if why is not None:
         return why
-    return _lay_refusal(rules, state, company_id, coord, tile, upgrade, reach, connect)
+    return _lay_refusal(rules, state, company_id, coord, tile, upgrade)
 
 
 def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] | None:
@@ -230,9 +241,9 @@ def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] 
 
 def _lay_refusal(
     rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
-    reach: Reach, connect: bool,
 ) -> tuple[str, str] | None:
-    """The checks of :func:`refusal` that depend on the tile in its rotation on the hex."""
+    """The checks of :func:`refusal` that depend on the tile in its rotation on the hex, but
+    not on the company's reach."""
     board = state.board
     old = board.placed(coord)
     placed = Placed(tile, upgrade.rotation)
@@ -242,11 +253,17 @@ def _lay_refusal(
     overflow = _token_overflow(board, coord, old, tile, upgrade)
     if overflow is not None:
         return "rule:tile_lay.tokens", f"the tokens on {coord} would not fit on tile {tile.id} in this rotation"
-    why = rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
-    if why is not None:
-        return why
-    if not connect:
-        return None
+    return rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
+
+
+def _connection_refusal(
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    reach: Reach,
+) -> tuple[str, str] | None:
+    """The connection check of :func:`refusal`: the lay joins the company's network."""
+    board = state.board
+    old = board.placed(coord)
+    placed = Placed(tile, upgrade.rotation)
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
     if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):
@@ -295,15 +312,19 @@ def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, ti
     touched it, and a lay qualifies when some of them do), so a partial walk's yes is the
     whole walk's; a no comes from the whole walk, with its reason."""
 
+    why = _fixed_refusal(rules, state, company_id, coord, tile, upgrade, None)
+    if why is not None:  # what refusal() says first, whatever the reach: no walk
+        return why
+
     def joined(part: Reach) -> bool:
-        return refusal(rules, state, company_id, coord, tile, upgrade, part) is None
+        return _connection_refusal(rules, state, company_id, coord, tile, upgrade, part) is None
 
     board = state.board
     starts = stations(board, company_id, home_stations(rules, state, company_id))
     reach = walk_until(board, company_id, starts, coord, joined)
     if not reach.whole:
         return None
-    return refusal(rules, state, company_id, coord, tile, upgrade, reach)
+    return _connection_refusal(rules, state, company_id, coord, tile, upgrade, reach)
 
 
 def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Upgrade, int]:
