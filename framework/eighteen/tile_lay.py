@@ -371,7 +371,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
         fits = board.lay_choices(coord)
-        if not any(t.color in colors for t, _ in fits):
+        if not _coloured(fits, colors):
             continue
         try:
             cost = lay_cost(rules, state, company_id, coord)
@@ -417,6 +417,40 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     return out
 
 
+# (id(a board's choices for a hex), colours) -> (the choices, those of the colours): the entry
+# holds the choices, so their id names them while it is kept
+_COLOURED: dict[tuple[int, tuple[str, ...]], tuple[tuple[tuple[TileDef, Upgrade], ...],
+                                                  tuple[tuple[TileDef, Upgrade], ...]]] = {}
+
+
+def _coloured(fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...]
+              ) -> tuple[tuple[TileDef, Upgrade], ...]:
+    """The choices whose tile is of one of ``colors``, in their order (a hex's choices hold
+    every tile the upgrade rule allows, most of a colour the phase does not)."""
+    key = (id(fits), colors)
+    found = _COLOURED.get(key)
+    if found is None or found[0] is not fits:
+        if len(_COLOURED) >= _VERDICTS_SIZE:
+            _COLOURED.clear()
+        found = _COLOURED[key] = (fits, tuple([(t, u) for t, u in fits if t.color in colors]))
+    return found[1]
+
+
+# (id(tile), rotation) -> (the tile, it placed so): a Placed is immutable, and the entry holds
+# the tile, so its id names it while the entry is kept
+_PLACED: dict[tuple[int, int], tuple[TileDef, Placed]] = {}
+
+
+def _placed(tile: TileDef, rotation: int) -> Placed:
+    """``Placed(tile, rotation)``, made once (a hex's options are weighed turn after turn)."""
+    found = _PLACED.get((id(tile), rotation))
+    if found is None or found[0] is not tile:
+        if len(_PLACED) >= _VERDICTS_SIZE:
+            _PLACED.clear()
+        found = _PLACED[(id(tile), rotation)] = (tile, Placed(tile, rotation))
+    return found[1]
+
+
 # id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
 _UPGRADE_IDS: dict[int, tuple[tuple[tuple[TileDef, Upgrade], ...], tuple[int, ...]]] = {}
 
@@ -459,10 +493,10 @@ def _hex_verdicts(
     tokened = any(board.tokens_at(coord, i) for i in range(len(old.tile.stops)))
     reached = reach.stops_on(coord)
     passing = []
-    for tile, upgrade in fits:
-        if tile.color not in colors or tile.id in exclusive:
+    for tile, upgrade in _coloured(fits, colors):
+        if tile.id in exclusive:
             continue
-        placed = Placed(tile, upgrade.rotation)
+        placed = _placed(tile, upgrade.rotation)
         if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
             continue
         if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:

@@ -350,18 +350,29 @@ class TrackGraph:
         from a stop stays in its component, and the component's stops are walked from in
         graph order), with other uids: unique in the graph, the same for both directions of a
         link. A route search for one company needs only the components of its stations."""
+        return self.component_link_map(first), self.component_clashes(first)
+
+    def component_link_map(self, first: str) -> dict[str, tuple[Link, ...]]:
+        """The links of :meth:`component_links` alone (its clashes are worked out when first
+        asked for: a search whose trains' best lone routes are its answer never combines)."""
         store = self._shared()
-        parts: dict[str, Any] = store.setdefault("component links", {})
-        found: tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]] | None = \
-            parts.get(first)
+        parts: dict[str, dict[str, tuple[Link, ...]]] = store.setdefault("component links", {})
+        found = parts.get(first)
         if found is None:
             self.component_of(first)  # its stops are listed when it is first found
             starts = store["component stops"][first]
             uid = store.get("component uids", 0)
-            links = self._links_from(starts, uid)
-            count = sum(len(ls) for ls in links.values()) // 2
-            store["component uids"] = uid + count
-            found = parts[first] = (links, _clashes_of(links))
+            found = parts[first] = self._links_from(starts, uid)
+            store["component uids"] = uid + sum(len(ls) for ls in found.values()) // 2
+        return found
+
+    def component_clashes(self, first: str) -> dict[int, tuple[int, ...]]:
+        """The clashes of :meth:`component_links`."""
+        store = self._shared()
+        parts: dict[str, dict[int, tuple[int, ...]]] = store.setdefault("component clashes", {})
+        found = parts.get(first)
+        if found is None:
+            found = parts[first] = _clashes_of(self.component_link_map(first))
         return found
 
     @cached_property
