@@ -345,7 +345,13 @@ def _stops_of(layout: Layout, title: Any, phase: str) -> list[StopNode]:
     if plain is None:
         plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
             layout, (phase, id(title)), tuple(title.phases), _pass_through_of(title))
+        layout.memo[_STOP_PLACES] = layout.stop_keys  # for the layouts derived from this one
     return plain
+
+
+#: where a layout's memo keeps its stop order (``Layout.stop_keys``) once its stops are made:
+#: a layout derived from it takes the stops of unchanged hexes from there
+_STOP_PLACES = "stop places"
 
 
 def _homes_of(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
@@ -557,9 +563,9 @@ def _plain_stops(
     """Every stop of the layout without tokens, reservations or homes, in graph order:
     patched from the layout it was derived from where that one has them."""
     base = layout.base
-    if base is not None and base[2]:
+    if base is not None:
         before: list[StopNode] | None = base[0].get(("stops", *phase_key))
-        if before is not None:
+        if before is not None and base[2]:
             out = list(before)
             for coord in base[3]:  # a stop's node depends on the tile on its hex alone
                 if coord in layout.tiles:
@@ -567,6 +573,23 @@ def _plain_stops(
                     if at is not None:
                         out[at:at + len(layout.tiles[coord][0].stops)] = _hex_stops(
                             layout, coord, phase_key[0], phase_order, pass_through)
+            return out
+        places: dict[tuple[str, int], int] | None = base[0].get(_STOP_PLACES)
+        if before is not None and places is not None:
+            # a hex gained or lost its stops, or their number changed: the other hexes keep
+            # their tiles, so their stops' nodes are the parent's (by its stop order)
+            changed = base[3]
+            tiles = layout.tiles
+            out = []
+            for coord in layout.order:
+                count = len(tiles[coord][0].stops)
+                if not count:
+                    continue
+                at = places.get((coord, 0)) if coord not in changed else None
+                if at is None:
+                    out.extend(_hex_stops(layout, coord, phase_key[0], phase_order, pass_through))
+                else:
+                    out.extend(before[at:at + count])
             return out
     out = []
     for coord in layout.order:
