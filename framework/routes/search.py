@@ -63,6 +63,17 @@ class _Budget:
 _SHARED = ("search", "shared view")
 
 
+_STOP_BITS: dict[int, list[int]] = {}
+
+
+def _stop_bits(n: int) -> list[int]:
+    """``[1 << i for i in range(n)]``, made once per length (never changed: read only)."""
+    found = _STOP_BITS.get(n)
+    if found is None:
+        found = _STOP_BITS[n] = [1 << i for i in range(n)]
+    return found
+
+
 class _Shared:
     """What every company's view of one graph has in common (stops by index, their bits, the
     links by index), worked out once per graph and kept in its memo."""
@@ -75,14 +86,12 @@ class _Shared:
         self.kinds = [s.kind for s in self.stops]
         self.values = [s.revenue for s in self.stops]
         group_bits: dict[str, int] = {}
-        self.gbit: list[int] = []
         n = len(self.stops)
+        self.sbit = _stop_bits(n)
+        self.gbit: list[int] = list(self.sbit)
         for i, s in enumerate(self.stops):
-            if s.group is None:
-                self.gbit.append(1 << i)
-            else:
-                self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
-        self.sbit = [1 << i for i in range(n)]
+            if s.group is not None:
+                self.gbit[i] = group_bits.setdefault(s.group, 1 << (n + len(group_bits)))
         self._content: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] | None = None
         self._whole: list[list[tuple[int, int, Link]]] | None = None
         #: per component (its first stop): its stops' rows of :attr:`CompanyView.adj`
