@@ -435,6 +435,11 @@ class GreedyBot(Bot):
         # this class's quick score does not read the rotation (a subclass's own may)
         scores: dict[tuple[str, str], float] | None = (
             {} if type(self)._quick_tile_score is GreedyBot._quick_tile_score else None)
+        # _noise, drawn inline: uniform(0, jitter) is 0.0 + (jitter - 0.0) * random(), which
+        # is jitter * random() to the bit (a subclass's own noise or rng is asked as usual)
+        inline = type(self)._noise is GreedyBot._noise and type(rng).uniform is random.Random.uniform
+        jitter = self._mood().jitter
+        draw = rng.random
         for action in lays:
             cost = costs.get(action.hex)
             if cost is None:
@@ -446,7 +451,7 @@ class GreedyBot(Bot):
                 score = self._quick_tile_score(state, action, worths)
                 if scores is not None:
                     scores[(action.hex, action.tile)] = score
-            quick.append((score - cost / 20 + self._noise(rng), action))
+            quick.append((score - cost / 20 + (jitter * draw() if inline else self._noise(rng)), action))
         if not quick:
             return None
         quick.sort(key=lambda sa: -sa[0])

@@ -368,6 +368,8 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     out_edges = reach.out_edges
     table = board.neighbour_table()
     placed_at = board.placed
+    tokens_at = board.tokens_at
+    reserved_at = board.reserved_at
     out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
         fits = board.lay_choices(coord)
@@ -404,7 +406,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         stops = range(len(old.tile.stops))
         key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving,
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
-               tuple(board.tokens_at(coord, i) for i in stops), tuple(board.reserved_at(coord, i) for i in stops))
+               tuple([tokens_at(coord, i) for i in stops]), tuple([reserved_at(coord, i) for i in stops]))
         found = _VERDICTS.get(key)
         if found is None or found[0] is not rules or found[2] is not old.tile:
             if len(_VERDICTS) >= _VERDICTS_SIZE:

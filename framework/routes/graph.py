@@ -482,7 +482,7 @@ def _clashes_of(links: dict[str, tuple[Link, ...]]) -> dict[int, tuple[int, ...]
     for uids in by_bit.values():
         for uid in uids:
             found[uid].update(uids)
-    return {uid: tuple(sorted(clash)) for uid, clash in found.items()}
+    return {uid: tuple(clash) for uid, clash in found.items()}  # read as a set: no order
 
 
 _Found = tuple[str, tuple[int, ...], tuple[str, ...], int]

@@ -93,9 +93,19 @@ class _Shared:
             if s.group is not None:
                 self.gbit[i] = group_bits.setdefault(s.group, 1 << (n + len(group_bits)))
         self._content: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] | None = None
+        self._of_kind: dict[str, list[int]] = {}
+        #: the stops with tokens or homes (the only ones that can be a company's station)
+        self.held = [i for i, s in enumerate(self.stops) if s.tokens or s.homes]
         self._whole: list[list[tuple[int, int, Link]]] | None = None
         #: per component (its first stop): its stops' rows of :attr:`CompanyView.adj`
         self.parts: dict[str, dict[int, list[tuple[int, int, Link]]]] = {}
+
+    def of_kind(self, kind: str) -> list[int]:
+        """The stops of ``kind``, in graph order."""
+        found = self._of_kind.get(kind)
+        if found is None:
+            found = self._of_kind[kind] = [i for i, k in enumerate(self.kinds) if k == kind]
+        return found
 
     @property
     def content(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
@@ -147,9 +157,14 @@ class CompanyView:
         self.gbit = shared.gbit
         self.sbit = shared.sbit
         stops = shared.stops
-        # StopNode.is_station_of, without a call per stop
-        self.is_station = [company in s.tokens or company in s.homes for s in stops]
-        self.stations = [i for i, here in enumerate(self.is_station) if here]
+        # StopNode.is_station_of, asked only of the stops with tokens or homes
+        self.is_station = is_station = [False] * len(stops)
+        self.stations: list[int] = []
+        for i in shared.held:
+            stop = stops[i]
+            if company in stop.tokens or company in stop.homes:
+                is_station[i] = True
+                self.stations.append(i)
         self._clashes: Mapping[int, tuple[int, ...]] | None = None
         self.blocked: list[bool]
         self._whole = whole
@@ -175,6 +190,7 @@ class CompanyView:
             for first in seen:
                 for i in shared.part(graph, first):
                     blocked[i] = stops[i].blocked_for(company)
+        self.any_blocked = any(self.blocked)
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
     @property
@@ -307,7 +323,8 @@ class _KindView:
         self.anchor_kind = shared.anchor_kind
         self.rest = shared.rest
         self.negative = shared.negative
-        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
+        self.stopper = self.at_end if not view.any_blocked else [
+            b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -455,9 +472,13 @@ def enumerate_routes(
     excluded = 0
     try:
         if kv.anchor_kind is not None:
-            for s in range(len(view.ids)):
-                if view.kinds[s] == kv.anchor_kind and kv.allowed[s]:
-                    _grow_from_anchor(ctx, s, excluded)
+            adj, allowed = view.adj, kv.allowed
+            for s in view.shared.of_kind(kv.anchor_kind):
+                if allowed[s]:
+                    # an anchor without links (outside the stations' components) grows nothing;
+                    # a search with a budget grows it all the same (its steps are counted)
+                    if adj[s] or budget is not None:
+                        _grow_from_anchor(ctx, s, excluded)
                     excluded |= view.sbit[s]
         else:
             for s in view.stations:
