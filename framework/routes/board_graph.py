@@ -316,12 +316,48 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     homes = _homes_of(layout, title)
     tokens = board.token_map()
     reserved = board.reserved_map()
-    stops = plain
+    stops = _held_stops(layout, title, phase, phase_order, plain, tokens, reserved, homes)
+    graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
+                                 store=lambda: store_of(layout), junction_set=layout.junction_set,
+                                 memo_of=lambda: _shared_memo(layout, stops))
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = (title, graph)
+    return graph
+
+
+def _held_stops(
+    layout: Layout, title: Any, phase: str, phase_order: tuple[str, ...], plain: list[StopNode],
+    tokens: dict[StopKey, tuple[str, ...]], reserved: dict[StopKey, tuple[str, ...]],
+    homes: dict[StopKey, list[str]],
+) -> list[StopNode]:
+    """The layout's stops with tokens, reservations and homes in place (kept with it per
+    phase and title, with the maps they were made for). A layout derived from one whose stops
+    were made for the same maps, its stops numbered alike, takes that list and makes again only
+    the stops of the hexes whose tile changed (a stop's node depends on its tile and the maps
+    alone)."""
+    memo_key = ("held stops", phase, id(title))
     special = tokens.keys() | reserved.keys() | homes.keys()
-    if special:
-        stops = list(plain)
+    base = layout.base
+    before = base[0].get(memo_key) if base is not None and base[2] else None
+    if before is not None and before[0] == tokens and before[1] == reserved \
+            and before[2] == homes:
+        assert base is not None
+        stops = list(before[3])
+        keys = layout.stop_keys
+        for coord in base[3]:
+            at = keys.get((coord, 0))
+            if at is None:
+                continue
+            count = len(layout.tiles[coord][0].stops)
+            stops[at:at + count] = plain[at:at + count]
+        wheres = [w for w in special if w[0] in base[3]]
+    else:
+        stops = list(plain) if special else plain
+        wheres = list(special)
+    if wheres:
         pass_through = _pass_through_of(title)
-        for where in special:
+        for where in wheres:
             at = layout.stop_keys.get(where)
             if at is None:
                 continue
@@ -330,13 +366,8 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
             stops[at] = _held_node(coord, i, tile, tile.stops[i], phase, phase_order,
                                    pass_through.get(coord, (None, "")), tokens.get(where, ()),
                                    reserved.get(where, ()), homes.get(where, ()), plain[at])
-    graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
-                                 store=lambda: store_of(layout), junction_set=layout.junction_set,
-                                 memo_of=lambda: _shared_memo(layout, stops))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = (title, graph)
-    return graph
+    layout.memo[memo_key] = (tokens, reserved, homes, stops)
+    return stops
 
 
 def _stops_of(layout: Layout, title: Any, phase: str) -> list[StopNode]:
