@@ -373,7 +373,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
         fits = board.lay_choices(coord)
-        if not _coloured(fits, colors):
+        if not any(t.color in colors for t, _ in fits):
             continue
         try:
             cost = lay_cost(rules, state, company_id, coord)
@@ -417,25 +417,6 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
                 out.append(lay)
     return out
-
-
-# (id(a board's choices for a hex), colours) -> (the choices, those of the colours): the entry
-# holds the choices, so their id names them while it is kept
-_COLOURED: dict[tuple[int, tuple[str, ...]], tuple[tuple[tuple[TileDef, Upgrade], ...],
-                                                  tuple[tuple[TileDef, Upgrade], ...]]] = {}
-
-
-def _coloured(fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...]
-              ) -> tuple[tuple[TileDef, Upgrade], ...]:
-    """The choices whose tile is of one of ``colors``, in their order (a hex's choices hold
-    every tile the upgrade rule allows, most of a colour the phase does not)."""
-    key = (id(fits), colors)
-    found = _COLOURED.get(key)
-    if found is None or found[0] is not fits:
-        if len(_COLOURED) >= _VERDICTS_SIZE:
-            _COLOURED.clear()
-        found = _COLOURED[key] = (fits, tuple([(t, u) for t, u in fits if t.color in colors]))
-    return found[1]
 
 
 # (id(tile), rotation) -> (the tile, it placed so): a Placed is immutable, and the entry holds
@@ -495,8 +476,8 @@ def _hex_verdicts(
     tokened = any(board.tokens_at(coord, i) for i in range(len(old.tile.stops)))
     reached = reach.stops_on(coord)
     passing = []
-    for tile, upgrade in _coloured(fits, colors):
-        if tile.id in exclusive:
+    for tile, upgrade in fits:
+        if tile.color not in colors or tile.id in exclusive:
             continue
         placed = _placed(tile, upgrade.rotation)
         if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
