@@ -440,17 +440,21 @@ class GreedyBot(Bot):
         inline = type(self)._noise is GreedyBot._noise and type(rng).uniform is random.Random.uniform
         jitter = self._mood().jitter
         draw = rng.random
+        cash = company.cash
         for action in lays:
-            cost = costs.get(action.hex)
+            coord = action.hex
+            cost = costs.get(coord)
             if cost is None:
-                cost = costs[action.hex] = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
-            if cost and company.cash - cost < reserve:
+                cost = costs[coord] = tile_lay.lay_cost(self.ruleset, state, cid, coord)
+            if cost and cash - cost < reserve:
                 continue
-            score = scores.get((action.hex, action.tile)) if scores is not None else None
-            if score is None:
+            if scores is None:
                 score = self._quick_tile_score(state, action, worths)
-                if scores is not None:
-                    scores[(action.hex, action.tile)] = score
+            else:
+                key = (coord, action.tile)
+                score = scores.get(key)
+                if score is None:
+                    score = scores[key] = self._quick_tile_score(state, action, worths)
             quick.append((score - cost / 20 + (jitter * draw() if inline else self._noise(rng)), action))
         if not quick:
             return None
@@ -499,16 +503,19 @@ class GreedyBot(Bot):
         board = state.board
         new = board.tile_def(action.tile)
         old = board.tile(action.hex)
-        order = self.spec.phase_order
         memo: dict[str, int] = {} if worths is None else worths
+        gained = memo.get(new.id)
+        if gained is None:
+            gained = memo[new.id] = self._stops_worth(state, new)
+        lost = memo.get(old.id)
+        if lost is None:
+            lost = memo[old.id] = self._stops_worth(state, old)
+        return gained - lost + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 
-        def worth(tile: Any) -> int:
-            found = memo.get(tile.id)
-            if found is None:
-                found = memo[tile.id] = sum(s.revenue.at(state.phase, order) for s in tile.stops)
-            return found
-
-        return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
+    def _stops_worth(self, state: Any, tile: Any) -> int:
+        """What a tile's stops are worth in the state's phase."""
+        order = self.spec.phase_order
+        return sum(s.revenue.at(state.phase, order) for s in tile.stops)
 
     def _best_revenue(self, state: Any, cid: str, lay: LayTile | None) -> int:
         from railyard.framework.eighteen import running
