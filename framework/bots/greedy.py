@@ -452,9 +452,10 @@ class GreedyBot(Bot):
                 score = self._quick_tile_score(state, action, worths)
             else:
                 key = (coord, action.tile)
-                score = scores.get(key)
-                if score is None:
-                    score = scores[key] = self._quick_tile_score(state, action, worths)
+                known = scores.get(key)
+                if known is None:
+                    known = scores[key] = self._quick_tile_score(state, action, worths)
+                score = known
             quick.append((score - cost / 20 + (jitter * draw() if inline else self._noise(rng)), action))
         if not quick:
             return None

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 NEVER_REPLACED = ("gray", "red")
+#: (side, the side across it) of a hex
+_SIDES = tuple((edge, (edge + 3) % 6) for edge in range(6))
 
 
 def home_hexes(rules: Context, state: G18State, company_id: str) -> list[str]:
@@ -387,12 +389,11 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         # gray or red neighbour never has track on): :func:`_dead_end` per side; and the
         # sides the company's track arrives at from the neighbour (:func:`_connected`)
         dead = arriving = 0
-        for edge in range(6):
+        for edge, back in _SIDES:
             there = row[edge]
             if there is None:
                 dead |= 1 << edge
                 continue
-            back = (edge + 3) % 6
             other = placed_at(there)
             if other.tile.color in NEVER_REPLACED and back not in other.exits:
                 dead |= 1 << edge
