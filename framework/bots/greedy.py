@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -82,6 +83,25 @@ def draw_temperament(rng: random.Random) -> Temperament:
     )
 
 
+#: the tags a greedy bot looks for, in this order, and the method picking among each (a
+#: subclass's own method is the one asked)
+_DISPATCH: tuple[tuple[str, str | None], ...] = (
+    ("declare_bankruptcy", None),
+    ("run_routes", None),
+    ("discard_train", "_discard"),
+    ("dividend", "_dividend"),
+    ("lay_tile", "_tile"),
+    ("place_token", "_token"),
+    ("buy_train", "_train"),
+    ("surrender_train", "_surrender"),
+    ("bid", "_auction"),
+    ("buy_item", "_auction"),
+    ("par", "_stock"),
+    ("buy_shares", "_stock"),
+    ("sell_shares", "_stock"),
+)
+
+
 class GreedyBot(Bot):
     name = "greedy"
     ruleset: G18Ruleset  # supports() admits only the 18xx family's rules
@@ -101,21 +121,7 @@ class GreedyBot(Bot):
         state = view
         if self.temperament is None:
             self.temperament = draw_temperament(rng)
-        for tag, pick in (
-            ("declare_bankruptcy", None),
-            ("run_routes", None),
-            ("discard_train", self._discard),
-            ("dividend", self._dividend),
-            ("lay_tile", self._tile),
-            ("place_token", self._token),
-            ("buy_train", self._train),
-            ("surrender_train", self._surrender),
-            ("bid", self._auction),
-            ("buy_item", self._auction),
-            ("par", self._stock),
-            ("buy_shares", self._stock),
-            ("sell_shares", self._stock),
-        ):
+        for tag, pick in _DISPATCH:
             if tag not in groups:
                 continue
             if tag == "declare_bankruptcy":
@@ -127,7 +133,7 @@ class GreedyBot(Bot):
                 assert forced is not None
                 return forced
             assert pick is not None
-            chosen = pick(state, groups, rng)
+            chosen = getattr(self, pick)(state, groups, rng)
             if chosen is not None:
                 return chosen
         return self._fallback(groups, rng)
@@ -459,7 +465,7 @@ class GreedyBot(Bot):
             quick.append((score - cost / 20 + (jitter * draw() if inline else self._noise(rng)), action))
         if not quick:
             return None
-        quick.sort(key=lambda sa: -sa[0])
+        quick.sort(key=itemgetter(0), reverse=True)  # stable: equal scores keep their order
         if not company.trains:
             return quick[0][1]
         # the lays compete with each other only: a lay is always worth making
