@@ -508,16 +508,34 @@ def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade
     if runnable is not None and reached_new:
         reached_new = {j for j in reached_new
                        if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
-    for a, b in fresh:
-        for end in (a, b):
-            s = stop_index(end)
-            if s is not None:
-                if s in reached_new:
-                    return True
-                continue
-            if no_station or arriving >> int(end) & 1:
+    for s, edge in _ends_of(fresh):
+        if s is not None:
+            if s in reached_new:
                 return True
+            continue
+        if no_station or arriving >> edge & 1:
+            return True
     return False
+
+
+# id(new track) -> (the new track, its paths' ends as (stop index, None) or (None, edge)): the
+# new track of a tile pair is one object (tiles.new_track keeps it), held by the entry
+_ENDS: dict[int, tuple[frozenset[Any], tuple[tuple[int | None, int], ...]]] = {}
+
+
+def _ends_of(fresh: frozenset[Any]) -> tuple[tuple[int | None, int], ...]:
+    """The ends of the paths of ``fresh``, in its order: a stop's index or an edge."""
+    found = _ENDS.get(id(fresh))
+    if found is None or found[0] is not fresh:
+        if len(_ENDS) >= _VERDICTS_SIZE:
+            _ENDS.clear()
+        ends: list[tuple[int | None, int]] = []
+        for a, b in fresh:
+            for end in (a, b):
+                s = stop_index(end)
+                ends.append((s, 0) if s is not None else (None, int(end)))
+        found = _ENDS[id(fresh)] = (fresh, tuple(ends))
+    return found[1]
 
 
 def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
