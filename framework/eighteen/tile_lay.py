@@ -336,16 +336,35 @@ def apply(rules: Context, state: G18State, action: LayTile, cost: int) -> list[s
 
 
 def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Reach) -> list[str]:
+    """The hexes a lay of the company may go on, in map order: those its network reaches or
+    leaves by, the hexes across, and its homes while it has no station."""
     board = state.board
+    table = board.neighbour_table()
     near: set[str] = {c for c, _ in reach.stops}
     for coord, edge in reach.out_edges:
         near.add(coord)
-        there = board.neighbour_across(coord, edge)
+        there = table[coord][edge]
         if there is not None:
             near.add(there)
     if not reach.stations:
         near.update(h for h in home_hexes(rules, state, company_id) if board.on_map(h))
-    return [c for c in board.coords() if c in near]
+    index = _map_order(board, table)
+    return sorted([c for c in near if c in index], key=index.__getitem__)
+
+
+# id(a board's neighbour table, shared by its copies) -> (the table, hex -> its place in map
+# order)
+_MAP_ORDER: dict[int, tuple[Any, dict[str, int]]] = {}
+
+
+def _map_order(board: Any, table: Any) -> dict[str, int]:
+    """Each map hex's place in map order (``board.coords()``), once per map."""
+    found = _MAP_ORDER.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_MAP_ORDER) > 16:
+            _MAP_ORDER.clear()
+        found = _MAP_ORDER[id(table)] = (table, {c: i for i, c in enumerate(board.coords())})
+    return found[1]
 
 
 def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
