@@ -72,6 +72,8 @@ def acting_player(game: Game[Any], players: Sequence[str] | None = None) -> tupl
         raise RuntimeError("the game is not over but nobody may act")
     view = game.view()
     first = seat_of(view, active[0], players) or active[0]
+    if len(active) == 1:  # most moves: the one entity is the one its player decides for
+        return first, list(game.legal_actions(active[0]))
     legal: list[Action] = []
     for entity in active:
         if (seat_of(view, entity, players) or entity) == first:

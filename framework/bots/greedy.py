@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -83,6 +84,25 @@ def draw_temperament(rng: random.Random) -> Temperament:
     )
 
 
+#: the tags a greedy bot looks for, in this order, and the method picking among each (a
+#: subclass's own method is the one asked)
+_DISPATCH: tuple[tuple[str, str | None], ...] = (
+    ("declare_bankruptcy", None),
+    ("run_routes", None),
+    ("discard_train", "_discard"),
+    ("dividend", "_dividend"),
+    ("lay_tile", "_tile"),
+    ("place_token", "_token"),
+    ("buy_train", "_train"),
+    ("surrender_train", "_surrender"),
+    ("bid", "_auction"),
+    ("buy_item", "_auction"),
+    ("par", "_stock"),
+    ("buy_shares", "_stock"),
+    ("sell_shares", "_stock"),
+)
+
+
 class GreedyBot(Bot):
     name = "greedy"
     ruleset: G18Ruleset  # supports() admits only the 18xx family's rules
@@ -102,21 +122,7 @@ class GreedyBot(Bot):
         state = view
         if self.temperament is None:
             self.temperament = draw_temperament(rng)
-        for tag, pick in (
-            ("declare_bankruptcy", None),
-            ("run_routes", None),
-            ("discard_train", self._discard),
-            ("dividend", self._dividend),
-            ("lay_tile", self._tile),
-            ("place_token", self._token),
-            ("buy_train", self._train),
-            ("surrender_train", self._surrender),
-            ("bid", self._auction),
-            ("buy_item", self._auction),
-            ("par", self._stock),
-            ("buy_shares", self._stock),
-            ("sell_shares", self._stock),
-        ):
+        for tag, pick in _DISPATCH:
             if tag not in groups:
                 continue
             if tag == "declare_bankruptcy":
@@ -128,7 +134,7 @@ class GreedyBot(Bot):
                 assert forced is not None
                 return forced
             assert pick is not None
-            chosen = pick(state, groups, rng)
+            chosen = getattr(self, pick)(state, groups, rng)
             if chosen is not None:
                 return chosen
         return self._fallback(groups, rng)
@@ -436,21 +442,31 @@ class GreedyBot(Bot):
         # this class's quick score does not read the rotation (a subclass's own may)
         scores: dict[tuple[str, str], float] | None = (
             {} if type(self)._quick_tile_score is GreedyBot._quick_tile_score else None)
+        # _noise, drawn inline: uniform(0, jitter) is 0.0 + (jitter - 0.0) * random(), which
+        # is jitter * random() to the bit (a subclass's own noise or rng is asked as usual)
+        inline = type(self)._noise is GreedyBot._noise and type(rng).uniform is random.Random.uniform
+        jitter = self._mood().jitter
+        draw = rng.random
+        cash = company.cash
         for action in lays:
-            cost = costs.get(action.hex)
+            coord = action.hex
+            cost = costs.get(coord)
             if cost is None:
-                cost = costs[action.hex] = tile_lay.lay_cost(self.ruleset, state, cid, action.hex)
-            if cost and company.cash - cost < reserve:
+                cost = costs[coord] = tile_lay.lay_cost(self.ruleset, state, cid, coord)
+            if cost and cash - cost < reserve:
                 continue
-            score = scores.get((action.hex, action.tile)) if scores is not None else None
-            if score is None:
+            if scores is None:
                 score = self._quick_tile_score(state, action, worths)
-                if scores is not None:
-                    scores[(action.hex, action.tile)] = score
-            quick.append((score - cost / 20 + self._noise(rng), action))
+            else:
+                key = (coord, action.tile)
+                known = scores.get(key)
+                if known is None:
+                    known = scores[key] = self._quick_tile_score(state, action, worths)
+                score = known
+            quick.append((score - cost / 20 + (jitter * draw() if inline else self._noise(rng)), action))
         if not quick:
             return None
-        quick.sort(key=lambda sa: -sa[0])
+        quick.sort(key=itemgetter(0), reverse=True)  # stable: equal scores keep their order
         if not company.trains:
             return quick[0][1]
         # the lays compete with each other only: a lay is always worth making
@@ -495,16 +511,19 @@ class GreedyBot(Bot):
         board = state.board
         new = board.tile_def(action.tile)
         old = board.tile(action.hex)
-        order = self.spec.phase_order
         memo: dict[str, int] = {} if worths is None else worths
+        gained = memo.get(new.id)
+        if gained is None:
+            gained = memo[new.id] = self._stops_worth(state, new)
+        lost = memo.get(old.id)
+        if lost is None:
+            lost = memo[old.id] = self._stops_worth(state, old)
+        return gained - lost + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
 
-        def worth(tile: Any) -> int:
-            found = memo.get(tile.id)
-            if found is None:
-                found = memo[tile.id] = sum(s.revenue.at(state.phase, order) for s in tile.stops)
-            return found
-
-        return worth(new) - worth(old) + len(new.paths) + (3 if board.is_printed(action.hex) else 0)
+    def _stops_worth(self, state: Any, tile: Any) -> int:
+        """What a tile's stops are worth in the state's phase."""
+        order = self.spec.phase_order
+        return sum(s.revenue.at(state.phase, order) for s in tile.stops)
 
     def _best_revenue(self, state: Any, cid: str, lay: LayTile | None) -> int:
         from railyard.framework.eighteen import running

@@ -26,8 +26,18 @@ TAG_WEIGHTS: dict[str, float] = {
 def group_by_tag(actions: Sequence[Action]) -> dict[str, list[Action]]:
     """Actions grouped by type tag, in first-seen order."""
     groups: dict[str, list[Action]] = {}
+    last: type | None = None
+    bucket: list[Action] = []
     for action in actions:
-        groups.setdefault(tag_of(action), []).append(action)
+        cls = type(action)
+        if cls is not last:  # legal actions come in runs of one class: its tag looked up once
+            last = cls
+            tag = tag_of(cls)
+            found = groups.get(tag)
+            if found is None:
+                found = groups[tag] = []
+            bucket = found
+        bucket.append(action)
     return groups
 
 

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 NEVER_REPLACED = ("gray", "red")
+#: (side, the side across it) of a hex
+_SIDES = tuple((edge, (edge + 3) % 6) for edge in range(6))
 
 
 def home_hexes(rules: Context, state: G18State, company_id: str) -> list[str]:
@@ -355,16 +357,35 @@ def apply(rules: Context, state: G18State, action: LayTile, cost: int) -> list[s
 
 
 def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Reach) -> list[str]:
+    """The hexes a lay of the company may go on, in map order: those its network reaches or
+    leaves by, the hexes across, and its homes while it has no station."""
     board = state.board
+    table = board.neighbour_table()
     near: set[str] = {c for c, _ in reach.stops}
     for coord, edge in reach.out_edges:
         near.add(coord)
-        there = board.neighbour_across(coord, edge)
+        there = table[coord][edge]
         if there is not None:
             near.add(there)
     if not reach.stations:
         near.update(h for h in home_hexes(rules, state, company_id) if board.on_map(h))
-    return [c for c in board.coords() if c in near]
+    index = _map_order(board, table)
+    return sorted([c for c in near if c in index], key=index.__getitem__)
+
+
+# id(a board's neighbour table, shared by its copies) -> (the table, hex -> its place in map
+# order)
+_MAP_ORDER: dict[int, tuple[Any, dict[str, int]]] = {}
+
+
+def _map_order(board: Any, table: Any) -> dict[str, int]:
+    """Each map hex's place in map order (``board.coords()``), once per map."""
+    found = _MAP_ORDER.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_MAP_ORDER) > 16:
+            _MAP_ORDER.clear()
+        found = _MAP_ORDER[id(table)] = (table, {c: i for i, c in enumerate(board.coords())})
+    return found[1]
 
 
 def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
@@ -389,6 +410,8 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     out_edges = reach.out_edges
     table = board.neighbour_table()
     placed_at = board.placed
+    tokens_at = board.tokens_at
+    reserved_at = board.reserved_at
     out: list[LayTile] = []
     for coord in candidate_hexes(rules, state, company_id, reach):
         fits = board.lay_choices(coord)
@@ -406,12 +429,11 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         # gray or red neighbour never has track on): :func:`_dead_end` per side; and the
         # sides the company's track arrives at from the neighbour (:func:`_connected`)
         dead = arriving = 0
-        for edge in range(6):
+        for edge, back in _SIDES:
             there = row[edge]
             if there is None:
                 dead |= 1 << edge
                 continue
-            back = (edge + 3) % 6
             other = placed_at(there)
             if other.tile.color in NEVER_REPLACED and back not in other.exits:
                 dead |= 1 << edge
@@ -425,7 +447,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         stops = range(len(old.tile.stops))
         key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving,
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
-               tuple(board.tokens_at(coord, i) for i in stops), tuple(board.reserved_at(coord, i) for i in stops))
+               tuple([tokens_at(coord, i) for i in stops]), tuple([reserved_at(coord, i) for i in stops]))
         found = _VERDICTS.get(key)
         if found is None or found[0] is not rules or found[2] is not old.tile:
             if len(_VERDICTS) >= _VERDICTS_SIZE:
@@ -436,6 +458,21 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
                 out.append(lay)
     return out
+
+
+# (id(tile), rotation) -> (the tile, it placed so): a Placed is immutable, and the entry holds
+# the tile, so its id names it while the entry is kept
+_PLACED: dict[tuple[int, int], tuple[TileDef, Placed]] = {}
+
+
+def _placed(tile: TileDef, rotation: int) -> Placed:
+    """``Placed(tile, rotation)``, made once (a hex's options are weighed turn after turn)."""
+    found = _PLACED.get((id(tile), rotation))
+    if found is None or found[0] is not tile:
+        if len(_PLACED) >= _VERDICTS_SIZE:
+            _PLACED.clear()
+        found = _PLACED[(id(tile), rotation)] = (tile, Placed(tile, rotation))
+    return found[1]
 
 
 # id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
@@ -483,7 +520,7 @@ def _hex_verdicts(
     for tile, upgrade in fits:
         if tile.color not in colors or tile.id in exclusive:
             continue
-        placed = Placed(tile, upgrade.rotation)
+        placed = _placed(tile, upgrade.rotation)
         if dead and any(dead >> e & 1 for e in placed.exits - old_exits):
             continue
         if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
@@ -511,16 +548,34 @@ def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade
     if runnable is not None and reached_new:
         reached_new = {j for j in reached_new
                        if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
-    for a, b in fresh:
-        for end in (a, b):
-            s = stop_index(end)
-            if s is not None:
-                if s in reached_new:
-                    return True
-                continue
-            if no_station or arriving >> int(end) & 1:
+    for s, edge in _ends_of(fresh):
+        if s is not None:
+            if s in reached_new:
                 return True
+            continue
+        if no_station or arriving >> edge & 1:
+            return True
     return False
+
+
+# id(new track) -> (the new track, its paths' ends as (stop index, None) or (None, edge)): the
+# new track of a tile pair is one object (tiles.new_track keeps it), held by the entry
+_ENDS: dict[int, tuple[frozenset[Any], tuple[tuple[int | None, int], ...]]] = {}
+
+
+def _ends_of(fresh: frozenset[Any]) -> tuple[tuple[int | None, int], ...]:
+    """The ends of the paths of ``fresh``, in its order: a stop's index or an edge."""
+    found = _ENDS.get(id(fresh))
+    if found is None or found[0] is not fresh:
+        if len(_ENDS) >= _VERDICTS_SIZE:
+            _ENDS.clear()
+        ends: list[tuple[int | None, int]] = []
+        for a, b in fresh:
+            for end in (a, b):
+                s = stop_index(end)
+                ends.append((s, 0) if s is not None else (None, int(end)))
+        found = _ENDS[id(fresh)] = (fresh, tuple(ends))
+    return found[1]
 
 
 def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: str, old: Placed,

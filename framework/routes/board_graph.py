@@ -316,20 +316,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     homes = _homes_of(layout, title)
     tokens = board.token_map()
     reserved = board.reserved_map()
-    stops = plain
-    special = tokens.keys() | reserved.keys() | homes.keys()
-    if special:
-        stops = list(plain)
-        pass_through = _pass_through_of(title)
-        for where in special:
-            at = layout.stop_keys.get(where)
-            if at is None:
-                continue
-            coord, i = where
-            tile = layout.tiles[coord][0]
-            stops[at] = _held_node(coord, i, tile, tile.stops[i], phase, phase_order,
-                                   pass_through.get(coord, (None, "")), tokens.get(where, ()),
-                                   reserved.get(where, ()), homes.get(where, ()), plain[at])
+    stops = _held_stops(layout, title, phase, phase_order, plain, tokens, reserved, homes)
     graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
                                  store=lambda: store_of(layout), junction_set=layout.junction_set,
                                  memo_of=lambda: _shared_memo(layout, stops))
@@ -339,13 +326,63 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     return graph
 
 
+def _held_stops(
+    layout: Layout, title: Any, phase: str, phase_order: tuple[str, ...], plain: list[StopNode],
+    tokens: dict[StopKey, tuple[str, ...]], reserved: dict[StopKey, tuple[str, ...]],
+    homes: dict[StopKey, list[str]],
+) -> list[StopNode]:
+    """The layout's stops with tokens, reservations and homes in place (kept with it per
+    phase and title, with the maps they were made for). A layout derived from one whose stops
+    were made for the same maps, its stops numbered alike, takes that list and makes again only
+    the stops of the hexes whose tile changed (a stop's node depends on its tile and the maps
+    alone)."""
+    memo_key = ("held stops", phase, id(title))
+    special = tokens.keys() | reserved.keys() | homes.keys()
+    base = layout.base
+    before = base[0].get(memo_key) if base is not None and base[2] else None
+    if before is not None and before[0] == tokens and before[1] == reserved \
+            and before[2] == homes:
+        assert base is not None
+        stops = list(before[3])
+        keys = layout.stop_keys
+        for coord in base[3]:
+            at = keys.get((coord, 0))
+            if at is None:
+                continue
+            count = len(layout.tiles[coord][0].stops)
+            stops[at:at + count] = plain[at:at + count]
+        wheres = [w for w in special if w[0] in base[3]]
+    else:
+        stops = list(plain) if special else plain
+        wheres = list(special)
+    if wheres:
+        pass_through = _pass_through_of(title)
+        for where in wheres:
+            at = layout.stop_keys.get(where)
+            if at is None:
+                continue
+            coord, i = where
+            tile = layout.tiles[coord][0]
+            stops[at] = _held_node(coord, i, tile, tile.stops[i], phase, phase_order,
+                                   pass_through.get(coord, (None, "")), tokens.get(where, ()),
+                                   reserved.get(where, ()), homes.get(where, ()), plain[at])
+    layout.memo[memo_key] = (tokens, reserved, homes, stops)
+    return stops
+
+
 def _stops_of(layout: Layout, title: Any, phase: str) -> list[StopNode]:
     """The layout's stops without tokens, reservations or homes in ``phase`` (kept with it)."""
     plain: list[StopNode] | None = layout.memo.get(("stops", phase, id(title)))
     if plain is None:
         plain = layout.memo[("stops", phase, id(title))] = _plain_stops(
             layout, (phase, id(title)), tuple(title.phases), _pass_through_of(title))
+        layout.memo[_STOP_PLACES] = layout.stop_keys  # for the layouts derived from this one
     return plain
+
+
+#: where a layout's memo keeps its stop order (``Layout.stop_keys``) once its stops are made:
+#: a layout derived from it takes the stops of unchanged hexes from there
+_STOP_PLACES = "stop places"
 
 
 def _homes_of(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
@@ -576,9 +613,9 @@ def _plain_stops(
     """Every stop of the layout without tokens, reservations or homes, in graph order:
     patched from the layout it was derived from where that one has them."""
     base = layout.base
-    if base is not None and base[2]:
+    if base is not None:
         before: list[StopNode] | None = base[0].get(("stops", *phase_key))
-        if before is not None:
+        if before is not None and base[2]:
             out = list(before)
             for coord in base[3]:  # a stop's node depends on the tile on its hex alone
                 if coord in layout.tiles:
@@ -586,6 +623,23 @@ def _plain_stops(
                     if at is not None:
                         out[at:at + len(layout.tiles[coord][0].stops)] = _hex_stops(
                             layout, coord, phase_key[0], phase_order, pass_through)
+            return out
+        places: dict[tuple[str, int], int] | None = base[0].get(_STOP_PLACES)
+        if before is not None and places is not None:
+            # a hex gained or lost its stops, or their number changed: the other hexes keep
+            # their tiles, so their stops' nodes are the parent's (by its stop order)
+            changed = base[3]
+            tiles = layout.tiles
+            out = []
+            for coord in layout.order:
+                count = len(tiles[coord][0].stops)
+                if not count:
+                    continue
+                at = places.get((coord, 0)) if coord not in changed else None
+                if at is None:
+                    out.extend(_hex_stops(layout, coord, phase_key[0], phase_order, pass_through))
+                else:
+                    out.extend(before[at:at + count])
             return out
     out = []
     for coord in layout.order:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 from railyard.framework.positions import per_game
@@ -114,12 +114,13 @@ class Piece(Record):
         return self.b if node == self.a else self.a
 
 
-@attrs.frozen(repr=False)
-class Link(Record):
+class Link(NamedTuple):
     """A way from one stop to another that passes no other stop.
 
     ``pieces`` and ``junctions`` are listed in travel order from ``a`` to ``b``; ``mask`` has
-    a bit for every piece and junction used (see :meth:`TrackGraph.piece_bit`).
+    a bit for every piece and junction used (see :meth:`TrackGraph.piece_bit`). A named tuple
+    (immutable, compared by value): a new board shape makes thousands of them, at a third of
+    the cost of an attrs class each.
     """
 
     a: str
@@ -351,18 +352,29 @@ class TrackGraph:
         from a stop stays in its component, and the component's stops are walked from in
         graph order), with other uids: unique in the graph, the same for both directions of a
         link. A route search for one company needs only the components of its stations."""
+        return self.component_link_map(first), self.component_clashes(first)
+
+    def component_link_map(self, first: str) -> dict[str, tuple[Link, ...]]:
+        """The links of :meth:`component_links` alone (its clashes are worked out when first
+        asked for: a search whose trains' best lone routes are its answer never combines)."""
         store = self._shared()
-        parts: dict[str, Any] = store.setdefault("component links", {})
-        found: tuple[dict[str, tuple[Link, ...]], dict[int, tuple[int, ...]]] | None = \
-            parts.get(first)
+        parts: dict[str, dict[str, tuple[Link, ...]]] = store.setdefault("component links", {})
+        found = parts.get(first)
         if found is None:
             self.component_of(first)  # its stops are listed when it is first found
             starts = store["component stops"][first]
             uid = store.get("component uids", 0)
-            links = self._links_from(starts, uid)
-            count = sum(len(ls) for ls in links.values()) // 2
-            store["component uids"] = uid + count
-            found = parts[first] = (links, _clashes_of(links))
+            found = parts[first] = self._links_from(starts, uid)
+            store["component uids"] = uid + sum(len(ls) for ls in found.values()) // 2
+        return found
+
+    def component_clashes(self, first: str) -> dict[int, tuple[int, ...]]:
+        """The clashes of :meth:`component_links`."""
+        store = self._shared()
+        parts: dict[str, dict[int, tuple[int, ...]]] = store.setdefault("component clashes", {})
+        found = parts.get(first)
+        if found is None:
+            found = parts[first] = _clashes_of(self.component_link_map(first))
         return found
 
     @cached_property
@@ -471,7 +483,7 @@ def _clashes_of(links: dict[str, tuple[Link, ...]]) -> dict[int, tuple[int, ...]
     for uids in by_bit.values():
         for uid in uids:
             found[uid].update(uids)
-    return {uid: tuple(sorted(clash)) for uid, clash in found.items()}
+    return {uid: tuple(clash) for uid, clash in found.items()}  # read as a set: no order
 
 
 _Found = tuple[str, tuple[int, ...], tuple[str, ...], int]

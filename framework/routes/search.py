@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from railyard.framework.positions import per_game
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
@@ -62,6 +63,17 @@ class _Budget:
 _SHARED = ("search", "shared view")
 
 
+_STOP_BITS: dict[int, list[int]] = {}
+
+
+def _stop_bits(n: int) -> list[int]:
+    """``[1 << i for i in range(n)]``, made once per length (never changed: read only)."""
+    found = _STOP_BITS.get(n)
+    if found is None:
+        found = _STOP_BITS[n] = [1 << i for i in range(n)]
+    return found
+
+
 class _Shared:
     """What every company's view of one graph has in common (stops by index, their bits, the
     links by index), worked out once per graph and kept in its memo."""
@@ -74,17 +86,34 @@ class _Shared:
         self.kinds = [s.kind for s in self.stops]
         self.values = [s.revenue for s in self.stops]
         group_bits: dict[str, int] = {}
-        self.gbit: list[int] = []
         n = len(self.stops)
+        self.sbit = _stop_bits(n)
+        self.gbit: list[int] = list(self.sbit)
         for i, s in enumerate(self.stops):
-            if s.group is None:
-                self.gbit.append(1 << i)
-            else:
-                self.gbit.append(group_bits.setdefault(s.group, 1 << (n + len(group_bits))))
-        self.sbit = [1 << i for i in range(n)]
+            if s.group is not None:
+                self.gbit[i] = group_bits.setdefault(s.group, 1 << (n + len(group_bits)))
+        self._content: tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]] | None = None
+        self._of_kind: dict[str, list[int]] = {}
+        #: the stops with tokens or homes (the only ones that can be a company's station)
+        self.held = [i for i, s in enumerate(self.stops) if s.tokens or s.homes]
         self._whole: list[list[tuple[int, int, Link]]] | None = None
         #: per component (its first stop): its stops' rows of :attr:`CompanyView.adj`
         self.parts: dict[str, dict[int, list[tuple[int, int, Link]]]] = {}
+
+    def of_kind(self, kind: str) -> list[int]:
+        """The stops of ``kind``, in graph order."""
+        found = self._of_kind.get(kind)
+        if found is None:
+            found = self._of_kind[kind] = [i for i, k in enumerate(self.kinds) if k == kind]
+        return found
+
+    @property
+    def content(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+        """The stops' ids, kinds and values in graph order: all a train's per-stop numbers
+        (:class:`_KindNumbers`) are worked out from, besides the train."""
+        if self._content is None:
+            self._content = (tuple(self.ids), tuple(self.kinds), tuple(self.values))
+        return self._content
 
     def whole(self, graph: TrackGraph) -> list[list[tuple[int, int, Link]]]:
         """Every stop's links (index of the stop across, resources, link), from the graph's
@@ -98,7 +127,7 @@ class _Shared:
         """The rows of the stops of one component (:meth:`TrackGraph.component_links`)."""
         found = self.parts.get(first)
         if found is None:
-            links, _ = graph.component_links(first)
+            links = graph.component_link_map(first)
             index = self.index
             found = self.parts[first] = {
                 index[sid]: [(index[lk.b], lk.mask, lk) for lk in out]
@@ -120,6 +149,7 @@ class CompanyView:
         shared = graph.memo.get(_SHARED)
         if shared is None:
             shared = graph.memo[_SHARED] = _Shared(graph)
+        self.shared = shared
         self.ids = shared.ids
         self.index = shared.index
         self.kinds = shared.kinds
@@ -127,36 +157,56 @@ class CompanyView:
         self.gbit = shared.gbit
         self.sbit = shared.sbit
         stops = shared.stops
-        # StopNode.is_station_of, without a call per stop
-        self.is_station = [company in s.tokens or company in s.homes for s in stops]
-        self.stations = [i for i, here in enumerate(self.is_station) if here]
-        self.clashes: Mapping[int, tuple[int, ...]]
+        # StopNode.is_station_of, asked only of the stops with tokens or homes
+        self.is_station = is_station = [False] * len(stops)
+        self.stations: list[int] = []
+        for i in shared.held:
+            stop = stops[i]
+            if company in stop.tokens or company in stop.homes:
+                is_station[i] = True
+                self.stations.append(i)
+        self._clashes: Mapping[int, tuple[int, ...]] | None = None
         self.blocked: list[bool]
+        self._whole = whole
+        self._firsts: list[str] = []
         if whole:
             self.blocked = [s.blocked_for(company) for s in stops]
             self.adj = shared.whole(graph)
-            self.clashes = graph.link_clashes
         else:
             none: list[tuple[int, int, Link]] = []
             adj = [none] * len(stops)
-            clashes: dict[int, tuple[int, ...]] = {}
             seen: set[str] = set()
             for s in self.stations:
                 first = graph.component_of(self.ids[s])
                 if first in seen:
                     continue
                 seen.add(first)
+                self._firsts.append(first)
                 for i, row in shared.part(graph, first).items():
                     adj[i] = row
-                clashes.update(graph.component_links(first)[1])
             self.adj = adj
-            self.clashes = clashes
             # whether a stop blocks is read only where a route goes: the components' stops
             self.blocked = blocked = [False] * len(stops)
             for first in seen:
                 for i in shared.part(graph, first):
                     blocked[i] = stops[i].blocked_for(company)
+        self.any_blocked = any(self.blocked)
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
+
+    @property
+    def clashes(self) -> Mapping[int, tuple[int, ...]]:
+        """Link uid -> the uids of the links sharing track with it: of the graph's links
+        (``whole``), else of the stations' components' (worked out when a search first
+        combines routes)."""
+        if self._clashes is None:
+            if self._whole:
+                self._clashes = self.graph.link_clashes
+            else:
+                clashes: dict[int, tuple[int, ...]] = {}
+                for first in self._firsts:
+                    clashes.update(self.graph.component_clashes(first))
+                self._clashes = clashes
+        return self._clashes
 
     def kind_view(self, kind: TrainKind, distance: int, plus: int,
                   values: StopValues = ()) -> _KindView:
@@ -229,6 +279,26 @@ class _KindNumbers:
         self.rest = _rest_table(self, view)
 
 
+# (train kind, distance, plus, its stop values, the stops' ids, kinds and values) -> the
+# train's numbers: every input of _KindNumbers is in the key, so graphs whose stops are alike
+# (most look-ahead lays and positions of a turn: a lay changes one hex) share them; they are
+# never changed once made
+_NUMBERS: dict[tuple[Any, ...], _KindNumbers] = per_game({})
+_NUMBERS_SIZE = 256
+
+
+def _kind_numbers(view: CompanyView, kind: TrainKind, distance: int, plus: int,
+                  values: StopValues) -> _KindNumbers:
+    """The train's :class:`_KindNumbers` on the view's stops, shared by alike stops."""
+    key = (kind, distance, plus, values, view.shared.content)
+    found = _NUMBERS.get(key)
+    if found is None:
+        if len(_NUMBERS) >= _NUMBERS_SIZE:
+            _NUMBERS.clear()
+        found = _NUMBERS[key] = _KindNumbers(view, kind, distance, plus, values)
+    return found
+
+
 class _KindView:
     """Per-stop numbers for one train on one company's view of the graph."""
 
@@ -237,7 +307,7 @@ class _KindView:
         key = ("search", "kind numbers", kind, distance, plus, values)
         shared: _KindNumbers | None = view.graph.memo.get(key)
         if shared is None:
-            shared = view.graph.memo[key] = _KindNumbers(view, kind, distance, plus, values)
+            shared = view.graph.memo[key] = _kind_numbers(view, kind, distance, plus, values)
         self.kind = kind
         self.n = shared.n
         self.nm = shared.nm
@@ -253,7 +323,8 @@ class _KindView:
         self.anchor_kind = shared.anchor_kind
         self.rest = shared.rest
         self.negative = shared.negative
-        self.stopper = [b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
+        self.stopper = self.at_end if not view.any_blocked else [
+            b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -401,9 +472,13 @@ def enumerate_routes(
     excluded = 0
     try:
         if kv.anchor_kind is not None:
-            for s in range(len(view.ids)):
-                if view.kinds[s] == kv.anchor_kind and kv.allowed[s]:
-                    _grow_from_anchor(ctx, s, excluded)
+            adj, allowed = view.adj, kv.allowed
+            for s in view.shared.of_kind(kv.anchor_kind):
+                if allowed[s]:
+                    # an anchor without links (outside the stations' components) grows nothing;
+                    # a search with a budget grows it all the same (its steps are counted)
+                    if adj[s] or budget is not None:
+                        _grow_from_anchor(ctx, s, excluded)
                     excluded |= view.sbit[s]
         else:
             for s in view.stations:
