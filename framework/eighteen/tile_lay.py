@@ -226,7 +226,16 @@ def _fixed_refusal(
     why = hex_refusal(rules, state, coord)
     if why is not None:
         return why
-    return _lay_refusal(rules, state, company_id, coord, tile, upgrade)
+    board = state.board
+    old = board.placed(coord)
+    placed = Placed(tile, upgrade.rotation)
+    edge = _dead_end(board, coord, placed, old)
+    if edge is not None:
+        return "rule:tile_lay.dead_end", f"track on {coord} would run off the map or into a blank side (edge {edge})"
+    overflow = _token_overflow(board, coord, old, tile, upgrade)
+    if overflow is not None:
+        return "rule:tile_lay.tokens", f"the tokens on {coord} would not fit on tile {tile.id} in this rotation"
+    return rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
 
 
 def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] | None:
@@ -239,23 +248,6 @@ def hex_refusal(rules: Context, state: G18State, coord: str) -> tuple[str, str] 
     if blocker is not None:
         return "rule:tile_lay.blocked", f"{coord} is blocked while {blocker} is open"
     return None
-
-
-def _lay_refusal(
-    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
-) -> tuple[str, str] | None:
-    """The checks of :func:`refusal` that depend on the tile in its rotation on the hex, but
-    not on the company's reach."""
-    board = state.board
-    old = board.placed(coord)
-    placed = Placed(tile, upgrade.rotation)
-    edge = _dead_end(board, coord, placed, old)
-    if edge is not None:
-        return "rule:tile_lay.dead_end", f"track on {coord} would run off the map or into a blank side (edge {edge})"
-    overflow = _token_overflow(board, coord, old, tile, upgrade)
-    if overflow is not None:
-        return "rule:tile_lay.tokens", f"the tokens on {coord} would not fit on tile {tile.id} in this rotation"
-    return rules.hooks.lay_refusal(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map)
 
 
 def _connection_refusal(
@@ -580,7 +572,7 @@ def _ends_of(fresh: frozenset[Any]) -> tuple[tuple[int | None, int], ...]:
 
 def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
                        placed: Placed, upgrade: Upgrade, reach: Reach, track_only: bool, needs: str) -> bool:
-    """The end of :func:`_lay_refusal` for a lay that joins no new track to the network: an
+    """The end of :func:`_connection_refusal` for a lay that joins no new track to the network: an
     upgrade may qualify all the same."""
     if not old.tile.paths:
         return False

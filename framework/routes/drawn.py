@@ -228,7 +228,6 @@ class DrawnView:
                     found.append(piece)
         return tuple(found)
 
-
     def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
         """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
         when some two are joined by none or by more than one (:meth:`pieces_between` pair by
