@@ -17,7 +17,7 @@ which to buy", never above the printed price from a company), or only the cheape
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -30,7 +30,7 @@ from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, Surre
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
-from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State
+from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State, Train
 from railyard.framework.records import Record
 
 if TYPE_CHECKING:
@@ -53,17 +53,36 @@ def depot_offers(rules: Context, state: G18State) -> list[str]:
     """The new trains on sale now: one train id per buyable name."""
     out = []
     trains = state.trains
+    specs = rules.spec.trains
     for stack in state.depot.stacks.values():
+        for train_id, name, first in _firsts_of(trains, stack):
+            if (first or specs[name].available_on) and released(rules, state, name):
+                out.append(train_id)
+    return out
+
+
+# (id(trains), the stack's train ids) -> (trains, (train id, name, first name of the stack?)
+# for the first train of each name in the stack): a stack changes only when a train is sold
+# from it, and the buy step's automatic moves ask for the offers on every action
+_FIRSTS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[tuple[str, str, bool], ...]]] = {}
+
+
+def _firsts_of(trains: Mapping[str, Train], stack: list[str]) -> tuple[tuple[str, str, bool], ...]:
+    key = (id(trains), tuple(stack))
+    found = _FIRSTS.get(key)
+    if found is None or found[0] is not trains:
         names: set[str] = set()
+        firsts = []
         for train_id in stack:
             name = trains[train_id].name
             if name in names:
                 continue
-            first = not names
+            firsts.append((train_id, name, not names))
             names.add(name)
-            if (first or rules.spec.trains[name].available_on) and released(rules, state, name):
-                out.append(train_id)
-    return out
+        if len(_FIRSTS) > 256:
+            _FIRSTS.clear()
+        found = _FIRSTS[key] = (trains, tuple(firsts))
+    return found[1]
 
 
 def released(rules: Context, state: G18State, name: str) -> bool:
@@ -357,21 +376,51 @@ def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[s
 
 def over_limit(rules: Context, state: G18State) -> list[str]:
     """Companies holding more trains than their limit, in title order."""
-    out = []
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
-    groups = _limit_groups(rules)
-    # a title that keeps the base hook (it returns the phase's limit) is not asked per company
-    hook = None if _base_train_limit(rules.hooks) else rules.hooks.train_limit
+    if _base_train_limit(rules.hooks):
+        # a title that keeps the base hook (it returns the phase's limit) is not asked per
+        # company, and each company's limit in this phase is read from a table made once
+        table = _limit_table(rules, limits)
+        out = []
+        for cid, company in state.companies.items():
+            held = company.trains
+            if held and not company.closed:
+                limit = table[cid] if cid in table else _limit_of(rules, limits, cid)
+                if limit is not None and len(held) > limit:
+                    out.append(cid)
+        return out
+    hook = rules.hooks.train_limit
+    out = []
     for cid, company in state.companies.items():
         if company.closed or not company.trains:
             continue
-        group = groups[cid] if cid in groups else rules.spec.type_of(cid).limit_group
-        limit = limits.get(group) if group is not None else None
-        if hook is not None:
-            limit = hook(state, cid, limit)
+        limit = hook(state, cid, _limit_of(rules, limits, cid))
         if limit is not None and len(company.trains) > limit:
             out.append(cid)
     return out
+
+
+def _limit_of(rules: Context, limits: Any, cid: str) -> int | None:
+    """The company's limit in a phase of these ``limits`` (before the title's hook)."""
+    groups = _limit_groups(rules)
+    group = groups[cid] if cid in groups else rules.spec.type_of(cid).limit_group
+    return limits.get(group) if group is not None else None
+
+
+# (id(spec), id(limits)) -> (spec, limits, company -> its limit in that phase)
+_LIMITS: dict[tuple[int, int], tuple[Any, Any, dict[str, int | None]]] = {}
+
+
+def _limit_table(rules: Context, limits: Any) -> dict[str, int | None]:
+    spec = rules.spec
+    key = (id(spec), id(limits))
+    found = _LIMITS.get(key)
+    if found is None or found[0] is not spec or found[1] is not limits:
+        if len(_LIMITS) > 64:
+            _LIMITS.clear()
+        table = {cid: _limit_of(rules, limits, cid) for cid in spec.companies}
+        found = _LIMITS[key] = (spec, limits, table)
+    return found[2]
 
 
 def _base_train_limit(hooks: Any) -> bool:
