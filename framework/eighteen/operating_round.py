@@ -117,7 +117,13 @@ def next_company(rules: Context, state: G18State) -> str | None:
     best: tuple[tuple[int, ...], str] | None = None
     for listed, (cid, company) in enumerate(state.companies.items()):
         # may_operate's first tests inline: most companies are closed or not floated
-        if cid in done or not company.floated or company.closed or not types[company.type].operates:
+        if cid in done or not company.floated or company.closed:
+            continue
+        ctype = types[company.type]
+        if not ctype.operates:
+            continue
+        # a key starts with the type's order: a later type than the best so far comes after
+        if best is not None and ctype.order > best[0][0]:
             continue
         key = order_key(rules, state, cid, listed)
         # the first of equal keys, as min() gives: a company that would not come first is not
@@ -256,7 +262,10 @@ def _beside(rules: Context, state: G18State, entity: str) -> list[Step]:
 
 def _holding(rules: Context, state: G18State) -> bool:
     """Whether an interrupt that stops the round waits for someone."""
-    return any(s.holds and s.active_entities(rules, state) for s in interrupts(rules))
+    for s in interrupts(rules):  # noqa: SIM110 - any() of a generator costs a frame per step
+        if s.holds and s.active_entities(rules, state):
+            return True
+    return False
 
 
 def proceed(rules: Context, state: G18State) -> list[str]:
