@@ -305,21 +305,25 @@ def _make_reader(kind: Any) -> _Reader:
 
 
 _SHAPES: dict[type, tuple[dict[str, Any], dict[str, Any],
-                          tuple[tuple[str, bool, _Reader], ...]]] = {}
+                          tuple[tuple[str, bool, _Reader, type | None], ...]]] = {}
+#: field types whose reader hands back a value of exactly that type unchanged (the readers
+#: of ``str``, ``int`` and ``bool``): such a value is taken as it is, without the call
+_EXACT = (str, int, bool)
 
 
 def _shape(cls: type) -> tuple[dict[str, Any], dict[str, Any],
-                               tuple[tuple[str, bool, _Reader], ...]]:
+                               tuple[tuple[str, bool, _Reader, type | None], ...]]:
     """A record class's type hints, init fields, and per field (name, whether it must be
-    given, its reader), once per class: resolving the hints (forward references compiled and
-    evaluated) cost more than reading a whole save."""
+    given, its reader, the type taken as it is, if any), once per class: resolving the hints
+    (forward references compiled and evaluated) cost more than reading a whole save."""
     found = _SHAPES.get(cls)
     if found is None:
         fields = {f.name: f for f in attrs.fields(cls) if f.init}
         hints = _plain_hints(cls, fields.values())
         if hints is None:
             hints = typing.get_type_hints(cls)
-        readers = tuple((name, field.default is attrs.NOTHING, _reader(hints.get(name, Any)))
+        readers = tuple((name, field.default is attrs.NOTHING, _reader(hints.get(name, Any)),
+                         _exact(hints.get(name, Any)))
                         for name, field in fields.items())
         found = _SHAPES[cls] = (hints, fields, readers)
     return found
@@ -360,6 +364,13 @@ def _plain_hints(cls: type, fields: Iterable[Any]) -> dict[str, Any] | None:
     return hints
 
 
+def _exact(kind: Any) -> type | None:
+    for plain in _EXACT:
+        if kind is plain:
+            return plain
+    return None
+
+
 def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str, ...] = ()) -> Any:
     if not isinstance(value, dict):
         raise _Wrong(where, f"expected an object, got {_kind(value)}")
@@ -368,12 +379,14 @@ def _record(value: Any, cls: type, where: tuple[str | int, ...], skip: tuple[str
         if key not in fields and key not in skip:
             raise _Wrong((*where, key), f"unknown field (allowed: {', '.join(sorted(fields))})")
     args: dict[str, Any] = {}
-    for name, required, read in readers:
+    for name, required, read, exact in readers:
         if name not in value:
             if required:
                 raise _Wrong((*where, name), "missing")
             continue
-        args[name] = read(value[name], (*where, name))
+        given = value[name]
+        # a str, int or bool field given a value of exactly its type: what its reader returns
+        args[name] = given if type(given) is exact else read(given, (*where, name))
     try:
         return cls(**args)
     except (TypeError, ValueError) as error:  # an attrs validator refused it

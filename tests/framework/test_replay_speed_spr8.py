@@ -80,3 +80,83 @@ def test_trains_limit_and_offers_from_tables_are_the_plain_rule_at_every_positio
         assert got == _over_limit_long(rules, state)
         over += len(got)
     assert over > 10
+
+
+def _record_long(value: Any, cls: type, where: tuple[str | int, ...],
+                 skip: tuple[str, ...] = ()) -> Any:
+    """A record read with every field through its reader."""
+    from railyard.framework.core import savefile
+
+    if not isinstance(value, dict):
+        raise savefile._Wrong(where, f"expected an object, got {savefile._kind(value)}")
+    _hints, fields, readers = savefile._shape(cls)
+    for key in value:
+        if key not in fields and key not in skip:
+            raise savefile._Wrong((*where, key),
+                                  f"unknown field (allowed: {', '.join(sorted(fields))})")
+    args: dict[str, Any] = {}
+    for name, required, read, _exact in readers:
+        if name not in value:
+            if required:
+                raise savefile._Wrong((*where, name), "missing")
+            continue
+        args[name] = read(value[name], (*where, name))
+    try:
+        return cls(**args)
+    except (TypeError, ValueError) as error:
+        raise savefile._Wrong(where, str(error)) from None
+
+
+def _read_all(raws: list[Any], monkeypatch: pytest.MonkeyPatch | None) -> list[Any]:
+    """Every raw action read, or the SaveError's message; with ``monkeypatch``, every field
+    through its reader (the long way)."""
+    from railyard.framework.core import savefile
+
+    savefile._SHAPES.clear()
+    try:
+        if monkeypatch is not None:
+            monkeypatch.setattr(savefile, "_record", _record_long)
+        out: list[Any] = []
+        for raw in raws:
+            try:
+                action = savefile.action_from_json(raw, ("actions", 0))
+                out.append((action, [(k, type(v)) for k, v in vars(action).items()]
+                            if hasattr(action, "__dict__") else
+                            [(f, type(getattr(action, f))) for f in action.__slots__
+                             if not f.startswith("__")]))
+            except savefile.SaveError as error:
+                out.append(str(error))
+        return out
+    finally:
+        if monkeypatch is not None:
+            monkeypatch.undo()
+        savefile._SHAPES.clear()
+
+
+def test_save_fields_of_exactly_their_plain_type_are_read_as_their_reader_reads_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A str, int or bool field given a value of exactly that type is taken without its
+    reader: every action of the recorded game, and copies with each field given a value of
+    another kind (a bool, a float, a string, a list, null), read the same actions (field
+    types included) or fail with the same message as when every field goes through its
+    reader."""
+    path = game_file(RECORDED)
+    if path is None:
+        pytest.skip(f"{RECORDED} not available")
+    from railyard.framework.importers import import_game, read_recorded
+
+    raws = import_game(read_recorded(path)).game.to_dict()["actions"]
+    damaged = []
+    for n, raw in enumerate(raws[::7]):
+        for key in raw:
+            if key != "type":
+                for other in (True, 1.5, "x", 3, [], None, {"a": 1}):
+                    damaged.append({**raw, key: other})
+        damaged.append({k: v for k, v in raw.items() if k != list(raw)[-1] or n % 2})
+    mixed = raws + damaged
+    long_way = _read_all(mixed, monkeypatch)
+    short = _read_all(mixed, None)
+    assert short == long_way
+    assert sum(isinstance(x, str) for x in short) > 500
+    assert sum(not isinstance(x, str) for x in short) > len(raws)
