@@ -143,12 +143,13 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int],
     out = []
     if not nodes:
         return [Refusal("route.ends", "route is empty")]
-    if nodes[0] not in graph.stops or nodes[-1] not in graph.stops:
+    stops = graph.stops
+    if nodes[0] not in stops or nodes[-1] not in stops:
         out.append(Refusal(
             "route.ends",
             "route must start and end at a stop (a city, town, mine or off-board area)",
         ))
-    stops, by_id = graph.stops, graph.pieces
+    by_id = graph.pieces
     for i in range(1, len(nodes) - 1):
         if nodes[i] not in stops:
             if tiles is None:
@@ -158,30 +159,36 @@ def _track_refusals(graph: RouteGraph, nodes: list[str], pieces: list[int],
             if before is not None and before == after:
                 out.append(Refusal("track.reversed",
                                    f"route turns back at {nodes[i]} (track may not reverse there)"))
-    seen: set[int] = set()
-    for p in pieces:
-        if p in seen:
-            out.append(Refusal("track.reused", f"route uses the same track twice (track piece {p})"))
-        seen.add(p)
-    stops = graph.stops
-    times: dict[str, int] = {}  # junction -> how often the route passes it, in order of first pass
-    for n in nodes:
-        if n not in stops:
+    if len(set(pieces)) != len(pieces):  # a piece used twice: each repeat named, in order
+        seen: set[int] = set()
+        for p in pieces:
+            if p in seen:
+                out.append(Refusal("track.reused",
+                                   f"route uses the same track twice (track piece {p})"))
+            seen.add(p)
+    passed = [n for n in nodes if n not in stops]
+    if len(set(passed)) != len(passed):  # a junction passed twice: each named once, in order
+        times: dict[str, int] = {}  # junction -> how often the route passes it
+        for n in passed:
             times[n] = times.get(n, 0) + 1
-    for j, count in times.items():
-        if count > 1:
-            out.append(Refusal("track.reused",
-                               f"route uses the same track twice (where track meets at {j})"))
+        for j, count in times.items():
+            if count > 1:
+                out.append(Refusal("track.reused",
+                                   f"route uses the same track twice (where track meets at {j})"))
     return out
 
 
 def _stop_refusals(graph: RouteGraph, stop_ids: list[str], company: str,
                    rules: RouteRules) -> list[Refusal]:
     out = []
+    stops = graph.stops
     seen: set[str] = set()
     groups: dict[str, str] = {}
+    station = False
     for sid in stop_ids:
-        stop = graph.stops[sid]
+        stop = stops[sid]
+        if not station and stop.is_station_of(company):
+            station = True
         if sid in seen:
             out.append(Refusal("stop.twice", f"route visits {sid} twice"))
             continue
@@ -196,10 +203,10 @@ def _stop_refusals(graph: RouteGraph, stop_ids: list[str], company: str,
     if len(seen) < rules.min_stops:
         out.append(Refusal("route.min_stops",
                            f"route must visit at least {rules.min_stops} different stops"))
-    if not any(graph.stops[s].is_station_of(company) for s in stop_ids):
+    if not station:
         out.append(Refusal("route.station", f"route must include a station of {company}"))
     for sid in stop_ids[1:-1]:
-        stop = graph.stops[sid]
+        stop = stops[sid]
         if stop.terminal:
             out.append(Refusal("stop.terminal",
                                f"route passes through {sid}, which may only be the end of a route"))
@@ -220,23 +227,29 @@ def _stop_refusals(graph: RouteGraph, stop_ids: list[str], company: str,
 def _train_refusals(train: TrainLike, kind: TrainKind, stop_ids: list[str],
                     kinds: list[str]) -> list[Refusal]:
     out = []
-    name = _train_name(train)
-    for sid, k in zip(stop_ids, kinds, strict=True):
-        if k in kind.forbids:
-            out.append(Refusal("train.forbids", f"a {name} train may not visit a {k} ({sid})"))
+    if kind.forbids and not kind.forbids.isdisjoint(kinds):
+        name = _train_name(train)
+        for sid, k in zip(stop_ids, kinds, strict=True):
+            if k in kind.forbids:
+                out.append(Refusal("train.forbids", f"a {name} train may not visit a {k} ({sid})"))
     for req_kind, n in kind.requires:
         have = kinds.count(req_kind)
         if have != n:
             out.append(Refusal(
                 "train.requires",
-                f"a {name} train's route must include exactly {_plural(n, req_kind)}, "
-                f"this one has {have}",
+                f"a {_train_name(train)} train's route must include exactly "
+                f"{_plural(n, req_kind)}, this one has {have}",
             ))
-    for i, (sid, k) in enumerate(zip(stop_ids, kinds, strict=True)):
-        if k in kind.at_end and 0 < i < len(stop_ids) - 1:
-            out.append(Refusal("train.at_end", f"{sid} ({k}) must be an end of a {name} train's route"))
-    counted = [k for k in kinds if k in kind.counts]
-    only_base = [k for k in counted if k not in kind.plus_counts]
+    if kind.at_end and not kind.at_end.isdisjoint(kinds):
+        name = _train_name(train)
+        for i, (sid, k) in enumerate(zip(stop_ids, kinds, strict=True)):
+            if k in kind.at_end and 0 < i < len(stop_ids) - 1:
+                out.append(Refusal("train.at_end",
+                                   f"{sid} ({k}) must be an end of a {name} train's route"))
+    counts = kind.counts
+    counted = [k for k in kinds if k in counts]
+    plus_counts = kind.plus_counts
+    only_base = [k for k in counted if k not in plus_counts] if plus_counts else counted
     distance, plus = int(train.distance), int(getattr(train, "plus", 0) or 0)
     over_total = len(counted) > distance + plus
     if len(only_base) > distance and (plus or not over_total):
@@ -244,19 +257,20 @@ def _train_refusals(train: TrainLike, kind: TrainKind, stop_ids: list[str],
         out.append(Refusal(
             "train.distance",
             f"route includes {len(only_base)} stops of kind {what}, "
-            f"a {name} train may include at most {distance}",
+            f"a {_train_name(train)} train may include at most {distance}",
         ))
     if over_total:
         out.append(Refusal(
             "train.distance",
-            f"route counts {len(counted)} stops, a {name} train counts at most {distance + plus}",
+            f"route counts {len(counted)} stops, a {_train_name(train)} train counts at most "
+            f"{distance + plus}",
         ))
     if len(counted) < kind.min_counted:
         what = "/".join(sorted(kind.counts))
         out.append(Refusal(
             "train.min_counted",
-            f"a {name} train's route needs at least {kind.min_counted} stops of kind {what}, "
-            f"this one has {len(counted)}",
+            f"a {_train_name(train)} train's route needs at least {kind.min_counted} stops of "
+            f"kind {what}, this one has {len(counted)}",
         ))
     return out
 
@@ -280,16 +294,23 @@ def check_route(
     else:
         nodes, pieces, tiles = known
         refusals = _track_refusals(graph, nodes, pieces, tiles)
+    stops = graph.stops
     if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
                          for r in refusals):
-        stop_ids = [n for n in nodes if n in graph.stops]
-        kinds = [graph.stops[s].kind for s in stop_ids]
+        stop_ids = [n for n in nodes if n in stops]
+        found = [stops[s] for s in stop_ids]
+        kinds = [stop.kind for stop in found]
         refusals += _stop_refusals(graph, stop_ids, company, rules)
         refusals += _train_refusals(train, kind, stop_ids, kinds)
     if refusals:
         return RouteCheck(train, None, tuple(refusals))
-    run = sum(graph.stops[s].revenue for s in stop_ids if kind.pays(graph.stops[s].kind))
-    tre = sum(graph.stops[s].revenue for s in stop_ids if graph.stops[s].kind in kind.to_treasury)
+    run = tre = 0
+    pays, treasury = kind.pays, kind.to_treasury
+    for stop in found:  # each stop's revenue to the run or the treasury (or both, or none)
+        if pays(stop.kind):
+            run += stop.revenue
+        if stop.kind in treasury:
+            tre += stop.revenue
     route = Route(tuple(nodes), tuple(stop_ids), tuple(pieces), run, tre)
     if bonus is not None:
         route = attrs.evolve(route, revenue=run + bonus(route))
@@ -313,16 +334,29 @@ def validate_routes(
     out: list[RouteCheck] = []
     used_by: dict[int, int] = {}
     junction_by: dict[str, int] = {}
+    stops = graph.stops
     for index, (train, draft) in enumerate(runs):
         check = check_route(graph, train, rules.kind_of(train), company, rules, draft, bonus)
-        refusals = list(check.refusals)
-        if check.route is not None:  # what check_route resolved the draft to
-            nodes, pieces = list(check.route.nodes), list(check.route.pieces)
+        route = check.route
+        if not used_by and not junction_by:  # no route accepted yet: none to share track with
+            out.append(check)
+            if route is not None:
+                for p in route.pieces:
+                    used_by[p] = index
+                for j in route.nodes:
+                    if j not in stops:
+                        junction_by[j] = index
+            continue
+        nodes: Sequence[str]
+        pieces: Sequence[int]
+        if route is not None:  # what check_route resolved the draft to
+            nodes, pieces = route.nodes, route.pieces
         else:
             nodes, pieces, _ = _resolve(graph, draft)
+        refusals = list(check.refusals)
         shared = sorted({used_by[p] for p in pieces if p in used_by})
         shared += sorted(
-            {junction_by[j] for j in nodes if j in junction_by and j not in graph.stops}
+            {junction_by[j] for j in nodes if j in junction_by and j not in stops}
             - set(shared)
         )
         for other in shared:
@@ -334,7 +368,7 @@ def validate_routes(
             for p in pieces:
                 used_by[p] = index
             for j in nodes:
-                if j not in graph.stops:
+                if j not in stops:
                     junction_by[j] = index
         out.append(RouteCheck(train, None if refusals else check.route, tuple(refusals)))
     return out

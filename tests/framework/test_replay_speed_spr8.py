@@ -160,3 +160,78 @@ def test_save_fields_of_exactly_their_plain_type_are_read_as_their_reader_reads_
     assert short == long_way
     assert sum(isinstance(x, str) for x in short) > 500
     assert sum(not isinstance(x, str) for x in short) > len(raws)
+
+
+def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_route(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The route check's loops that look for a repeat, a forbidden or end-only kind only when
+    there may be one, find the station in the stops' first pass and skip the shared-track
+    check while no route is accepted: every route of the recorded game, damaged copies of it
+    (reversed, cut, a node repeated, two swapped, one mangled, one named twice), pairs of
+    routes sharing track, trains of every kind and routes given with their pieces, on the
+    check's view and on the graph, get the verdicts and messages of the check before."""
+    import random
+
+    from railyard.framework.eighteen import running
+    from railyard.framework.routes import board_graph, validate
+    from railyard.framework.routes.drawn import DrawnView
+    from railyard.framework.routes.kinds import TrainSpec
+    from railyard.framework.routes.result import Route
+
+    from tests.framework import validate_long
+    from tests.framework.test_routes_drawn import _variants
+
+    game, actions = _recorded()
+    rng = random.Random(8)
+    where: list[Any] = []
+    counts = {"checks": 0, "tries": 0, "refused": 0, "rules": set()}
+    real_to_check = board_graph.graph_to_check
+
+    def to_check(board: Any, title: Any, phase: str, nodes: Any = None) -> Any:
+        board_graph._CACHE.clear()
+        where[:] = [board, title, phase]
+        return real_to_check(board, title, phase, nodes)
+
+    def validating(view: Any, drafts: Any, company: str, rules: Any) -> Any:
+        graph = board_graph.graph_for_board(*where)
+        answer = validate.validate_routes(view, drafts, company, rules)
+        kinds = [TrainSpec(f"{n}{k}", k, n, p) for k in validate.RouteRules.of(rules).train_kinds
+                 for n, p in ((2, 0), (4, 2), (9, 0))]
+        tries = [list(drafts)] + [[(t, v)] for t, d in drafts for v in _variants(d, rng)]
+        tries += [[(t, [*d, d[-1]])] for t, d in drafts if isinstance(d, list)]
+        tries += [[(t, [*d[:2], d[0]])] for t, d in drafts if isinstance(d, list)]  # back
+        tries += [[(t, [*d[:3], d[1], *d[3:]])] for t, d in drafts if isinstance(d, list)]
+        tries += [[(rng.choice(kinds), d)] for _, d in drafts]
+        tries += [[(t, d), (t, d)] for t, d in drafts]  # the same track twice
+        tries += [[(t, d), (t, d[::-1])] for t, d in drafts if isinstance(d, list)]
+        tries += [list(reversed(drafts))]
+        if len(drafts) > 1:
+            tries.append([drafts[0], (drafts[1][0], drafts[0][1])])
+        for runs in tries:
+            nodes = [str(n) for _, d in runs for n in (d.nodes if hasattr(d, "nodes") else d)]
+            on_view = DrawnView(view.layout, view.node_of, nodes)
+            for g in (on_view, graph):
+                new = validate.validate_routes(g, runs, company, rules)
+                old = validate_long.validate_routes(g, runs, company, rules)
+                assert new == old, (company, runs)
+                for c in new:
+                    if c.route is not None:  # the same route with its pieces named
+                        given = [(c.train, Route(c.route.nodes, (), c.route.pieces))]
+                        assert validate.validate_routes(g, given, company, rules) == \
+                            validate_long.validate_routes(g, given, company, rules)
+                counts["tries"] += 1
+                counts["refused"] += sum(not c.ok for c in new)
+                counts["rules"].update(r for c in new for r in c.rules)
+        counts["checks"] += 1
+        return answer
+
+    monkeypatch.setattr(running, "graph_to_check", to_check)
+    monkeypatch.setattr(running, "validate_routes", validating)
+    for action in actions:
+        game.process(action)
+    assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+    assert counts["checks"] >= 200 and counts["refused"] >= 2000, counts
+    assert {"track.reused", "track.reversed", "stop.twice", "train.distance", "route.ends",
+            "trains.shared_track", "track.missing", "train.forbids", "train.requires",
+            "train.min_counted", "route.station", "stop.blocked"} <= counts["rules"], counts["rules"]
