@@ -117,7 +117,7 @@ def next_company(rules: Context, state: G18State) -> str | None:
     best: tuple[tuple[int, ...], str] | None = None
     for listed, (cid, company) in enumerate(state.companies.items()):
         # may_operate's first tests inline: most companies are closed or not floated
-        if cid in done or not company.floated or company.closed:
+        if not company.floated or company.closed or cid in done:
             continue
         ctype = types[company.type]
         if not ctype.operates:
