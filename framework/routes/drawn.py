@@ -27,18 +27,63 @@ from railyard.framework.routes.layout import Layout, _piece
 def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
     """The hexes in graph order, the id of each one's first piece (one more entry: the number
     of pieces), both as lists for bisection, and hex -> first id. Counted in C (map and
-    accumulate): a check asks once per position."""
+    accumulate): a check asks once per position; patched from the layout's parent when that
+    one has them and both have the same hexes (:func:`_patched_offsets`)."""
     found: tuple[list[str], list[int], dict[str, int]] | None = layout.memo.get("offsets")
     if found is None:
-        order = layout.order
-        kept = layout.kept
-        try:
-            counts = list(map(len, map(kept.__getitem__, order)))
-        except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
-            counts = [len(kept.get(c, ())) for c in order]
-        firsts = list(accumulate(counts, initial=0))
-        found = layout.memo["offsets"] = (order, firsts, dict(zip(order, firsts, strict=False)))  # one first more
+        found = _patched_offsets(layout)
+        if found is None:
+            found = _counted_offsets(layout)
+        layout.memo["offsets"] = found
     return found
+
+
+def _counted_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
+    order = layout.order
+    kept = layout.kept
+    try:
+        counts = list(map(len, map(kept.__getitem__, order)))
+    except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
+        counts = [len(kept.get(c, ())) for c in order]
+    firsts = list(accumulate(counts, initial=0))
+    return (order, firsts, dict(zip(order, firsts, strict=False)))  # one first more
+
+
+def _patched_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]] | None:
+    """The offsets of a layout derived from one that has them, with the same hexes in the
+    same order (the very list): only the hexes whose pieces may differ (``base[1]``) can
+    count differently, so the ids up to the first of them that does stay, and if none does,
+    all of them. None: no such parent (counted from scratch)."""
+    base = getattr(layout, "base", None)  # a stand-in for a layout may have none
+    if base is None:
+        return None
+    before: tuple[list[str], list[int], dict[str, int]] | None = base[0].get("offsets")
+    order = layout.order
+    if before is None or before[0] is not order:
+        return None
+    _, old_firsts, old_first = before
+    kept = layout.kept
+    start = -1  # the order's index of the first hex that counts differently
+    for coord in base[1]:
+        first = old_first.get(coord)
+        if first is None:
+            continue  # not a hex of the order (no track or stop): not counted
+        at = bisect.bisect_left(order, coord)
+        if at >= len(order) or order[at] != coord:  # not sorted after all: count them all
+            return None
+        if len(kept.get(coord, ())) != old_firsts[at + 1] - first and (start < 0 or at < start):
+            start = at
+    if start < 0:
+        return before
+    try:
+        counts = list(map(len, map(kept.__getitem__, order[start:])))
+    except KeyError:
+        counts = [len(kept.get(c, ())) for c in order[start:]]
+    firsts = old_firsts[:start]
+    firsts += accumulate(counts, initial=old_firsts[start])
+    first_of = dict(old_first)
+    first_of.update(zip(order[start:], firsts[start:], strict=False))
+    return (order, firsts, first_of)
 
 
 # node -> the hexes it lies on: a stop's hex, the two hexes of an edge (in id order)

@@ -235,3 +235,54 @@ def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_rout
     assert {"track.reused", "track.reversed", "stop.twice", "train.distance", "route.ends",
             "trains.shared_track", "track.missing", "train.forbids", "train.requires",
             "train.min_counted", "route.station", "stop.blocked"} <= counts["rules"], counts["rules"]
+
+
+@pytest.mark.parametrize("where", ["recorded", "greedy"])
+def test_route_check_piece_ids_patched_from_the_parent_layout_are_counted_ones(
+    where: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first piece id of each hex (which numbers the route check's pieces as the graph
+    does) is patched from the layout the board's was derived from when both have the same
+    hexes: at every layout of the recorded game's route checks and of a greedy 1837 game's
+    look-ahead and searches, equal to the ids counted over the whole board."""
+    from railyard.framework.routes import drawn
+
+    counts = {"patched": 0, "same": 0, "all": 0}
+    real = drawn._patched_offsets
+
+    def checked(layout: Any) -> Any:
+        got = real(layout)
+        if got is not None:
+            want = drawn._counted_offsets(layout)
+            assert got[0] is want[0] and got[1] == want[1] and got[2] == want[2]
+            assert list(got[2]) == list(want[2])
+            counts["patched"] += 1
+            base = layout.base[0].get("offsets")
+            counts["same"] += got is base
+        counts["all"] += 1
+        return got
+
+    monkeypatch.setattr(drawn, "_patched_offsets", checked)
+    if where == "recorded":
+        game, actions = _recorded()
+        for action in actions:
+            game.process(action)
+        assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+        assert counts["patched"] >= 80 and counts["same"] >= 20, counts
+    else:
+        from railyard.framework.routes import layout as layouts
+        from railyard.framework.simulate import runner
+
+        real_layout = layouts.Family.layout
+
+        def numbered(family: Any, laid: Any, key: Any) -> Any:
+            found = real_layout(family, laid, key)
+            drawn._offsets(found)  # every layout the bot's look-ahead and searches ask for
+            return found
+
+        monkeypatch.setattr(layouts.Family, "layout", numbered)
+        config = runner.SimConfig("1837", 4, ("greedy",))
+        runner.loaded(config)
+        record = runner.play_game(runner.Job(config, 0, 3))
+        assert record.get("error") is None
+        assert counts["patched"] >= 200 and counts["all"] >= 300, counts
