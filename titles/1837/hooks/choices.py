@@ -277,9 +277,12 @@ def _window(state: G18State) -> dict | None:
 def midround_decision(rules: G18Ruleset, state: G18State) -> Decision | None:
     """The choice the operating round waits for: a forced coal exchange's trains (the first
     "5"), or the national the last purchase let open (XII)."""
-    window = _window(state)
+    extra = state.extra
+    window = extra.get(WINDOW_KEY)
     if window is None:
-        if coal_companies.awaiting_keep(rules, state) is None:
+        # awaiting_keep's first test inline (asked after every operating-round action): no
+        # forced exchange queued, nothing to wait for
+        if not extra.get(coal_companies.FORCED_KEY) or coal_companies.awaiting_keep(rules, state) is None:
             return None
         return pending(rules, state, [], "operating", window="")
     return pending(rules, state, window["answered"], "operating", window=window["national"])
