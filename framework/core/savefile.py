@@ -271,10 +271,17 @@ def _make_reader(kind: Any) -> _Reader:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
             item = _reader(args[0])
+            exact = _exact(args[0])
 
             def read_tuple(value: Any, where: tuple[str | int, ...]) -> Any:
                 if not isinstance(value, list):
                     raise _Wrong(where, f"expected a list, got {_kind(value)}")
+                if exact is not None:  # items of exactly a plain type: their reader's values
+                    for v in value:
+                        if type(v) is not exact:
+                            break
+                    else:
+                        return tuple(value)
                 return tuple(item(v, (*where, i)) for i, v in enumerate(value))
             return read_tuple
         items = [_reader(a) for a in args]

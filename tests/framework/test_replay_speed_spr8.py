@@ -113,9 +113,11 @@ def _read_all(raws: list[Any], monkeypatch: pytest.MonkeyPatch | None) -> list[A
     from railyard.framework.core import savefile
 
     savefile._SHAPES.clear()
+    savefile._READERS.clear()
     try:
-        if monkeypatch is not None:
+        if monkeypatch is not None:  # no value taken as it is, anywhere
             monkeypatch.setattr(savefile, "_record", _record_long)
+            monkeypatch.setattr(savefile, "_exact", lambda kind: None)
         out: list[Any] = []
         for raw in raws:
             try:
@@ -131,14 +133,16 @@ def _read_all(raws: list[Any], monkeypatch: pytest.MonkeyPatch | None) -> list[A
         if monkeypatch is not None:
             monkeypatch.undo()
         savefile._SHAPES.clear()
+        savefile._READERS.clear()
 
 
 def test_save_fields_of_exactly_their_plain_type_are_read_as_their_reader_reads_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A str, int or bool field given a value of exactly that type is taken without its
-    reader: every action of the recorded game, and copies with each field given a value of
-    another kind (a bool, a float, a string, a list, null), read the same actions (field
+    """A str, int or bool field (or a tuple of them) given values of exactly that type is taken
+    without its reader: every action of the recorded game, and copies with each field given a value of
+    another kind (a bool, a float, a string, a list, null), or a list with an item of another
+    kind (in the action or in a record it lists), read the same actions (field
     types included) or fail with the same message as when every field goes through its
     reader."""
     path = game_file(RECORDED)
@@ -154,6 +158,18 @@ def test_save_fields_of_exactly_their_plain_type_are_read_as_their_reader_reads_
                 for other in (True, 1.5, "x", 3, [], None, {"a": 1}):
                     damaged.append({**raw, key: other})
         damaged.append({k: v for k, v in raw.items() if k != list(raw)[-1] or n % 2})
+        for key, value in raw.items():  # lists: an item of another kind, first and last
+            if isinstance(value, list) and value:
+                for other in (1, True, "x", None, 2.5):
+                    damaged.append({**raw, key: [other, *value[1:]]})
+                    damaged.append({**raw, key: [*value[:-1], other]})
+                for i, item in enumerate(value):  # records in a list: their lists too
+                    if isinstance(item, dict):
+                        for k, v in item.items():
+                            if isinstance(v, list) and v:
+                                for other in (1, "x", None):
+                                    bad = {**item, k: [*v[:-1], other]}
+                                    damaged.append({**raw, key: [*value[:i], bad, *value[i + 1:]]})
     mixed = raws + damaged
     long_way = _read_all(mixed, monkeypatch)
     short = _read_all(mixed, None)
