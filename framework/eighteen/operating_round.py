@@ -33,6 +33,7 @@ from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_steps import (  # noqa: F401  (end_turn... used by titles)
     STEPS,
+    after_action_steps,
     current_step,
     end_turn,
     home_choices,
@@ -228,7 +229,7 @@ class OperatingRound(RoundType):
                 )
         plan = step.check(rules, state, action)
         lines = step.apply(rules, state, action, plan)
-        for each in steps_of(rules):
+        for each in after_action_steps(rules):  # the base after_action does nothing
             lines += each.after_action(rules, state)
         return lines + proceed(rules, state)
 

@@ -77,6 +77,25 @@ def _built(ctx: Context) -> tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step
     return found[1]
 
 
+# id(steps) -> (those steps, the ones that do something after each action): the base
+# ``Step.after_action`` does nothing, and the round asks every step after every action
+_AFTER: dict[int, tuple[tuple[Step, ...], tuple[Step, ...]]] = {}
+
+
+def after_action_steps(ctx: Context) -> tuple[Step, ...]:
+    """The steps of :func:`steps_of` whose ``after_action`` is not the base one (which does
+    nothing), in order."""
+    steps = steps_of(ctx)
+    found = _AFTER.get(id(steps))
+    if found is None or found[0] is not steps:
+        if len(_AFTER) > 64:
+            _AFTER.clear()
+        acting = tuple(s for s in steps
+                       if getattr(s.after_action, "__func__", None) is not Step.after_action)
+        found = _AFTER[id(steps)] = (steps, acting)
+    return found[1]
+
+
 def steps_of(ctx: Context) -> tuple[Step, ...]:
     found = _BUILT.get(id(ctx))  # _built's lookup inline: asked several times per action
     return found[1][0] if found is not None and found[0] is ctx else _built(ctx)[0]

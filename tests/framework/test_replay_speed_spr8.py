@@ -302,3 +302,30 @@ def test_route_check_piece_ids_patched_from_the_parent_layout_are_counted_ones(
         record = runner.play_game(runner.Job(config, 0, 3))
         assert record.get("error") is None
         assert counts["patched"] >= 200 and counts["all"] >= 300, counts
+
+
+@pytest.mark.parametrize("title_id", ["1837", "1889", "1830"])
+def test_or_after_each_action_only_the_steps_that_do_something_are_asked(title_id: str) -> None:
+    """The operating round asks after each action only the steps whose ``after_action`` is
+    not the base one (it does nothing): for each standard title those are the steps that
+    override it, and a step given its own ``after_action`` is asked too."""
+    from railyard.framework.eighteen import or_steps
+    from railyard.framework.eighteen.steps import Step
+    from railyard.framework.loader import find_title
+
+    title = find_title(title_id, by_id=True)
+    game = Game(title, ["A", "B", "C", "D"][: 4 if title_id == "1837" else 3], 1)
+    rules = game.ruleset
+    steps = or_steps.steps_of(rules)
+    want = tuple(s for s in steps if type(s).after_action is not Step.after_action)
+    assert or_steps.after_action_steps(rules) == want
+    assert (title_id == "1837") == bool(want)  # 1837's decision step tidies up after choices
+    other = type("Tidy", (Step,), {"name": "tidy", "after_action": lambda self, c, s: ["x"]})()
+    or_steps._AFTER.clear()
+    real = or_steps.steps_of
+    try:
+        or_steps.steps_of = lambda ctx: (*real(ctx), other)  # type: ignore[assignment]
+        assert or_steps.after_action_steps(rules) == (*want, other)
+    finally:
+        or_steps.steps_of = real  # type: ignore[assignment]
+        or_steps._AFTER.clear()
