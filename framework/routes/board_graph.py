@@ -310,7 +310,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     found = _CACHE.get(key)
     if found is not None and found[0] is title:
         return found[1]
-    layout = _family(board).layout(board.laid_placed(), state[0])
+    layout = _family(board).layout(board.laid_placed(), state[0], board.lineage())
     phase_order = tuple(title.phases)
     plain = _stops_of(layout, title, phase)
     homes = _homes_of(layout, title)
@@ -407,8 +407,8 @@ def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
     family = _family(inner)
     if _family(outer) is not family:
         return False
-    a = family.layout(inner.laid_placed(), inner.state_key()[0])
-    b = family.layout(outer.laid_placed(), outer.state_key()[0])
+    a = family.layout(inner.laid_placed(), inner.state_key()[0], inner.lineage())
+    b = family.layout(outer.laid_placed(), outer.state_key()[0], outer.lineage())
     if a is b:
         return True
     if a.stop_keys != b.stop_keys or not _stops_within(_stops_of(a, title, phase),
@@ -455,7 +455,7 @@ def graph_to_check(board: Any, title: Any, phase: str,
     found = _CACHE.get((id(title), phase, state))
     if found is not None and found[0] is title:
         return found[1]
-    layout = _family(board).layout(board.laid_placed(), state[0])
+    layout = _family(board).layout(board.laid_placed(), state[0], board.lineage())
     phase_order = tuple(title.phases)
     pass_through = _pass_through_of(title)
     tokens = board.token_map()  # copies: the view answers for this position only

@@ -244,12 +244,22 @@ class Family:
 
     # -- a layout ---------------------------------------------------------------------------------
 
-    def layout(self, laid: Mapping[str, Placed], key: Any) -> Layout:
+    def layout(self, laid: Mapping[str, Placed], key: Any,
+               lineage: tuple[Any, str] | None = None) -> Layout:
         """The layout of a board whose laid tiles are ``laid`` (coord -> placed tile);
-        ``key`` is hashable and equal for equal ``laid``."""
+        ``key`` is hashable and equal for equal ``laid``. ``lineage``: (the key of a board
+        whose laid tiles are these but on one hex, that hex), when the board knows it (its
+        last lay): a layout known for that key is the parent, with no hexes compared."""
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self._layout(laid)
+            parent = self.known.get(lineage[0]) if lineage is not None else None
+            if parent is not None:
+                assert lineage is not None
+                found = self._derived(parent, laid, {lineage[1]})
+                self.recent.append(found)
+            else:
+                found = self._layout(laid)
+            self.known[key] = found
             if len(self.known) > _KNOWN_SIZE:
                 self.known.pop(next(iter(self.known)))
         return found

@@ -1,0 +1,88 @@
+"""A board remembers the laid tiles before its last lay or clear (``BoardView.lineage``), and
+the graph builder derives the new layout from the one known for that position, without
+comparing every laid hex with the recent layouts. The lineage must say the truth (the laid
+tiles are that position's but on one hex), and the layout derived through it must be the one
+a build from scratch gives: checked at every layout a greedy game and its look-aheads ask for
+(1837, 1889), and on a board laid, cleared, tokened, copied and reloaded by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from railyard.framework.board import Board
+from railyard.framework.routes import board_graph
+from railyard.framework.routes.layout import Family
+from railyard.framework.simulate import runner
+
+from tests.framework.test_routes_layout import _same, _scratch, _title
+
+
+def _laid_of(key: Any) -> dict[str, tuple[str, int]]:
+    return {coord: (tile, rotation) for coord, tile, rotation in key}
+
+
+@pytest.mark.parametrize("title_id,seed", [("1837", 1), ("1889", 2)])
+def test_layouts_derived_through_the_lineage_are_the_layouts_built_from_scratch(
+        monkeypatch: pytest.MonkeyPatch, title_id: str, seed: int) -> None:
+    layout_of = Family.layout
+    asked = {"through lineage": 0}
+
+    def checked(self: Family, laid: Any, key: Any, lineage: Any = None) -> Any:
+        if key not in self.known and lineage is not None and lineage[0] in self.known:
+            before, coord = _laid_of(lineage[0]), lineage[1]
+            now = _laid_of(key)
+            assert {c: v for c, v in before.items() if c != coord} == \
+                {c: v for c, v in now.items() if c != coord}
+            assert {c: (p.tile.id, p.rotation) for c, p in laid.items()} == now
+            asked["through lineage"] += 1
+        return layout_of(self, laid, key, lineage)
+
+    graph_for_board = board_graph.graph_for_board
+
+    def compared(board: Any, title: Any, phase: str) -> Any:
+        graph = graph_for_board(board, title, phase)
+        _same(graph, _scratch(board, title, phase))
+        return graph
+
+    monkeypatch.setattr(Family, "layout", checked)
+    monkeypatch.setattr(board_graph, "graph_for_board", compared)
+    from railyard.framework.eighteen import running
+
+    monkeypatch.setattr(running, "graph_for_board", compared)
+    config = runner.SimConfig(title_id, 4, ("greedy",))
+    runner.loaded(config)
+    record = runner.play_game(runner.Job(config, 0, seed))
+    assert record.get("error") is None
+    assert asked["through lineage"] > 50
+
+
+def test_a_boards_lineage_names_the_position_before_its_last_lay_or_clear() -> None:
+    title = _title()
+    board = Board.from_title(title)
+    assert board.lineage() is None
+    tiles = [t for t in title.tiles.values() if t.paths and not t.stops]
+    coords = [c for c in board.coords() if not board.tile(c).stops][:3]
+    start = board.state_key()[0]
+    board.lay(coords[0], tiles[0], 0, check=False)
+    assert board.lineage() == (start, coords[0])
+    first = board.state_key()[0]
+    copy = board.copy()
+    assert copy.lineage() == (start, coords[0])  # a copy has the same position
+    copy.lay(coords[1], tiles[0], 1, check=False)
+    assert copy.lineage() == (first, coords[1])
+    assert board.lineage() == (start, coords[0])  # the copy's lay is its own
+    board.clear(coords[0])
+    assert board.lineage() == (first, coords[0])
+    assert board.state_key()[0] == start
+    phase = next(iter(title.phases))
+    _same(board_graph.graph_for_board(copy, title, phase), _scratch(copy, title, phase))
+    _same(board_graph.graph_for_board(board, title, phase), _scratch(board, title, phase))
+    reloaded = Board.from_title(title)
+    reloaded.state_key()
+    reloaded.lay(coords[2], tiles[0], 2, check=False)
+    assert reloaded.lineage() is not None
+    reloaded.load_dict(copy.to_dict())
+    assert reloaded.lineage() is None  # a whole new position: no lineage
+    assert reloaded.state_key()[0] == copy.state_key()[0]
