@@ -468,11 +468,21 @@ class TrackGraph:
 
 def _clashes_of(links: dict[str, tuple[Link, ...]]) -> dict[int, tuple[int, ...]]:
     """Link uid -> the uids of the links sharing track with it (itself included)."""
-    by_bit: dict[int, list[int]] = {}
     masks: dict[int, int] = {}
     for out in links.values():
         for link in out:
             masks[link.uid] = link.mask
+    return clashes_of_masks(masks)
+
+
+def clashes_of_masks(masks: dict[int, int]) -> dict[int, tuple[int, ...]]:
+    """Link uid -> the uids of the links (of ``masks``: uid -> mask) sharing a resource bit
+    with it, itself included (a tuple read as a set: no order)."""
+    if len(masks) <= 32:  # few links (most searches' candidates): each pair compared
+        items = list(masks.items())
+        return {uid: tuple([other for other, m in items if m & mask])
+                for uid, mask in items}
+    by_bit: dict[int, list[int]] = {}
     for uid, mask in masks.items():
         m = mask
         while m:

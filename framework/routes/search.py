@@ -25,7 +25,7 @@ from typing import Any
 
 from railyard.framework.positions import per_game
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
-from railyard.framework.routes.graph import Link, TrackGraph
+from railyard.framework.routes.graph import Link, TrackGraph, clashes_of_masks
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route, RouteSet, TrainRun
 
@@ -665,7 +665,16 @@ def _combine(view: CompanyView, order: list[int], specs: list[SpecKey],
         ))
         members.append([pos])
         lists.append(cands)
-    value, chosen = best_combination(groups, view.clashes, lb - 1, budget)
+    # the clashes among the candidates' links alone (a few links, where the components hold
+    # thousands): the combination asks for no other link's
+    masks: dict[int, int] = {}
+    for cands in lists:
+        for c in cands:
+            for lk in c.left:
+                masks[lk.uid] = lk.mask
+            for lk in c.right:
+                masks[lk.uid] = lk.mask
+    value, chosen = best_combination(groups, clashes_of_masks(masks), lb - 1, budget)
     if value < lb:
         return greedy
     picks: list[_Cand | None] = [None] * len(order)
