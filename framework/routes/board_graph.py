@@ -630,6 +630,19 @@ def _plain_stops(
             # their tiles, so their stops' nodes are the parent's (by its stop order)
             changed = base[3]
             tiles = layout.tiles
+            if len(changed) == 1:  # one hex (a lay): its stops spliced in the parent's list
+                (coord,) = changed
+                old_at = places.get((coord, 0))
+                old_count = 0
+                while (coord, old_count) in places:
+                    old_count += 1
+                new = (_hex_stops(layout, coord, phase_key[0], phase_order, pass_through)
+                       if coord in tiles else [])
+                if old_at is None:
+                    if not new:
+                        return list(before)
+                    old_at = layout.stop_keys[(coord, 0)]  # the stops of the hexes before
+                return [*before[:old_at], *new, *before[old_at + old_count:]]
             out = []
             for coord in layout.order:
                 count = len(tiles[coord][0].stops)

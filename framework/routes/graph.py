@@ -323,24 +323,22 @@ class TrackGraph:
 
     def _component(self, stop: str, store: dict[str, Any], table: dict[str, str]) -> str:
         walk = self._walk_table
-        nodes = [stop]
         seen = {stop}
+        add = seen.add
         stack = [stop]
+        pop, push = stack.pop, stack.append
         while stack:
-            node = stack.pop()
-            for step in walk[node]:
+            for step in walk[pop()]:
                 nxt = step[1]
                 if nxt not in seen:
-                    seen.add(nxt)
-                    nodes.append(nxt)
-                    stack.append(nxt)
+                    add(nxt)
+                    push(nxt)
         order: dict[str, int] | None = store.get("stop order")
         if order is None:
             order = store["stop order"] = {sid: i for i, sid in enumerate(self.stops)}
-        stops = sorted((n for n in nodes if n in order), key=order.__getitem__)
+        stops = sorted(seen & order.keys(), key=order.__getitem__)
         first = stops[0]
-        for node in nodes:
-            table[node] = first
+        table.update(dict.fromkeys(seen, first))
         store.setdefault("component stops", {})[first] = stops
         return first
 

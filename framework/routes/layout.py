@@ -463,6 +463,10 @@ class Family:
         """The pieces of the hexes of ``order``, numbered from ``offset``: a hex whose pieces
         and first number are unchanged keeps its piece objects."""
         pieces: list[Piece] = []
+        if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
+            _PIECE_OBJECTS.clear()
+        known = _PIECE_OBJECTS
+        get = known.get
         for coord in order:
             k = kept[coord]
             if not k:
@@ -474,8 +478,15 @@ class Family:
                     ends = block[3]
                 else:
                     ends = frozenset(e for a, b, _ in k for e in (a, b) if "|" in e)
-                objects = tuple(_piece(offset + n, a, b, w) for n, (a, b, w) in enumerate(k))
-                block = (offset, k, objects, ends)
+                made = []
+                for n, (a, b, w) in enumerate(k, offset):
+                    # most pieces keep their number from one position to the next
+                    key = (n, a, b, w)
+                    piece = get(key)
+                    if piece is None:
+                        piece = known[key] = Piece(n, a, b, w)
+                    made.append(piece)
+                block = (offset, k, tuple(made), ends)
             blocks[coord] = block
             pieces.extend(block[2])
             offset += len(k)
@@ -529,9 +540,13 @@ def _stop_keys(
 ) -> dict[tuple[str, int], int]:
     """(hex, stop index) -> the stop's place in the graph's stop order."""
     keys: dict[tuple[str, int], int] = {}
+    n = 0
     for coord in order:
-        for i in range(len(tiles[coord][0].stops)):
-            keys[(coord, i)] = len(keys)
+        count = len(tiles[coord][0].stops)
+        if count:
+            for i in range(count):
+                keys[(coord, i)] = n
+                n += 1
     return keys
 
 

@@ -410,37 +410,36 @@ def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
     the base part takes, N + M - a - b in all), plus every stop that pays without counting.
     It ignores where the stops are, so it is never too low.
     """
-    merged = sorted(
-        (
-            (kv.pay[i] + kv.tre[i], kv.ca[i])
-            for i in range(len(view.ids))
-            if kv.allowed[i] and (kv.ca[i] or kv.cb[i])
-        ),
-        reverse=True,
-    )
-    free_total = sum(
-        kv.pay[i] + kv.tre[i]
-        for i in range(len(view.ids))
-        if kv.allowed[i] and not kv.ca[i] and not kv.cb[i]
-    )
+    merged: list[tuple[int, int]] = []
+    free_total = 0
+    for pay, tre, allowed, ca, cb in zip(kv.pay, kv.tre, kv.allowed, kv.ca, kv.cb, strict=True):
+        if allowed:
+            if ca or cb:
+                merged.append((pay + tre, ca))
+            else:
+                free_total += pay + tre
+    merged.sort(reverse=True)
+    # for one a the greedy takes the same stops in the same order whatever b is (the places
+    # left only cut it short): its running totals, read at the places each b leaves
     table = []
-    for a in range(kv.n + 1):
-        row = []
-        for b in range(kv.nm + 1):
-            slots = kv.nm - a - b
-            base_left = kv.n - a
-            total = free_total
-            for v, only_base in merged:
-                if slots <= 0:
-                    break
-                if only_base:
-                    if base_left <= 0:
-                        continue
-                    base_left -= 1
-                total += v
-                slots -= 1
-            row.append(total)
-        table.append(row)
+    n, nm = kv.n, kv.nm
+    for a in range(n + 1):
+        base_left = n - a
+        most = nm - a
+        totals = [free_total]
+        total = free_total
+        for v, only_base in merged:
+            if len(totals) > most:
+                break
+            if only_base:
+                if base_left <= 0:
+                    continue
+                base_left -= 1
+            total += v
+            totals.append(total)
+        last = len(totals) - 1
+        table.append([totals[min(most - b, last)] if most - b > 0 else free_total
+                      for b in range(nm + 1)])
     return table
 
 
