@@ -392,9 +392,16 @@ class Family:
                 elif before is None or i in before:  # stop to stop, or untouched
                     kept.append(i)
             alive[coord] = tuple(kept)
-        same_stops = not reshaped and all(
-            len(tiles[c][0].stops) == len(parent.tiles[c][0].stops) for c in changed if c in tiles
-        )
+        # the stops are numbered alike when every changed hex has as many stops as before
+        # (none where it has no tile with content): a first plain track tile on an empty hex,
+        # say, adds the hex to the order but no stop
+        parent_tiles = parent.tiles
+        same_stops = True
+        for c in changed:
+            now_at, then = tiles.get(c), parent_tiles.get(c)
+            if (len(now_at[0].stops) if now_at else 0) != (len(then[0].stops) if then else 0):
+                same_stops = False
+                break
         return self._finish(dict(laid), tiles, order, raw, alive, parent, redo, same_stops,
                             changed)
 

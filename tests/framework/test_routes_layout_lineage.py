@@ -86,3 +86,53 @@ def test_a_boards_lineage_names_the_position_before_its_last_lay_or_clear() -> N
     reloaded.load_dict(copy.to_dict())
     assert reloaded.lineage() is None  # a whole new position: no lineage
     assert reloaded.state_key()[0] == copy.state_key()[0]
+
+
+def test_stops_of_layouts_numbered_alike_or_not_are_the_stops_made_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiles with and without stops laid on any hex, some taken off: a layout whose changed
+    hexes have as many stops as before (a plain track tile on an empty hex, too) takes its
+    parent's stops, one whose stop count changed splices them; either way the stops are those
+    made hex by hex."""
+    import random
+
+    patched = board_graph._plain_stops
+    asked = {"alike": 0, "moved": 0, "gained a hex": 0}
+
+    def checked(layout: Any, phase_key: Any, phase_order: Any, pass_through: Any) -> Any:
+        found = patched(layout, phase_key, phase_order, pass_through)
+        fresh = []
+        for coord in layout.order:
+            if layout.tiles[coord][0].stops:
+                fresh.extend(board_graph._hex_stops(layout, coord, phase_key[0], phase_order,
+                                                    pass_through))
+        assert found == fresh
+        assert [s.id for s in found] == [board_graph.stop_id(*k) for k in layout.stop_keys]
+        base = layout.base
+        if base is not None:
+            asked["alike" if base[2] else "moved"] += 1
+            if base[2] and len(layout.order) != len(layout.stop_keys) and any(
+                    c in layout.tiles and not layout.tiles[c][0].stops for c in base[3]):
+                asked["gained a hex"] += 1
+        return found
+
+    monkeypatch.setattr(board_graph, "_plain_stops", checked)
+    title = _title()
+    rng = random.Random(23)
+    board = Board.from_title(title)
+    coords = list(board.coords())
+    tiles = [t for t in title.tiles.values() if t.paths]
+    phase = next(iter(title.phases))
+    for step in range(400):
+        coord = rng.choice(coords)
+        if step % 5 == 4 and not board.is_printed(coord):
+            board.clear(coord)
+        else:
+            try:
+                board.lay(coord, rng.choice(tiles), rng.randrange(6), check=False)
+            except Exception:  # tokens that would not fit the new tile: not this lay
+                continue
+        _same(board_graph.graph_for_board(board, title, phase), _scratch(board, title, phase))
+    assert asked["alike"] > 50
+    assert asked["moved"] > 50
+    assert asked["gained a hex"] > 20
