@@ -198,9 +198,16 @@ def store_of(layout: Layout) -> dict[Any, Any]:
     rotation of it, gives the same graph as before."""
     found: dict[Any, Any] | None = layout.memo.get("shape")
     if found is None:
-        pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
-        key = ("layout", tuple(layout.stop_keys), pieces)
-        found = layout.memo["shape"] = shape_store(key)
+        base = layout.base
+        if base is not None and base[2] and not layout._real:
+            # its stops numbered like its parent's and no hex's kept pieces changed (the new
+            # track all pruned away, say): the parent's shape, whose key would be the same
+            found = base[0].get("shape")
+        if found is None:
+            pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
+            key = ("layout", tuple(layout.stop_keys), pieces)
+            found = shape_store(key)
+        layout.memo["shape"] = found
     return found
 
 

@@ -136,3 +136,43 @@ def test_stops_of_layouts_numbered_alike_or_not_are_the_stops_made_afresh(
     assert asked["alike"] > 50
     assert asked["moved"] > 50
     assert asked["gained a hex"] > 20
+
+
+@pytest.mark.parametrize("title_id,seed", [("1837", 1), ("1889", 2)])
+def test_a_layout_given_its_parents_shape_has_the_parents_shape_key(
+        monkeypatch: pytest.MonkeyPatch, title_id: str, seed: int) -> None:
+    """A layout whose stops are numbered like its parent's and whose kept pieces are the
+    parent's on every hex shares the parent's shape store: the key it would look up is the
+    key of that store."""
+    from railyard.framework.routes import layout as layout_module
+
+    keys: dict[int, Any] = {}
+    shape_store = layout_module.shape_store
+
+    def recorded(key: Any) -> Any:
+        found = shape_store(key)
+        keys[id(found)] = key
+        return found
+
+    store_of = layout_module.store_of
+    asked = {"given": 0}
+
+    def checked(layout: Any) -> Any:
+        fresh = "shape" not in layout.memo
+        found = store_of(layout)
+        if fresh:
+            pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
+            assert keys[id(found)] == ("layout", tuple(layout.stop_keys), pieces)
+            base = layout.base
+            if base is not None and base[0].get("shape") is found:
+                asked["given"] += 1
+        return found
+
+    monkeypatch.setattr(layout_module, "shape_store", recorded)
+    monkeypatch.setattr(layout_module, "store_of", checked)
+    monkeypatch.setattr(board_graph, "store_of", checked)
+    config = runner.SimConfig(title_id, 4, ("greedy",))
+    runner.loaded(config)
+    record = runner.play_game(runner.Job(config, 0, seed))
+    assert record.get("error") is None
+    assert asked["given"] > 10
