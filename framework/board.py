@@ -30,6 +30,7 @@ from railyard.framework.tiles import (
     Upgrade,
     content_id,
     new_track,
+    upgrade_in,
     upgrade_options,
     upgrade_refusal,
 )
@@ -606,9 +607,9 @@ class Board(BoardView):
             refusal = upgrade_refusal(old, tdef)
             if refusal is not None:
                 raise BoardError(f"tile {tdef.id} cannot replace {old.tile.id} on {coord}: {refusal}")
-            options = upgrade_options(old, tdef)
-            upgrade = next((u for u in options if u.rotation == rotation), None)
+            upgrade = upgrade_in(old, tdef, rotation)
             if upgrade is None:
+                options = upgrade_options(old, tdef)
                 if options:
                     legal = ", ".join(str(u.rotation) for u in options)
                     why = f"rotation {rotation} does not keep the existing track (legal: {legal})"
