@@ -559,10 +559,10 @@ def upgrade_in(old: Placed, new: TileDef, rotation: int) -> Upgrade | None:
         return _ONE_ROTATION[one]
     if len(_ONE_ROTATION) > _ID_MEMO_LIMIT:
         _ONE_ROTATION.clear()
-    upgrade = _ONE_ROTATION[one] = (
+    alone = _ONE_ROTATION[one] = (
         _upgrade_at(old, new, rotation) if rotation in range(6) and _may_replace(old.tile, new) else None
     )
-    return upgrade
+    return alone
 
 
 # (content id of the old tile, its rotation, the new tile, the new tile's rotation) -> the
