@@ -39,6 +39,8 @@ GAME = Path("/work/shared/reference/1837/games/18xxgames_202234_game_end_bank.js
 #: name -> (what it measures, in-process workload or command line after ``railyard``)
 WORKLOADS: dict[str, tuple[str, str | tuple[str, ...]]] = {
     "replay": ("replay of the recorded game (1837), replay alone", "replay"),
+    "replay-again": ("the same, a second replay in one process (rules imported, tables built)",
+                     "replay-again"),
     "replay-process": ("railyard replay SAVE, whole process", ("replay", "{save}", "--tail", "0")),
     "greedy": ("one 4-player greedy game (seed 1)", "greedy"),
     "random": ("one 4-player random game (seed 1)", "random"),

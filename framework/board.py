@@ -30,6 +30,7 @@ from railyard.framework.tiles import (
     Upgrade,
     content_id,
     new_track,
+    upgrade_in,
     upgrade_options,
     upgrade_refusal,
 )
@@ -64,7 +65,7 @@ class _Derived:
     """What a board works out from its position and keeps until the position changes: the
     state key, the tile ids with no copy left. A board and its views share one."""
 
-    __slots__ = ("key", "spent", "tokens_of", "laid_key", "supply_key")
+    __slots__ = ("key", "spent", "tokens_of", "laid_key", "supply_key", "lineage")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
@@ -73,8 +74,13 @@ class _Derived:
         # the laid tiles' and the supply's parts of the key, sorted: a lay changes one or two
         # entries of each, so it patches them rather than have them sorted anew (None: not
         # worked out); a token changes neither
-        self.laid_key: tuple[tuple[str, str, int], ...] | None = None
+        self.laid_key: _Key | None = None
         self.supply_key: tuple[tuple[str, int], ...] | None = None
+        #: (the laid-tiles key of the position before the last lay or clear, the hex it
+        #: changed): the graph builder derives this position's layout from that one's without
+        #: comparing every laid hex with recent layouts (None: not known); kept while the laid
+        #: tiles stay (a token changes none)
+        self.lineage: tuple[_Key, str] | None = None
 
     def clear(self) -> None:
         """The position changed (the key parts of the laid tiles and the supply are the
@@ -87,6 +93,7 @@ class _Derived:
         new = _Derived()
         new.key, new.spent, new.tokens_of = self.key, self.spent, self.tokens_of
         new.laid_key, new.supply_key = self.laid_key, self.supply_key
+        new.lineage = self.lineage
         return new
 
 
@@ -199,6 +206,12 @@ class BoardView:
     def laid(self) -> dict[str, tuple[str, int]]:
         """Hexes with a laid tile: coord -> (tile id, rotation)."""
         return {c: (p.tile.id, p.rotation) for c, p in self._laid.items()}
+
+    def lineage(self) -> tuple[Any, str] | None:
+        """(the key of the laid tiles before the last lay or clear, as ``state_key()[0]``
+        gave it, the hex laid or cleared), or None when that is not known: the laid tiles are
+        that position's but on that hex."""
+        return self._derived.lineage
 
     def laid_placed(self) -> Mapping[str, Placed]:
         """Hexes with a laid tile: coord -> the tile in its rotation (the board's own mapping,
@@ -408,12 +421,12 @@ class BoardView:
         laid_key = derived.laid_key
         if laid_key is None:
             laid = sorted(self._laid.items(), key=_first)  # coords are unique: sort by them
-            laid_key = derived.laid_key = tuple([(c, p.tile.id, p.rotation) for c, p in laid])
+            laid_key = derived.laid_key = _Key([(c, p.tile.id, p.rotation) for c, p in laid])
         supply_key = derived.supply_key
         if supply_key is None:
             supply_key = derived.supply_key = tuple(sorted(self._supply.items()))
         return _Key((
-            _Key(laid_key),
+            laid_key,
             tuple(sorted(self._tokens.items())),
             tuple(sorted(self._reserved.items())),
             supply_key,
@@ -555,6 +568,7 @@ class Board(BoardView):
             self._supply.update({k: int(v) for k, v in data["supply"].items()})
         self._derived.clear()
         self._derived.laid_key = self._derived.supply_key = None
+        self._derived.lineage = None
         return self
 
     def _tile_by_id(self, tile_id: str) -> TileDef:
@@ -593,9 +607,9 @@ class Board(BoardView):
             refusal = upgrade_refusal(old, tdef)
             if refusal is not None:
                 raise BoardError(f"tile {tdef.id} cannot replace {old.tile.id} on {coord}: {refusal}")
-            options = upgrade_options(old, tdef)
-            upgrade = next((u for u in options if u.rotation == rotation), None)
+            upgrade = upgrade_in(old, tdef, rotation)
             if upgrade is None:
+                options = upgrade_options(old, tdef)
                 if options:
                     legal = ", ".join(str(u.rotation) for u in options)
                     why = f"rotation {rotation} does not keep the existing track (legal: {legal})"
@@ -638,7 +652,10 @@ class Board(BoardView):
         derived.supply_key = supply_key
         self._laid[coord] = Placed(tdef, rotation)
         if derived.laid_key is not None:
-            derived.laid_key = _patched(derived.laid_key, (coord, tdef.id, rotation))
+            derived.lineage = (derived.laid_key, coord)
+            derived.laid_key = _Key(_patched(derived.laid_key, (coord, tdef.id, rotation)))
+        else:
+            derived.lineage = None
         return LayResult(coord, tdef.id, rotation, upgrade, old.tile.id, moved, tuple(removed))
 
     def clear(self, coord: str) -> str | None:
@@ -653,7 +670,10 @@ class Board(BoardView):
         if placed is None:
             return None
         if derived.laid_key is not None:
-            derived.laid_key = _dropped(derived.laid_key, coord)
+            derived.lineage = (derived.laid_key, coord)
+            derived.laid_key = _Key(_dropped(derived.laid_key, coord))
+        else:
+            derived.lineage = None
         if placed.tile.id in self._supply:
             self._supply[placed.tile.id] += 1
             if derived.supply_key is not None:

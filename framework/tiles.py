@@ -542,29 +542,61 @@ def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     return found
 
 
+def upgrade_in(old: Placed, new: TileDef, rotation: int) -> Upgrade | None:
+    """:func:`upgrade_options`' entry for one rotation of ``new``, or None if it may not
+    replace ``old`` so. Until the whole list is known, only that rotation is worked out: the
+    check of a tile lay and the lay itself ask about the rotation an action names (a replay's
+    first lays of each tile would otherwise pay for all six), bots and the window for all."""
+    key = (content_id(old.tile), old.rotation, new)
+    found = _UPGRADES.get(key)
+    if found is not None:
+        for upgrade in found:
+            if upgrade.rotation == rotation:
+                return upgrade
+        return None
+    one = key + (rotation,)
+    if one in _ONE_ROTATION:
+        return _ONE_ROTATION[one]
+    if len(_ONE_ROTATION) > _ID_MEMO_LIMIT:
+        _ONE_ROTATION.clear()
+    alone = _ONE_ROTATION[one] = (
+        _upgrade_at(old, new, rotation) if rotation in range(6) and _may_replace(old.tile, new) else None
+    )
+    return alone
+
+
+# (content id of the old tile, its rotation, the new tile, the new tile's rotation) -> the
+# upgrade in that rotation or None, for pairs whose whole list is not known (upgrade_in)
+_ONE_ROTATION: dict[tuple[int, int, TileDef, int], Upgrade | None] = {}
+
+
 def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
     if not _may_replace(old.tile, new):
         return ()
-    strict = old.tile.upgrades_to is None
-    oc = old.conn
     out = []
-    upright = connectivity(new, 0)
-    need = _mask(oc.exits)
-    have = _mask(upright.exits)
     for r in range(6):
-        # the rotation must keep every old exit and the old edge-to-edge track: told from the
-        # upright tile's exits and pairs turned (what connectivity(new, r) would hold), before
-        # working that one out
-        turned = ((have << r) | (have >> (6 - r))) & 0b111111
-        if need & ~turned:
-            continue
-        if oc.edge_edges and not oc.edge_edges <= _turned_pairs(upright.edge_edges, r):
-            continue
-        nc = connectivity(new, r)
-        stop_map = _match_stops(oc, old.tile.stops, nc, new.stops, strict)
-        if stop_map is not None:
-            out.append(Upgrade(r, stop_map))
+        upgrade = _upgrade_at(old, new, r)
+        if upgrade is not None:
+            out.append(upgrade)
     return tuple(out)
+
+
+def _upgrade_at(old: Placed, new: TileDef, r: int) -> Upgrade | None:
+    """``new`` turned by ``r`` over ``old`` (which it may replace by colour and labels)."""
+    oc = old.conn
+    upright = connectivity(new, 0)
+    # the rotation must keep every old exit and the old edge-to-edge track: told from the
+    # upright tile's exits and pairs turned (what connectivity(new, r) would hold), before
+    # working that one out
+    have = _mask(upright.exits)
+    turned = ((have << r) | (have >> (6 - r))) & 0b111111
+    if _mask(oc.exits) & ~turned:
+        return None
+    if oc.edge_edges and not oc.edge_edges <= _turned_pairs(upright.edge_edges, r):
+        return None
+    nc = connectivity(new, r)
+    stop_map = _match_stops(oc, old.tile.stops, nc, new.stops, old.tile.upgrades_to is None)
+    return Upgrade(r, stop_map) if stop_map is not None else None
 
 
 def _mask(edges: frozenset[int]) -> int:
@@ -597,10 +629,7 @@ def upgrade_rotations(old: Placed, new: TileDef, distinct: bool = False) -> list
 
 def upgrade_for(old: Placed, new: Placed) -> Upgrade | None:
     """The legal upgrade placing ``new`` (in its rotation) over ``old``, or None if illegal."""
-    for u in upgrade_options(old, new.tile):
-        if u.rotation == new.rotation:
-            return u
-    return None
+    return upgrade_in(old, new.tile, new.rotation)
 
 
 def new_track(

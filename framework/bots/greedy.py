@@ -502,8 +502,12 @@ class GreedyBot(Bot):
         """The company's best run on ``board`` (the state's board with a lay made)."""
         from railyard.framework.eighteen import running
 
-        here = attrs.evolve(state, board=board)
-        return self._run_total(here, cid, running.runnable(here, cid, list(getattr(state.round, "ran", []))))
+        ran = list(getattr(state.round, "ran", []))
+        if type(self)._run_total is not GreedyBot._run_total:  # a subclass's own: as it wants
+            here = attrs.evolve(state, board=board)
+            return self._run_total(here, cid, running.runnable(here, cid, ran))
+        # the state's trains and companies with the board given: no evolved copy of the state
+        return self._total_on(state, board, cid, running.runnable(state, cid, ran))
 
     def _quick_tile_score(self, state: Any, action: LayTile, worths: dict[str, int] | None = None) -> float:
         """The lay's stop value gained, its track and a bonus for a first tile. ``worths``
@@ -542,6 +546,22 @@ class GreedyBot(Bot):
             return 0
         result = best_routes(
             running.graph(self.ruleset, state),
+            [running.spec_of(self.ruleset, state, t) for t in trains],
+            cid,
+            running.route_rules(self.ruleset),
+        )
+        return int(result.total)
+
+    def _total_on(self, state: Any, board: Any, cid: str, trains: list[str]) -> int:
+        """:meth:`_run_total` on ``board`` instead of the state's (what ``running.graph``
+        builds for a state with that board)."""
+        from railyard.framework.eighteen import running
+        from railyard.framework.routes import best_routes
+
+        if not trains:
+            return 0
+        result = best_routes(
+            running.graph_for_board(board, self.ruleset.spec.title, state.phase),
             [running.spec_of(self.ruleset, state, t) for t in trains],
             cid,
             running.route_rules(self.ruleset),

@@ -53,6 +53,22 @@ def _settle(title: Any) -> None:
     gc.freeze()
 
 
+# ids of the titles replayed once in this process (the title kept, as for _SETTLED)
+_REPLAYED: dict[int, Any] = {}
+
+
+def _settle_replayed(title: Any) -> None:
+    """Freeze again when a title's first replay ends: the replay ran with the collector paused,
+    so everything it made (the game, the title's first-use tables, which live as long as the
+    process) is in the youngest generation, and the collector's first run after would walk it
+    all to find nothing to free (3-4% of a first replay). Later replays are left to the
+    collector as usual. The same trade-off as :func:`_settle`, once per title."""
+    if title is None or id(title) in _REPLAYED:
+        return
+    _REPLAYED[id(title)] = title
+    gc.freeze()
+
+
 class Game(Generic[S]):
     """One game of one title: the state, the action log and the text log.
 
@@ -355,6 +371,7 @@ class Game(Generic[S]):
                     break
                 if index % cls.REPLAY_COLLECT_EVERY == cls.REPLAY_COLLECT_EVERY - 1:
                     gc.collect(1)
+            _settle_replayed(game.title)
         return game
 
     @classmethod

@@ -27,7 +27,7 @@ from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.positions import per_game
-from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index
+from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index, upgrade_in
 
 if TYPE_CHECKING:
     from railyard.framework.board import Board
@@ -292,7 +292,7 @@ def fitting_upgrade(board: Board, coord: str, tile_id: str, rotation: int) -> tu
         raise IllegalAction("rule:tile_lay.tile", str(error)) from None
     if board.available(tile.id) == 0:
         raise IllegalAction("rule:tile_lay.supply", f"no tile {tile.id} is left")
-    upgrade = next((u for u in board.upgrade_options(coord, tile) if u.rotation == rotation), None)
+    upgrade = upgrade_in(board.placed(coord), tile, rotation)
     if upgrade is None:
         raise IllegalAction("rule:tile_lay.fit", f"tile {tile.id} in rotation {rotation} does not fit on {coord}")
     return tile, upgrade

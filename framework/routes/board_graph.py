@@ -310,7 +310,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     found = _CACHE.get(key)
     if found is not None and found[0] is title:
         return found[1]
-    layout = _family(board).layout(board.laid_placed(), state[0])
+    layout = _family(board).layout(board.laid_placed(), state[0], board.lineage())
     phase_order = tuple(title.phases)
     plain = _stops_of(layout, title, phase)
     homes = _homes_of(layout, title)
@@ -407,8 +407,8 @@ def track_within(inner: Any, outer: Any, title: Any, phase: str) -> bool:
     family = _family(inner)
     if _family(outer) is not family:
         return False
-    a = family.layout(inner.laid_placed(), inner.state_key()[0])
-    b = family.layout(outer.laid_placed(), outer.state_key()[0])
+    a = family.layout(inner.laid_placed(), inner.state_key()[0], inner.lineage())
+    b = family.layout(outer.laid_placed(), outer.state_key()[0], outer.lineage())
     if a is b:
         return True
     if a.stop_keys != b.stop_keys or not _stops_within(_stops_of(a, title, phase),
@@ -455,7 +455,7 @@ def graph_to_check(board: Any, title: Any, phase: str,
     found = _CACHE.get((id(title), phase, state))
     if found is not None and found[0] is title:
         return found[1]
-    layout = _family(board).layout(board.laid_placed(), state[0])
+    layout = _family(board).layout(board.laid_placed(), state[0], board.lineage())
     phase_order = tuple(title.phases)
     pass_through = _pass_through_of(title)
     tokens = board.token_map()  # copies: the view answers for this position only
@@ -630,6 +630,19 @@ def _plain_stops(
             # their tiles, so their stops' nodes are the parent's (by its stop order)
             changed = base[3]
             tiles = layout.tiles
+            if len(changed) == 1:  # one hex (a lay): its stops spliced in the parent's list
+                (coord,) = changed
+                old_at = places.get((coord, 0))
+                old_count = 0
+                while (coord, old_count) in places:
+                    old_count += 1
+                new = (_hex_stops(layout, coord, phase_key[0], phase_order, pass_through)
+                       if coord in tiles else [])
+                if old_at is None:
+                    if not new:
+                        return list(before)
+                    old_at = layout.stop_keys[(coord, 0)]  # the stops of the hexes before
+                return [*before[:old_at], *new, *before[old_at + old_count:]]
             out = []
             for coord in layout.order:
                 count = len(tiles[coord][0].stops)

@@ -27,7 +27,7 @@ from railyard.framework.records import Record
 _SHAPES: dict[tuple[Any, ...], dict[str, Any]] = per_game({})
 _SHAPES_SIZE = 32
 
-_Step = tuple[int, str, str | None, int, bool, int, tuple[str, str | None]]
+_Step = tuple[int, str, str | None, int, bool, int, tuple[str, str | None] | None]
 """One way on from a node in the walk table (see :attr:`TrackGraph._walk_table`)."""
 
 
@@ -323,24 +323,22 @@ class TrackGraph:
 
     def _component(self, stop: str, store: dict[str, Any], table: dict[str, str]) -> str:
         walk = self._walk_table
-        nodes = [stop]
         seen = {stop}
+        add = seen.add
         stack = [stop]
+        pop, push = stack.pop, stack.append
         while stack:
-            node = stack.pop()
-            for step in walk[node]:
+            for step in walk[pop()]:
                 nxt = step[1]
                 if nxt not in seen:
-                    seen.add(nxt)
-                    nodes.append(nxt)
-                    stack.append(nxt)
+                    add(nxt)
+                    push(nxt)
         order: dict[str, int] | None = store.get("stop order")
         if order is None:
             order = store["stop order"] = {sid: i for i, sid in enumerate(self.stops)}
-        stops = sorted((n for n in nodes if n in order), key=order.__getitem__)
+        stops = sorted(seen & order.keys(), key=order.__getitem__)
         first = stops[0]
-        for node in nodes:
-            table[node] = first
+        table.update(dict.fromkeys(seen, first))
         store.setdefault("component stops", {})[first] = stops
         return first
 
@@ -390,28 +388,51 @@ class TrackGraph:
         return _clashes_of(self.links)
 
     @cached_property
-    def _walk_table(self) -> dict[str, tuple[_Step, ...]]:
+    def _walk_table(self) -> dict[str, Sequence[_Step]]:
         """Node -> (piece bit, node across, tile, piece id, whether that node is a stop, its
-        junction bit, (node across, tile)) per incident piece, in piece order: the walk reads
-        only this."""
-        found: dict[str, tuple[_Step, ...]] = (
+        junction bit, (node across, tile) or None for a stop) per incident piece, in piece
+        order: the walk reads only this. Every stop and every junction with track has a row
+        (a stop without track an empty one)."""
+        found: dict[str, Sequence[_Step]] = (
             self._per_shape("walk_table", self._walk_table_of))
         return found
 
-    def _walk_table_of(self) -> dict[str, tuple[_Step, ...]]:
+    def _walk_table_of(self) -> dict[str, Sequence[_Step]]:
         # one pass over the pieces (the order :attr:`incident` lists them in), without the
-        # incident lists or the bit tables themselves: the walk is all a new shape needs
+        # incident lists or the bit tables themselves: the walk is all a new shape needs; the
+        # rows stay lists, and the stops without track share one empty row
         stops = self.stops
         jbits = self._junction_bits
-        rows: dict[str, list[_Step]] = {
-            n: [] for n in (*stops, *self.junctions)}
+        rows: dict[str, list[_Step]] = {}
+        get = rows.get
         bit = 1
         for p in self.pieces.values():
             a, b, tile, pid = p.a, p.b, p.tile, p.id
-            rows[a].append((bit, b, tile, pid, b in stops, jbits.get(b, 0), (b, tile)))
-            rows[b].append((bit, a, tile, pid, a in stops, jbits.get(a, 0), (a, tile)))
+            if b in stops:
+                step: _Step = (bit, b, tile, pid, True, 0, None)
+            else:
+                step = (bit, b, tile, pid, False, jbits.get(b, 0), (b, tile))
+            row = get(a)
+            if row is None:
+                rows[a] = [step]
+            else:
+                row.append(step)
+            if a in stops:
+                step = (bit, a, tile, pid, True, 0, None)
+            else:
+                step = (bit, a, tile, pid, False, jbits.get(a, 0), (a, tile))
+            row = get(b)
+            if row is None:
+                rows[b] = [step]
+            else:
+                row.append(step)
             bit <<= 1
-        return {node: tuple(row) for node, row in rows.items()}
+        out: dict[str, Sequence[_Step]] = rows  # type: ignore[assignment]
+        empty: Sequence[_Step] = ()
+        for sid in stops:
+            if sid not in rows:
+                out[sid] = empty
+        return out
 
     def _walk_links(self, start: str) -> list[_Found]:
         """The links from ``start`` to stops whose id sorts after it (each link is kept from
@@ -424,7 +445,7 @@ class TrackGraph:
         seen: set[str] = set()
         # (junction, tile arrived by) -> masks it was reached with: a later arrival whose mask
         # holds an earlier one's can only lead to links holding that one's, which are dropped
-        reached: dict[tuple[str, str | None], list[int]] = {}
+        reached: dict[tuple[str, str | None] | None, list[int]] = {}  # None: never looked up
 
         def walk(node: str, mask: int, came_by: str | None) -> None:
             for bit, nxt, tile, pid, is_stop, jbit, arrived in table[node]:
@@ -468,11 +489,21 @@ class TrackGraph:
 
 def _clashes_of(links: dict[str, tuple[Link, ...]]) -> dict[int, tuple[int, ...]]:
     """Link uid -> the uids of the links sharing track with it (itself included)."""
-    by_bit: dict[int, list[int]] = {}
     masks: dict[int, int] = {}
     for out in links.values():
         for link in out:
             masks[link.uid] = link.mask
+    return clashes_of_masks(masks)
+
+
+def clashes_of_masks(masks: dict[int, int]) -> dict[int, tuple[int, ...]]:
+    """Link uid -> the uids of the links (of ``masks``: uid -> mask) sharing a resource bit
+    with it, itself included (a tuple read as a set: no order)."""
+    if len(masks) <= 32:  # few links (most searches' candidates): each pair compared
+        items = list(masks.items())
+        return {uid: tuple([other for other, m in items if m & mask])
+                for uid, mask in items}
+    by_bit: dict[int, list[int]] = {}
     for uid, mask in masks.items():
         m = mask
         while m:

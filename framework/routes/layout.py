@@ -198,9 +198,16 @@ def store_of(layout: Layout) -> dict[Any, Any]:
     rotation of it, gives the same graph as before."""
     found: dict[Any, Any] | None = layout.memo.get("shape")
     if found is None:
-        pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
-        key = ("layout", tuple(layout.stop_keys), pieces)
-        found = layout.memo["shape"] = shape_store(key)
+        base = layout.base
+        if base is not None and base[2] and not layout._real:
+            # its stops numbered like its parent's and no hex's kept pieces changed (the new
+            # track all pruned away, say): the parent's shape, whose key would be the same
+            found = base[0].get("shape")
+        if found is None:
+            pieces = tuple(layout.kept[c] for c in layout.order if layout.kept[c])
+            key = ("layout", tuple(layout.stop_keys), pieces)
+            found = shape_store(key)
+        layout.memo["shape"] = found
     return found
 
 
@@ -244,12 +251,22 @@ class Family:
 
     # -- a layout ---------------------------------------------------------------------------------
 
-    def layout(self, laid: Mapping[str, Placed], key: Any) -> Layout:
+    def layout(self, laid: Mapping[str, Placed], key: Any,
+               lineage: tuple[Any, str] | None = None) -> Layout:
         """The layout of a board whose laid tiles are ``laid`` (coord -> placed tile);
-        ``key`` is hashable and equal for equal ``laid``."""
+        ``key`` is hashable and equal for equal ``laid``. ``lineage``: (the key of a board
+        whose laid tiles are these but on one hex, that hex), when the board knows it (its
+        last lay): a layout known for that key is the parent, with no hexes compared."""
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = self._layout(laid)
+            parent = self.known.get(lineage[0]) if lineage is not None else None
+            if parent is not None:
+                assert lineage is not None
+                found = self._derived(parent, laid, {lineage[1]})
+                self.recent.append(found)
+            else:
+                found = self._layout(laid)
+            self.known[key] = found
             if len(self.known) > _KNOWN_SIZE:
                 self.known.pop(next(iter(self.known)))
         return found
@@ -382,9 +399,16 @@ class Family:
                 elif before is None or i in before:  # stop to stop, or untouched
                     kept.append(i)
             alive[coord] = tuple(kept)
-        same_stops = not reshaped and all(
-            len(tiles[c][0].stops) == len(parent.tiles[c][0].stops) for c in changed if c in tiles
-        )
+        # the stops are numbered alike when every changed hex has as many stops as before
+        # (none where it has no tile with content): a first plain track tile on an empty hex,
+        # say, adds the hex to the order but no stop
+        parent_tiles = parent.tiles
+        same_stops = True
+        for c in changed:
+            now_at, then = tiles.get(c), parent_tiles.get(c)
+            if (len(now_at[0].stops) if now_at else 0) != (len(then[0].stops) if then else 0):
+                same_stops = False
+                break
         return self._finish(dict(laid), tiles, order, raw, alive, parent, redo, same_stops,
                             changed)
 
@@ -453,6 +477,10 @@ class Family:
         """The pieces of the hexes of ``order``, numbered from ``offset``: a hex whose pieces
         and first number are unchanged keeps its piece objects."""
         pieces: list[Piece] = []
+        if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
+            _PIECE_OBJECTS.clear()
+        known = _PIECE_OBJECTS
+        get = known.get
         for coord in order:
             k = kept[coord]
             if not k:
@@ -464,8 +492,15 @@ class Family:
                     ends = block[3]
                 else:
                     ends = frozenset(e for a, b, _ in k for e in (a, b) if "|" in e)
-                objects = tuple(_piece(offset + n, a, b, w) for n, (a, b, w) in enumerate(k))
-                block = (offset, k, objects, ends)
+                made = []
+                for n, (a, b, w) in enumerate(k, offset):
+                    # most pieces keep their number from one position to the next
+                    key = (n, a, b, w)
+                    piece = get(key)
+                    if piece is None:
+                        piece = known[key] = Piece(n, a, b, w)
+                    made.append(piece)
+                block = (offset, k, tuple(made), ends)
             blocks[coord] = block
             pieces.extend(block[2])
             offset += len(k)
@@ -519,9 +554,13 @@ def _stop_keys(
 ) -> dict[tuple[str, int], int]:
     """(hex, stop index) -> the stop's place in the graph's stop order."""
     keys: dict[tuple[str, int], int] = {}
+    n = 0
     for coord in order:
-        for i in range(len(tiles[coord][0].stops)):
-            keys[(coord, i)] = len(keys)
+        count = len(tiles[coord][0].stops)
+        if count:
+            for i in range(count):
+                keys[(coord, i)] = n
+                n += 1
     return keys
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from railyard.framework.positions import per_game
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
-from railyard.framework.routes.graph import Link, TrackGraph
+from railyard.framework.routes.graph import Link, TrackGraph, clashes_of_masks
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route, RouteSet, TrainRun
 
@@ -74,14 +74,23 @@ def _stop_bits(n: int) -> list[int]:
     return found
 
 
+def _stop_order(graph: TrackGraph) -> tuple[list[str], dict[str, int], tuple[str, ...]]:
+    """The graph's stop ids in order, their indices, and the ids as a tuple (read only)."""
+    ids = list(graph.stops)
+    return ids, {sid: i for i, sid in enumerate(ids)}, tuple(ids)
+
+
 class _Shared:
     """What every company's view of one graph has in common (stops by index, their bits, the
     links by index), worked out once per graph and kept in its memo."""
 
     def __init__(self, graph: TrackGraph) -> None:
-        self.ids: list[str] = list(graph.stops)
-        index = {sid: i for i, sid in enumerate(self.ids)}
-        self.index = index
+        # the stop order depends on the shape alone: shared by the graphs of one shape
+        order: tuple[list[str], dict[str, int], tuple[str, ...]] = graph._per_shape(
+            "search stop order", lambda: _stop_order(graph))
+        self.ids: list[str] = order[0]
+        self.index = order[1]
+        self._id_tuple = order[2]
         self.stops = [graph.stops[sid] for sid in self.ids]
         self.kinds = [s.kind for s in self.stops]
         self.values = [s.revenue for s in self.stops]
@@ -112,7 +121,7 @@ class _Shared:
         """The stops' ids, kinds and values in graph order: all a train's per-stop numbers
         (:class:`_KindNumbers`) are worked out from, besides the train."""
         if self._content is None:
-            self._content = (tuple(self.ids), tuple(self.kinds), tuple(self.values))
+            self._content = (self._id_tuple, tuple(self.kinds), tuple(self.values))
         return self._content
 
     def whole(self, graph: TrackGraph) -> list[list[tuple[int, int, Link]]]:
@@ -171,6 +180,7 @@ class CompanyView:
         self._firsts: list[str] = []
         if whole:
             self.blocked = [s.blocked_for(company) for s in stops]
+            self.blocked_at = [i for i, b in enumerate(self.blocked) if b]
             self.adj = shared.whole(graph)
         else:
             none: list[tuple[int, int, Link]] = []
@@ -187,10 +197,14 @@ class CompanyView:
             self.adj = adj
             # whether a stop blocks is read only where a route goes: the components' stops
             self.blocked = blocked = [False] * len(stops)
+            #: the stops that block (a few full cities at most)
+            self.blocked_at = blocked_at = []
             for first in seen:
                 for i in shared.part(graph, first):
-                    blocked[i] = stops[i].blocked_for(company)
-        self.any_blocked = any(self.blocked)
+                    if stops[i].blocked_for(company):
+                        blocked[i] = True
+                        blocked_at.append(i)
+        self.any_blocked = bool(self.blocked_at)
         self._kinds: dict[tuple[TrainKind, int, int, StopValues], _KindView] = {}
 
     @property
@@ -323,8 +337,11 @@ class _KindView:
         self.anchor_kind = shared.anchor_kind
         self.rest = shared.rest
         self.negative = shared.negative
-        self.stopper = self.at_end if not view.any_blocked else [
-            b or e for b, e in zip(view.blocked, self.at_end, strict=True)]
+        self.stopper = self.at_end
+        if view.any_blocked:  # at an end, or blocked for the company
+            self.stopper = stopper = list(self.at_end)
+            for i in view.blocked_at:
+                stopper[i] = True
 
     def rq_ok(self, rq: int) -> bool:
         return all(((rq >> shift) & 255) <= n for shift, n in self.rq_limits)
@@ -410,37 +427,36 @@ def _rest_table(kv: _KindNumbers, view: CompanyView) -> list[list[int]]:
     the base part takes, N + M - a - b in all), plus every stop that pays without counting.
     It ignores where the stops are, so it is never too low.
     """
-    merged = sorted(
-        (
-            (kv.pay[i] + kv.tre[i], kv.ca[i])
-            for i in range(len(view.ids))
-            if kv.allowed[i] and (kv.ca[i] or kv.cb[i])
-        ),
-        reverse=True,
-    )
-    free_total = sum(
-        kv.pay[i] + kv.tre[i]
-        for i in range(len(view.ids))
-        if kv.allowed[i] and not kv.ca[i] and not kv.cb[i]
-    )
+    merged: list[tuple[int, int]] = []
+    free_total = 0
+    for pay, tre, allowed, ca, cb in zip(kv.pay, kv.tre, kv.allowed, kv.ca, kv.cb, strict=True):
+        if allowed:
+            if ca or cb:
+                merged.append((pay + tre, ca))
+            else:
+                free_total += pay + tre
+    merged.sort(reverse=True)
+    # for one a the greedy takes the same stops in the same order whatever b is (the places
+    # left only cut it short): its running totals, read at the places each b leaves
     table = []
-    for a in range(kv.n + 1):
-        row = []
-        for b in range(kv.nm + 1):
-            slots = kv.nm - a - b
-            base_left = kv.n - a
-            total = free_total
-            for v, only_base in merged:
-                if slots <= 0:
-                    break
-                if only_base:
-                    if base_left <= 0:
-                        continue
-                    base_left -= 1
-                total += v
-                slots -= 1
-            row.append(total)
-        table.append(row)
+    n, nm = kv.n, kv.nm
+    for a in range(n + 1):
+        base_left = n - a
+        most = nm - a
+        totals = [free_total]
+        total = free_total
+        for v, only_base in merged:
+            if len(totals) > most:
+                break
+            if only_base:
+                if base_left <= 0:
+                    continue
+                base_left -= 1
+            total += v
+            totals.append(total)
+        last = len(totals) - 1
+        table.append([totals[min(most - b, last)] if most - b > 0 else free_total
+                      for b in range(nm + 1)])
     return table
 
 
@@ -665,7 +681,16 @@ def _combine(view: CompanyView, order: list[int], specs: list[SpecKey],
         ))
         members.append([pos])
         lists.append(cands)
-    value, chosen = best_combination(groups, view.clashes, lb - 1, budget)
+    # the clashes among the candidates' links alone (a few links, where the components hold
+    # thousands): the combination asks for no other link's
+    masks: dict[int, int] = {}
+    for cands in lists:
+        for c in cands:
+            for lk in c.left:
+                masks[lk.uid] = lk.mask
+            for lk in c.right:
+                masks[lk.uid] = lk.mask
+    value, chosen = best_combination(groups, clashes_of_masks(masks), lb - 1, budget)
     if value < lb:
         return greedy
     picks: list[_Cand | None] = [None] * len(order)
