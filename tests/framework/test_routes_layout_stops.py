@@ -16,7 +16,7 @@ from railyard.framework.simulate import runner
 def test_patched_stops_are_the_stops_worked_out_afresh(
         monkeypatch: pytest.MonkeyPatch, title: str, seed: int) -> None:
     patched = board_graph._plain_stops
-    asked = {"derived": 0, "stops moved": 0}
+    asked = {"derived": 0}
 
     def checked(layout: Any, phase_key: Any, phase_order: Any, pass_through: Any) -> Any:
         found = patched(layout, phase_key, phase_order, pass_through)
@@ -29,8 +29,6 @@ def test_patched_stops_are_the_stops_worked_out_afresh(
         assert [s.id for s in found] == [board_graph.stop_id(*k) for k in layout.stop_keys]
         if layout.base is not None:
             asked["derived"] += 1
-            if not layout.base[2]:
-                asked["stops moved"] += 1
         return found
 
     monkeypatch.setattr(board_graph, "_plain_stops", checked)
@@ -40,9 +38,8 @@ def test_patched_stops_are_the_stops_worked_out_afresh(
     assert record.get("error") is None
     assert asked["derived"] > 50
     # a lay rarely changes a hex's number of stops now that a plain tile on an empty hex
-    # numbers the stops alike: the spliced path is driven by random lays in
-    # test_routes_layout_lineage (more than 50 times)
-    assert asked["stops moved"] >= 0
+    # numbers the stops alike (a handful of times in a game, none in some): the spliced path
+    # is driven by the random lays of test_routes_layout_lineage
 
 
 @pytest.mark.parametrize("title,seed", [("1837", 3), ("1830", 1)])
