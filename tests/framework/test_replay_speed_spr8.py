@@ -291,8 +291,8 @@ def test_route_check_piece_ids_patched_from_the_parent_layout_are_counted_ones(
 
         real_layout = layouts.Family.layout
 
-        def numbered(family: Any, laid: Any, key: Any) -> Any:
-            found = real_layout(family, laid, key)
+        def numbered(family: Any, *args: Any) -> Any:
+            found = real_layout(family, *args)
             drawn._offsets(found)  # every layout the bot's look-ahead and searches ask for
             return found
 
