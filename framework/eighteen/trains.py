@@ -377,25 +377,18 @@ def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[s
 def over_limit(rules: Context, state: G18State) -> list[str]:
     """Companies holding more trains than their limit, in title order."""
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
-    if _base_train_limit(rules.hooks):
-        # a title that keeps the base hook (it returns the phase's limit) is not asked per
-        # company, and each company's limit in this phase is read from a table made once
-        table = _limit_table(rules, limits)
-        out = []
-        for cid, company in state.companies.items():
-            held = company.trains
-            if held and not company.closed:
-                limit = table[cid] if cid in table else _limit_of(rules, limits, cid)
-                if limit is not None and len(held) > limit:
-                    out.append(cid)
-        return out
-    hook = rules.hooks.train_limit
+    table = _limit_table(rules, limits)  # each company's limit in this phase, made once
+    # a title that keeps the base hook (it returns the phase's limit) is not asked per company
+    hook = None if _base_train_limit(rules.hooks) else rules.hooks.train_limit
     out = []
     for cid, company in state.companies.items():
-        if company.closed or not company.trains:
+        held = company.trains
+        if not held or company.closed:
             continue
-        limit = hook(state, cid, _limit_of(rules, limits, cid))
-        if limit is not None and len(company.trains) > limit:
+        limit = table[cid] if cid in table else _limit_of(rules, limits, cid)
+        if hook is not None:
+            limit = hook(state, cid, limit)
+        if limit is not None and len(held) > limit:
             out.append(cid)
     return out
 

@@ -40,13 +40,16 @@ def _offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
 
 def _counted_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]]:
     order = layout.order
-    kept = layout.kept
-    try:
-        counts = list(map(len, map(kept.__getitem__, order)))
-    except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
-        counts = [len(kept.get(c, ())) for c in order]
-    firsts = list(accumulate(counts, initial=0))
+    firsts = list(accumulate(_counts(layout.kept, order), initial=0))
     return (order, firsts, dict(zip(order, firsts, strict=False)))  # one first more
+
+
+def _counts(kept: dict[str, Any], hexes: list[str]) -> list[int]:
+    """The number of kept pieces of each hex (counted in C: map)."""
+    try:
+        return list(map(len, map(kept.__getitem__, hexes)))
+    except KeyError:  # every hex of the order has its kept pieces, if only none: to be sure
+        return [len(kept.get(c, ())) for c in hexes]
 
 
 def _patched_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, int]] | None:
@@ -75,12 +78,8 @@ def _patched_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, in
             start = at
     if start < 0:
         return before
-    try:
-        counts = list(map(len, map(kept.__getitem__, order[start:])))
-    except KeyError:
-        counts = [len(kept.get(c, ())) for c in order[start:]]
     firsts = old_firsts[:start]
-    firsts += accumulate(counts, initial=old_firsts[start])
+    firsts += accumulate(_counts(kept, order[start:]), initial=old_firsts[start])
     first_of = dict(old_first)
     first_of.update(zip(order[start:], firsts[start:], strict=False))
     return (order, firsts, first_of)

@@ -62,6 +62,8 @@ def companies_of_type(rules: G18Ruleset, *types: str) -> tuple[str, ...]:
     key = (id(spec), types)
     found = _OF_TYPE.get(key)
     if found is None or found[0] is not spec:
+        if len(_OF_TYPE) > 256:  # each entry keeps its spec: a long run of titles empties it
+            _OF_TYPE.clear()
         found = _OF_TYPE[key] = (spec, tuple(cid for cid, c in spec.companies.items()
                                               if c.type in types))
     return found[1]

@@ -35,6 +35,8 @@ def _railways_on(rules: G18Ruleset) -> dict[str, tuple[str, ...]]:
     spec = rules.spec
     found = _ON_HEX.get(id(spec))
     if found is None or found[0] is not spec:
+        if len(_ON_HEX) > 64:  # each entry keeps its spec: a long run of titles empties it
+            _ON_HEX.clear()
         on: dict[str, tuple[str, ...]] = {}
         for cid in mountain_railways(rules):
             for coord in spec.companies[cid].hexes or ():
