@@ -114,7 +114,7 @@ class Stop(Record):
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class TileDef(Record):
+class TileDef(Record, compare="attrs"):
     """A tile as printed: its colour, stops, paths and labels (no rotation, no position).
 
     ``count`` is the number of copies in the box (None = unlimited; preprinted hexes: 1).
