@@ -347,6 +347,15 @@ def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, ti
         return _unjoined_refusal(rules, state, company_id, coord, tile, upgrade, part, old, placed,
                                  track_only) is None
 
+    # every walk from the stations reaches first the stations and the edges their own track
+    # runs to: a lay next to a station (a third of a game's lays) is seen to join the network
+    # there, without the walk; a yes of a part stays a yes of the whole (see above)
+    if not starts or any(c == coord or coord in board.neighbours(c) for c, _ in starts):
+        placed_at = board.placed
+        first = Reach(starts, frozenset([(c, e) for c, i in starts for e in placed_at(c).conn.stop_edges[i]]),
+                      frozenset([c for c, _ in starts]), starts, whole=False)
+        if joined(first):
+            return None
     reach = walk_until(board, company_id, starts, coord, joined)
     if not reach.whole:
         return None
