@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from railyard.framework import autoplay
 from railyard.framework.bots import make_bot
+from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
-from railyard.framework.eighteen import reach, tile_lay
+from railyard.framework.eighteen import reach, tile_lay, trains
 from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 
 from tests.framework.site_games import game_file
 
@@ -126,3 +128,44 @@ def test_v_a_lay_applied_with_the_fit_its_check_found_leaves_the_board_the_plain
 
     counts = _each_lay(check)
     assert counts["recorded"] >= 150 and all(counts.get(str(spec), 0) >= 10 for spec in GAMES), counts
+
+
+def _trade_ins_long(rules: Any, state: Any, cid: str) -> list[Any]:
+    """Every depot offer weighed against each of the company's trains (the plain rule)."""
+    out = []
+    own = state.companies[cid].trains
+    for train_id in trains.depot_offers(rules, state):
+        rule = rules.spec.trains[state.trains[train_id].name].trade_in
+        if rule is None:
+            continue
+        seen: set[str] = set()
+        for traded in own:
+            name = state.trains[traded].name
+            if name in rule.trains and name not in seen:
+                seen.add(name)
+                action = BuyTrainTradeIn(cid, train_id, traded, trains.face_price(rules, state, train_id) - rule.discount)
+                try:
+                    trains.check_trade_in(rules, state, action)
+                except IllegalAction:
+                    continue
+                out.append(action)
+    return out
+
+
+def test_trains_trade_ins_of_a_title_without_trade_in_trains_are_none_and_else_the_plain_rule_s() -> None:
+    """The buy step's trade-in choices (none at once where no train of the title takes a
+    trade-in, as in 1837) are the plain rule's for every company with trains at every
+    operating-round position of every game; 1889 and 1830 (a 4, 5 or 6 traded in for a D)
+    have such trains, so that the rule is walked there."""
+    walked = {"none": 0, "some": 0}
+    for name, game, _ in _positions():
+        rules, state = game.ruleset, game.state
+        if state.round.kind != "operating":
+            continue
+        for cid, company in state.companies.items():
+            if company.closed or not company.trains:
+                continue
+            got = trains.trade_in_choices(rules, state, cid)
+            assert got == _trade_ins_long(rules, state, cid), (name, len(game.actions), cid)
+            walked["some" if trains._trade_in_names(rules) else "none"] += 1
+    assert walked["none"] >= 1000 and walked["some"] >= 1000, walked
