@@ -300,11 +300,13 @@ class TileStep(TurnStep):
 
     def check_own(self, ctx: Context, state: G18State, action: Action) -> Any:
         assert isinstance(action, LayTile)
-        return tile_lay.check(ctx, state, action)[2]
+        _, upgrade, cost = tile_lay.check(ctx, state, action)
+        return cost, upgrade
 
     def apply_own(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
         assert isinstance(action, LayTile)
-        lines = tile_lay.apply(ctx, state, action, plan)
+        cost, upgrade = plan
+        lines = tile_lay.apply(ctx, state, action, cost, upgrade)
         rs = _rs(state)
         rs.tiles_laid += 1
         if rs.tiles_laid >= options(ctx).tiles_per_turn:

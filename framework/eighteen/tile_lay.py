@@ -218,17 +218,19 @@ def _fixed_refusal(
     ability_of: str | None,
 ) -> tuple[str, str] | None:
     """The checks of :func:`refusal` that do not read the company's reach (they come first)."""
-    owner = exclusive_owner(rules, tile.id)
+    # exclusive_owner names an owner exactly for the tiles of _exclusive_tiles (the title's
+    # abilities, listed once): most tiles are none of them
+    owner = exclusive_owner(rules, tile.id) if tile.id in _exclusive_tiles(rules) else None
     if owner is not None and owner != ability_of:
         return "rule:tile_lay.exclusive", f"only {owner}'s ability may lay tile {tile.id}"
-    if tile.color not in phases.tile_colors(rules, state):
+    if tile.color not in phases.current(rules, state).tiles:  # phases.tile_colors, not copied
         return "rule:tile_lay.phase", f"{tile.color} tiles are not available in phase {state.phase}"
     why = hex_refusal(rules, state, coord)
     if why is not None:
         return why
     board = state.board
     old = board.placed(coord)
-    placed = Placed(tile, upgrade.rotation)
+    placed = _placed(tile, upgrade.rotation)
     edge = _dead_end(board, coord, placed, old)
     if edge is not None:
         return "rule:tile_lay.dead_end", f"track on {coord} would run off the map or into a blank side (edge {edge})"
@@ -257,11 +259,21 @@ def _connection_refusal(
     """The connection check of :func:`refusal`: the lay joins the company's network."""
     board = state.board
     old = board.placed(coord)
-    placed = Placed(tile, upgrade.rotation)
+    placed = _placed(tile, upgrade.rotation)
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
     if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):
         return None
+    return _unjoined_refusal(rules, state, company_id, coord, tile, upgrade, reach, old, placed, track_only)
+
+
+def _unjoined_refusal(
+    rules: Context, state: G18State, company_id: str, coord: str, tile: TileDef, upgrade: Upgrade,
+    reach: Reach, old: Placed, placed: Placed, track_only: bool,
+) -> tuple[str, str] | None:
+    """The rest of :func:`_connection_refusal` for a lay whose new track joins nothing the
+    company reaches: an upgrade may qualify all the same."""
+    board = state.board
     if track_only:
         if old.tile.paths and _merges_passable_stops(board, coord, old, placed.tile, upgrade, reach, company_id):
             return None
@@ -310,11 +322,40 @@ def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, ti
     if why is not None:  # what refusal() says first, whatever the reach: no walk
         return why
 
-    def joined(part: Reach) -> bool:
-        return _connection_refusal(rules, state, company_id, coord, tile, upgrade, part) is None
-
     board = state.board
     starts = stations(board, company_id, home_stations(rules, state, company_id))
+    # what _connection_refusal reads that stays the same over the walk, worked out once: the
+    # hex's tiles, the rule's setting, whether the company lacks a station there (every part
+    # of the walk has the walk's starts as its stations)
+    old = board.placed(coord)
+    placed = _placed(tile, upgrade.rotation)
+    track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
+    runnable = company_id if track_only else None
+    no_station = not starts and coord in home_hexes(rules, state, company_id)
+    row = board.neighbours(coord)
+
+    def joined(part: Reach) -> bool:
+        # _connection_refusal(...) is None, its inputs given: _connected, then the rest
+        out_edges = part.out_edges
+        arriving = 0
+        for edge, back in _SIDES:  # _arriving_sides
+            there = row[edge]
+            if there is not None and (there, back) in out_edges:
+                arriving |= 1 << edge
+        if _joins(board, coord, old, placed, upgrade, part.stops_on(coord), arriving, no_station, runnable):
+            return True
+        return _unjoined_refusal(rules, state, company_id, coord, tile, upgrade, part, old, placed,
+                                 track_only) is None
+
+    # every walk from the stations reaches first the stations and the edges their own track
+    # runs to: a lay next to a station (a third of a game's lays) is seen to join the network
+    # there, without the walk; a yes of a part stays a yes of the whole (see above)
+    if not starts or any(c == coord or coord in board.neighbours(c) for c, _ in starts):
+        placed_at = board.placed
+        first = Reach(starts, frozenset([(c, e) for c, i in starts for e in placed_at(c).conn.stop_edges[i]]),
+                      frozenset([c for c, _ in starts]), starts, whole=False)
+        if joined(first):
+            return None
     reach = walk_until(board, company_id, starts, coord, joined)
     if not reach.whole:
         return None
@@ -337,9 +378,14 @@ def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Up
     return tile, upgrade, cost
 
 
-def apply(rules: Context, state: G18State, action: LayTile, cost: int) -> list[str]:
+def apply(rules: Context, state: G18State, action: LayTile, cost: int, upgrade: Upgrade | None = None) -> list[str]:
+    """Lay the tile and pay; ``upgrade``: how it fits, as :func:`check` found it at this
+    position (the board then takes it as it is rather than work it out again)."""
     board = state.board
-    result = board.lay(action.hex, action.tile, action.rotation)
+    if upgrade is not None and upgrade.rotation == action.rotation:
+        result = board.lay(action.hex, action.tile, action.rotation, check=False, stop_map=upgrade.stop_map)
+    else:
+        result = board.lay(action.hex, action.tile, action.rotation)
     state.pay(action.entity, BANK, cost)
     lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}), pays {cost}"]
     for company_id, _ in result.removed:

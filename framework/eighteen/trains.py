@@ -331,6 +331,8 @@ def apply_trade_in(rules: Context, state: G18State, action: BuyTrainTradeIn, pla
 
 def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[BuyTrainTradeIn]:
     out: list[BuyTrainTradeIn] = []
+    if not _trade_in_names(rules):  # no train of the title takes a trade-in: none on offer
+        return out
     own = state.companies[company_id].trains
     for train_id in depot_offers(rules, state):
         rule = rules.spec.trains[state.trains[train_id].name].trade_in
@@ -349,6 +351,23 @@ def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[B
                     continue
                 out.append(action)
     return out
+
+
+# id(trains of a spec) -> (those trains, the names with a trade_in rule): the buy step asks
+# for trade-ins whenever it looks for a purchase
+_TRADE_INS: dict[int, tuple[Any, frozenset[str]]] = {}
+
+
+def _trade_in_names(rules: Context) -> frozenset[str]:
+    """The names of the title's trains that may be bought with a trade-in."""
+    specs = rules.spec.trains
+    found = _TRADE_INS.get(id(specs))
+    if found is None or found[0] is not specs:
+        if len(_TRADE_INS) > 64:
+            _TRADE_INS.clear()
+        names = frozenset(name for name, tdef in specs.items() if tdef.trade_in is not None)
+        found = _TRADE_INS[id(specs)] = (specs, names)
+    return found[1]
 
 
 def to_pool(state: G18State, train_id: str) -> None:
