@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from railyard.framework.eighteen import holdings
 from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
@@ -76,6 +77,7 @@ def scrap(state: G18State, train_id: str) -> None:
         state.companies[train.owner].trains.remove(train_id)
     train.owner = SCRAPPED
     state.depot.scrapped.append(train_id)
+    holdings.changed(state)
 
 
 def start_phase(rules: Context, state: G18State, name: str) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import attrs
+from railyard.framework.eighteen import holdings
 from railyard.framework.eighteen.certificates import pick_certificates, swap_director
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.state import (
@@ -164,6 +165,7 @@ def move_train(state: G18State, train_id: str, to: str) -> None:
         state.depot.scrapped.append(train_id)
     else:
         state.companies[to].trains.append(train_id)
+    holdings.changed(state)
 
 
 # ---------------------------------------------------------------------- tokens

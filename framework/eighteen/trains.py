@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import phases
+from railyard.framework.eighteen import holdings, phases
 from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.hooks import Hooks
@@ -270,6 +270,7 @@ def transfer(rules: Context, state: G18State, train_id: str, buyer: str) -> list
         state.companies[source].trains.remove(train_id)
     train.owner = buyer
     state.companies[buyer].trains.append(train_id)
+    holdings.changed(state)
     if source != DEPOT:
         return []
     _mint_if_unlimited(rules, state, train.name)
@@ -394,11 +395,17 @@ def apply_surrender(state: G18State, action: SurrenderTrain, fee: int) -> list[s
 
 
 def over_limit(rules: Context, state: G18State) -> list[str]:
-    """Companies holding more trains than their limit, in title order."""
+    """Companies holding more trains than their limit, in title order. Asked after every
+    operating-round action: the answer is kept until a train moves
+    (:mod:`holdings`) when the title keeps the base limit (its hook could read anything)."""
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
     table = _limit_table(rules, limits)  # each company's limit in this phase, made once
     # a title that keeps the base hook (it returns the phase's limit) is not asked per company
     hook = None if _base_train_limit(rules.hooks) else rules.hooks.train_limit
+    if hook is None:
+        found = holdings.kept(state, table)  # the table is the rules' and the phase's
+        if found is not None:
+            return list(found)
     out = []
     for cid, company in state.companies.items():
         held = company.trains
@@ -409,6 +416,8 @@ def over_limit(rules: Context, state: G18State) -> list[str]:
             limit = hook(state, cid, limit)
         if limit is not None and len(held) > limit:
             out.append(cid)
+    if hook is None:
+        holdings.keep(state, table, tuple(out))
     return out
 
 
