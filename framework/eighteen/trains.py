@@ -399,13 +399,13 @@ def over_limit(rules: Context, state: G18State) -> list[str]:
     operating-round action: the answer is kept until a train moves
     (:mod:`holdings`) when the title keeps the base limit (its hook could read anything)."""
     limits = phases.current(rules, state).train_limits  # phases.train_limit, looked up once
-    table = _limit_table(rules, limits)  # each company's limit in this phase, made once
     # a title that keeps the base hook (it returns the phase's limit) is not asked per company
     hook = None if _base_train_limit(rules.hooks) else rules.hooks.train_limit
     if hook is None:
-        found = holdings.kept(state, table)  # the table is the rules' and the phase's
+        found = holdings.kept(state, limits)  # the limits are the title's phase's own
         if found is not None:
             return list(found)
+    table = _limit_table(rules, limits)  # each company's limit in this phase, made once
     out = []
     for cid, company in state.companies.items():
         held = company.trains
@@ -417,7 +417,7 @@ def over_limit(rules: Context, state: G18State) -> list[str]:
         if limit is not None and len(held) > limit:
             out.append(cid)
     if hook is None:
-        holdings.keep(state, table, tuple(out))
+        holdings.keep(state, limits, tuple(out))
     return out
 
 

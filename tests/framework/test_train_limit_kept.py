@@ -43,8 +43,8 @@ class _Counted:
         real = trains.over_limit
 
         def checked(rules: Any, state: Any) -> list[str]:
-            table = trains._limit_table(rules, phases.current(rules, state).train_limits)
-            was_kept = holdings.kept(state, table) is not None
+            limits = phases.current(rules, state).train_limits
+            was_kept = holdings.kept(state, limits) is not None
             answer = real(rules, state)
             assert answer == _afresh(rules, state)
             self.asked += 1
@@ -111,7 +111,7 @@ def test_a_train_moved_is_seen_at_the_next_ask() -> None:
     limit = trains._limit_of(rules, limits, holder)
     assert limit is not None
     assert holder not in trains.over_limit(rules, state)
-    assert holdings.kept(state, trains._limit_table(rules, limits)) is not None
+    assert holdings.kept(state, limits) is not None
     others = [t for t, train in state.trains.items()
               if train.owner == TRAIN_POOL or train.owner in state.companies and train.owner != holder]
     spare = others[: limit + 1 - len(state.companies[holder].trains)]
