@@ -280,7 +280,6 @@ class DrawnView:
         if first is None:
             first = self._first = _offsets(self.layout)[2]
         kept = self.layout.kept
-        seen = self._seen
         out: list[int] = []
         tiles: list[str | None] = []
         a = nodes[0]
@@ -299,8 +298,9 @@ class DrawnView:
                     if (x == a and y == b) or (x == b and y == a):
                         if found >= 0:
                             return None
+                        # the id and tile alone: the check reads no piece object (``pieces``
+                        # makes one when asked)
                         found = start + i
-                        seen[found] = _piece(found, x, y, where)
                         tile = where
             if found < 0:
                 return None
