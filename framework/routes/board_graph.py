@@ -154,7 +154,7 @@ def _board_hex_pieces(row: tuple[str | None, ...], coord: str, tile: TileDef,
         ends: list[str] = []
         needs: list[str] = []
         for end in path:
-            if type(end) is str:
+            if isinstance(end, str):
                 ends.append(coord + end)
                 continue
             edge = (end + rotation) % 6

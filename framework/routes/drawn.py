@@ -234,6 +234,8 @@ class DrawnView:
         self._pieces = _Pieces(layout)
         self.pieces: Mapping[int, Piece] = self._pieces
         self._first: dict[str, int] | None = None
+        self._found: dict[str, int] = {}  # the first ids unique_pieces read, per hex
+        self._base: Any = None  # what it reads them from (see _first_id)
         self._seen = self._pieces.seen
 
     def _junction(self, node: str) -> bool:
@@ -272,13 +274,37 @@ class DrawnView:
                     found.append(piece)
         return tuple(found)
 
+    def _first_id(self, coord: str) -> int:
+        """The id of the first piece of a hex with kept pieces: from the layout's offsets
+        when it has them, else from its ``counts_base`` (an earlier layout's offsets and the
+        hexes that count differently here, as sorted keys and running sums: a check asks
+        for the few hexes its routes cross, so the whole board is not counted again), else
+        from the offsets counted."""
+        base = self._base
+        if base is None:
+            layout = self.layout
+            counted = layout.memo.get("offsets")
+            found = getattr(layout, "counts_base", None)  # a stand-in may have none
+            if counted is None and found is not None:
+                counted, more = found
+                keys = sorted(more)
+                base = self._base = (counted, keys,
+                                     list(accumulate(map(more.__getitem__, keys), initial=0)))
+            else:
+                base = self._base = (counted or _offsets(layout), None, None)
+        (order, firsts, first_of), keys, sums = base
+        start = first_of.get(coord)
+        if start is None:  # a hex new since then
+            start = firsts[bisect.bisect_left(order, coord)]
+        if keys:  # what the hexes before it count more here
+            start += sums[bisect.bisect_left(keys, coord)]
+        return start
+
     def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
         """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
         when some two are joined by none or by more than one (:meth:`pieces_between` pair by
         pair, in one loop: the route check asks it of every drawing)."""
-        first = self._first
-        if first is None:
-            first = self._first = _offsets(self.layout)[2]
+        first = self._found
         kept = self.layout.kept
         out: list[int] = []
         tiles: list[str | None] = []
@@ -291,10 +317,13 @@ class DrawnView:
             for coord in _HEXES.get(a) or _hexes_of(a):
                 if coord not in hexes_b:
                     continue
+                pieces = kept.get(coord)
+                if not pieces:  # not a hex of the graph, or none of its track kept
+                    continue
                 start = first.get(coord)
                 if start is None:
-                    continue
-                for i, (x, y, where) in enumerate(kept[coord]):
+                    start = first[coord] = self._first_id(coord)
+                for i, (x, y, where) in enumerate(pieces):
                     if (x == a and y == b) or (x == b and y == a):
                         if found >= 0:
                             return None

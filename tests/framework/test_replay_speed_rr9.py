@@ -179,3 +179,47 @@ def test_a_hexs_pieces_read_from_the_boards_neighbours_are_those_the_grid_names_
                 dropped += len(got) < len(tile.paths)
     assert compared > 1000 and dropped > 100
     assert title_id != "1830" or board.impassable  # 1830 has impassable borders
+
+
+@pytest.mark.parametrize("where", ["recorded", "1837", "1889", "1830"])
+def test_first_piece_ids_read_from_an_earlier_layouts_counts_are_the_counted_ones(
+    where: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The route check reads the first piece id of the hexes its routes cross from an earlier
+    layout's ids and the hexes counting differently since (``Layout.counts_base``): at every
+    layout of the recorded game and of greedy games (their look-aheads included), for every
+    hex with kept pieces, the id counted over the whole board."""
+    from railyard.framework.routes import drawn
+    from railyard.framework.routes import layout as layouts
+
+    counts = {"layouts": 0, "based": 0, "hexes": 0, "moved": 0}
+    real_layout = layouts.Family.layout
+
+    def compared(family: Any, *args: Any) -> Any:
+        found = real_layout(family, *args)
+        view = DrawnView(found, lambda where: None, [])
+        want = drawn._counted_offsets(found)[2]
+        based = found.memo.get("offsets") is None and found.counts_base is not None
+        for coord, pieces in found.kept.items():
+            if pieces:
+                got = view._first_id(coord)
+                assert got == want[coord], (coord, got, want[coord])
+                counts["hexes"] += 1
+                if based:
+                    counts["moved"] += got != found.counts_base[0][2].get(coord)
+        counts["layouts"] += 1
+        counts["based"] += based
+        return found
+
+    monkeypatch.setattr(layouts.Family, "layout", compared)
+    if where == "recorded":
+        game = _recorded()
+        assert [s for _, s in game.standings()] == [9532, 8304, 7398, 7352]
+        assert counts["based"] >= 150, counts
+    else:
+        config = runner.SimConfig(where, 4, ("greedy",))
+        runner.loaded(config)
+        record = runner.play_game(runner.Job(config, 0, 7))
+        assert record.get("error") is None
+        assert counts["based"] >= 20, counts
+    assert counts["moved"] > 100, counts
