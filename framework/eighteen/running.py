@@ -43,9 +43,18 @@ def route_rules(rules: Context) -> RouteRules:
     return found[1]
 
 
+# id(train definition) -> (the definition, its spec): frozen, so every check shares it
+_SPECS: dict[int, tuple[Any, TrainSpec]] = {}
+
+
 def spec_of(rules: Context, state: G18State, train_id: str) -> TrainSpec:
     tdef = rules.spec.trains[state.trains[train_id].name]
-    return TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus)
+    found = _SPECS.get(id(tdef))
+    if found is None or found[0] is not tdef:
+        if len(_SPECS) > 256:
+            _SPECS.clear()
+        found = _SPECS[id(tdef)] = (tdef, TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus))
+    return found[1]
 
 
 def runnable(state: G18State, company_id: str, ran: list[str]) -> list[str]:
@@ -61,6 +70,9 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
     """What stops with a ``train_revenue`` for this train's name add over their phase value
     (an off-board paying D trains more). Added to checked routes; the best-route search ranks
     routes with them too (:func:`train_stop_values`)."""
+    board = state.board
+    if board is not None and hasattr(board, "printed_map") and not _may_pay(rules, board):
+        return 0  # no stop of the map or of a tile of the title pays any train another amount
     name = state.trains[train_id].name if train_id in state.trains else ""
     extra = 0
     for stop_id in route.stops:
@@ -72,6 +84,24 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
         if i < len(stops) and name in stops[i].train_revenue:
             extra += stops[i].train_revenue[name] - stops[i].revenue.at(state.phase, rules.spec.phase_order)
     return extra
+
+
+# id(title) -> (the title, whether some tile of its manifest has a stop with a train_revenue)
+_TILES_PAY: dict[int, tuple[Any, bool]] = {}
+
+
+def _may_pay(rules: Context, board: Any) -> bool:
+    """Whether some stop of the board may pay a train another amount: a printed hex's, or a
+    tile's of the title's manifest (where the tiles laid come from)."""
+    if _printed_paying(board.printed_map())[1]:
+        return True
+    title = rules.spec.title
+    found = _TILES_PAY.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_TILES_PAY) > 64:
+            _TILES_PAY.clear()
+        found = _TILES_PAY[id(title)] = (title, any(map(_pays, title.tiles.values())))
+    return found[1]
 
 
 def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[str, int]:

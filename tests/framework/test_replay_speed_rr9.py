@@ -49,12 +49,12 @@ def _outcome(call: Any) -> Any:
 
 class _Compared:
     """Wraps :func:`running.check`: each check is made on the view (no graph cached) and on
-    the whole graph built from scratch, and both must agree, on the drawn routes and on damaged
-    copies of them."""
+    the whole graph built from scratch with every stop asked for its train bonus (no title-wide
+    answer), and both must agree, on the drawn routes and on damaged copies of them."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.counts = {"checks": 0, "tries": 0, "refused": 0, "pieces": 0}
+        self.counts = {"checks": 0, "tries": 0, "refused": 0, "pieces": 0, "paying": 0}
         self.real = running.check
         self.to_check = board_graph.graph_to_check
         monkeypatch.setattr(running, "check", self.check)
@@ -79,11 +79,15 @@ class _Compared:
             board_graph._CACHE.update(saved)
         assert all(isinstance(v, DrawnView) for v in views)
         graph = _scratch(board, title, phase)
-        try:
+        may_pay = running._may_pay
+        try:  # the long way: the whole graph, every stop asked for its train bonus
             running.graph_to_check = lambda *args: graph  # type: ignore[assignment]
+            running._may_pay = lambda *args: True  # type: ignore[assignment]
             slow = _outcome(lambda: self.real(rules, state, action, ran))
         finally:
             running.graph_to_check = self.to_check  # type: ignore[assignment]
+            running._may_pay = may_pay  # type: ignore[assignment]
+        self.counts["paying"] += may_pay(rules, board)
         assert fast == slow, (action, fast, slow)
         if views and not isinstance(fast, tuple):
             self.counts["pieces"] += sum(len(r.pieces) for _, r in fast.routes)
@@ -136,6 +140,7 @@ def test_route_checks_on_the_layout_are_those_on_the_whole_graph_in_greedy_games
     counts = compared.counts
     assert counts["checks"] >= 40 and counts["pieces"] > 200, counts
     assert counts["refused"] > 100, counts
+    assert (counts["paying"] > 0) == (title_id == "1889"), counts  # its off-boards pay D more
 
 
 
