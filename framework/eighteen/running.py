@@ -213,7 +213,7 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         return result_of(rules, state, company_id, [])
     if state.board is None:
         raise IllegalAction("rule:running.board", "this title has no board to run on")
-    nodes = [str(n) for run in action.runs for n in run.nodes]
+    nodes = [n if type(n) is str else str(n) for run in action.runs for n in run.nodes]
     g = graph_to_check(state.board, rules.spec.title, state.phase, nodes)
     drafts: list[tuple[Any, Any]] = []
     for run in action.runs:

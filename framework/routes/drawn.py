@@ -223,10 +223,21 @@ class DrawnView:
         self.stops: Mapping[str, StopNode] = stops
         if nodes is not None:
             asked = {}
+            tiles = layout.tiles
             for sid in nodes:
-                # a junction's name is never a stop's: no hex's name holds a "|"
-                if type(sid) is str and "|" in sid:
-                    continue
+                if type(sid) is str:
+                    # a junction's name is never a stop's: no hex's name holds a "|"
+                    if "|" in sid or sid in asked:
+                        continue
+                    parsed = _PARSED.get(sid, _UNKNOWN)
+                    if parsed is None:
+                        continue  # not named as a stop
+                    if parsed is not _UNKNOWN:  # what _Stops._node does, without its calls
+                        placed = tiles.get(parsed[0])
+                        if placed is None or parsed[1] >= len(placed[0].stops):
+                            continue
+                        asked[sid] = node_of(parsed)
+                        continue
                 node = stops._node(sid)
                 if node is not None:
                     asked[sid] = node

@@ -369,7 +369,7 @@ class Family:
         stack = list(touched)
         while stack:
             junction = stack.pop()
-            for coord in _hexes_of(junction):
+            for coord in _JUNCTION_HEXES.get(junction) or _hexes_of(junction):
                 i = -1
                 for piece in raw.get(coord, ()):
                     i += 1
