@@ -44,7 +44,7 @@ def stop_id(coord: str, index: int) -> str:
 
 
 def junction_id(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
+    return f"{a}|{b}" if a <= b else f"{b}|{a}"  # the two hexes in sorted order
 
 
 _HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
@@ -793,16 +793,6 @@ def _node(
     only: Sequence[str] | None, rule: str, held: Sequence[str], waiting: Sequence[str],
     home: Sequence[str],
 ) -> StopNode:
-    return StopNode(
-        stop_id(coord, i),
-        stop.kind,
-        value,
-        group=_group(coord, tile, stop),
-        slots=stop.slots,
-        tokens=tuple(held),
-        reserved=tuple(waiting),
-        homes=tuple(home),
-        terminal=terminal,
-        through_only=None if only is None else tuple(only),
-        through_rule=rule,
-    )
+    # by position: the node's converters make the tuples (a tuple given is taken as it is)
+    return StopNode(f"{coord}.{i}", stop.kind, value, _group(coord, tile, stop), stop.slots,
+                    held, waiting, home, terminal, only, rule)
