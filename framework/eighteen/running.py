@@ -191,9 +191,18 @@ def _with_bonus(route: Route, bonus: int) -> Route:
 
 
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
-    routes = [(t, _with_bonus(r, train_bonus(rules, state, t, r))) for t, r in routes]
-    revenue = sum(r.revenue for _, r in routes)
-    treasury = sum(r.treasury for _, r in routes)
+    board = state.board
+    paying = bool(routes) and (board is None or not hasattr(board, "printed_map")
+                               or _may_pay(rules, board))
+    paid: list[tuple[str, Route]] = []
+    revenue = treasury = 0
+    for t, r in routes:
+        if paying:  # else no train bonus anywhere (see train_bonus)
+            r = _with_bonus(r, train_bonus(rules, state, t, r))
+        paid.append((t, r))
+        revenue += r.revenue
+        treasury += r.treasury
+    routes = paid
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
     treasury += rules.hooks.mine_income(state, company_id)
     return RunResult(revenue, treasury, tuple(routes))
@@ -220,10 +229,13 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)
         drafts.append((spec_of(rules, state, run.train), draft))
     checks = validate_routes(g, drafts, company_id, route_rules(rules))
-    problems = [
-        f"train {run.train}: {reason}" for run, c in zip(action.runs, checks, strict=True) for reason in c.reasons
-    ]
-    routes = [(run.train, c.route) for run, c in zip(action.runs, checks, strict=True) if c.route is not None]
+    problems: list[str] = []
+    routes = []
+    for run, c in zip(action.runs, checks, strict=True):  # one pass: most checks refuse none
+        if c.refusals:
+            problems += [f"train {run.train}: {r.message}" for r in c.refusals]
+        if c.route is not None:
+            routes.append((run.train, c.route))
     if not problems:
         problems = list(rules.hooks.route_problems(state, company_id, routes))
     if problems:
