@@ -291,25 +291,28 @@ class DrawnView:
         hexes that count differently here, as sorted keys and running sums: a check asks
         for the few hexes its routes cross, so the whole board is not counted again), else
         from the offsets counted."""
-        base = self._base
-        if base is None:
-            layout = self.layout
-            counted = layout.memo.get("offsets")
-            found = getattr(layout, "counts_base", None)  # a stand-in may have none
-            if counted is None and found is not None:
-                counted, more = found
-                keys = sorted(more)
-                base = self._base = (counted, keys,
-                                     list(accumulate(map(more.__getitem__, keys), initial=0)))
-            else:
-                base = self._base = (counted or _offsets(layout), None, None)
-        (order, firsts, first_of), keys, sums = base
+        (order, firsts, first_of), keys, sums = self._base or self._first_base()
         start = first_of.get(coord)
         if start is None:  # a hex new since then
             start = firsts[bisect.bisect_left(order, coord)]
         if keys:  # what the hexes before it count more here
             start += sums[bisect.bisect_left(keys, coord)]
         return start
+
+    def _first_base(self) -> Any:
+        """What :meth:`_first_id` reads: (offsets, the sorted hexes counting differently, the
+        running sums of their differences), the last two None when there are none."""
+        layout = self.layout
+        counted = layout.memo.get("offsets")
+        found = getattr(layout, "counts_base", None)  # a stand-in may have none
+        if counted is None and found is not None:
+            counted, more = found
+            keys = sorted(more)
+            base = (counted, keys, list(accumulate(map(more.__getitem__, keys), initial=0)))
+        else:
+            base = (counted or _offsets(layout), None, None)
+        self._base = base
+        return base
 
     def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
         """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
@@ -332,8 +335,14 @@ class DrawnView:
                 if not pieces:  # not a hex of the graph, or none of its track kept
                     continue
                 start = first.get(coord)
-                if start is None:
-                    start = first[coord] = self._first_id(coord)
+                if start is None:  # _first_id, without its call
+                    (order, firsts, first_of), keys, sums = self._base or self._first_base()
+                    start = first_of.get(coord)
+                    if start is None:
+                        start = firsts[bisect.bisect_left(order, coord)]
+                    if keys:
+                        start += sums[bisect.bisect_left(keys, coord)]
+                    first[coord] = start
                 for i, (x, y, where) in enumerate(pieces):
                     if (x == a and y == b) or (x == b and y == a):
                         if found >= 0:
