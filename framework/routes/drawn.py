@@ -305,6 +305,7 @@ class DrawnView:
         layout = self.layout
         counted = layout.memo.get("offsets")
         found = getattr(layout, "counts_base", None)  # a stand-in may have none
+        base: Any
         if counted is None and found is not None:
             counted, more = found
             keys = sorted(more)
