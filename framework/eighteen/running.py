@@ -43,9 +43,18 @@ def route_rules(rules: Context) -> RouteRules:
     return found[1]
 
 
+# id(train definition) -> (the definition, its spec): frozen, so every check shares it
+_SPECS: dict[int, tuple[Any, TrainSpec]] = {}
+
+
 def spec_of(rules: Context, state: G18State, train_id: str) -> TrainSpec:
     tdef = rules.spec.trains[state.trains[train_id].name]
-    return TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus)
+    found = _SPECS.get(id(tdef))
+    if found is None or found[0] is not tdef:
+        if len(_SPECS) > 256:
+            _SPECS.clear()
+        found = _SPECS[id(tdef)] = (tdef, TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus))
+    return found[1]
 
 
 def runnable(state: G18State, company_id: str, ran: list[str]) -> list[str]:
@@ -61,6 +70,9 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
     """What stops with a ``train_revenue`` for this train's name add over their phase value
     (an off-board paying D trains more). Added to checked routes; the best-route search ranks
     routes with them too (:func:`train_stop_values`)."""
+    board = state.board
+    if board is not None and hasattr(board, "printed_map") and not _may_pay(rules, board):
+        return 0  # no stop of the map or of a tile of the title pays any train another amount
     name = state.trains[train_id].name if train_id in state.trains else ""
     extra = 0
     for stop_id in route.stops:
@@ -72,6 +84,24 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
         if i < len(stops) and name in stops[i].train_revenue:
             extra += stops[i].train_revenue[name] - stops[i].revenue.at(state.phase, rules.spec.phase_order)
     return extra
+
+
+# id(title) -> (the title, whether some tile of its manifest has a stop with a train_revenue)
+_TILES_PAY: dict[int, tuple[Any, bool]] = {}
+
+
+def _may_pay(rules: Context, board: Any) -> bool:
+    """Whether some stop of the board may pay a train another amount: a printed hex's, or a
+    tile's of the title's manifest (where the tiles laid come from)."""
+    if _printed_paying(board.printed_map())[1]:
+        return True
+    title = rules.spec.title
+    found = _TILES_PAY.get(id(title))
+    if found is None or found[0] is not title:
+        if len(_TILES_PAY) > 64:
+            _TILES_PAY.clear()
+        found = _TILES_PAY[id(title)] = (title, any(map(_pays, title.tiles.values())))
+    return found[1]
 
 
 def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[str, int]:
@@ -161,9 +191,18 @@ def _with_bonus(route: Route, bonus: int) -> Route:
 
 
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
-    routes = [(t, _with_bonus(r, train_bonus(rules, state, t, r))) for t, r in routes]
-    revenue = sum(r.revenue for _, r in routes)
-    treasury = sum(r.treasury for _, r in routes)
+    board = state.board
+    paying = bool(routes) and (board is None or not hasattr(board, "printed_map")
+                               or _may_pay(rules, board))
+    paid: list[tuple[str, Route]] = []
+    revenue = treasury = 0
+    for t, r in routes:
+        if paying:  # else no train bonus anywhere (see train_bonus)
+            r = _with_bonus(r, train_bonus(rules, state, t, r))
+        paid.append((t, r))
+        revenue += r.revenue
+        treasury += r.treasury
+    routes = paid
     revenue = rules.hooks.revenue_adjustment(state, company_id, revenue, routes)
     treasury += rules.hooks.mine_income(state, company_id)
     return RunResult(revenue, treasury, tuple(routes))
@@ -183,17 +222,20 @@ def check(rules: Context, state: G18State, action: RunRoutes, ran: list[str]) ->
         return result_of(rules, state, company_id, [])
     if state.board is None:
         raise IllegalAction("rule:running.board", "this title has no board to run on")
-    nodes = [str(n) for run in action.runs for n in run.nodes]
+    nodes = [n if type(n) is str else str(n) for run in action.runs for n in run.nodes]
     g = graph_to_check(state.board, rules.spec.title, state.phase, nodes)
     drafts: list[tuple[Any, Any]] = []
     for run in action.runs:
         draft: Any = Route(run.nodes, (), run.pieces) if run.pieces else list(run.nodes)
         drafts.append((spec_of(rules, state, run.train), draft))
     checks = validate_routes(g, drafts, company_id, route_rules(rules))
-    problems = [
-        f"train {run.train}: {reason}" for run, c in zip(action.runs, checks, strict=True) for reason in c.reasons
-    ]
-    routes = [(run.train, c.route) for run, c in zip(action.runs, checks, strict=True) if c.route is not None]
+    problems: list[str] = []
+    routes = []
+    for run, c in zip(action.runs, checks, strict=True):  # one pass: most checks refuse none
+        if c.refusals:
+            problems += [f"train {run.train}: {r.message}" for r in c.refusals]
+        if c.route is not None:
+            routes.append((run.train, c.route))
     if not problems:
         problems = list(rules.hooks.route_problems(state, company_id, routes))
     if problems:

@@ -44,7 +44,7 @@ def stop_id(coord: str, index: int) -> str:
 
 
 def junction_id(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
+    return f"{a}|{b}" if a <= b else f"{b}|{a}"  # the two hexes in sorted order
 
 
 _HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
@@ -107,6 +107,71 @@ def _hex_pieces(grid: Grid, coord: str, tile: TileDef, rotation: int) -> _HexPie
         _PIECES.clear()
     _PIECES[key] = (tile, tuple(pieces))
     return tuple(pieces)
+
+
+# (coord, the board's neighbours of it) -> the junction across each edge (None: no map hex
+# there, or an impassable border)
+_EDGE_JUNCTIONS: dict[tuple[str, tuple[str | None, ...]], tuple[str | None, ...]] = {}
+# id(tile) -> (the tile, its paths' ends: an edge as its number, a stop as ".<index>", what
+# follows the hex in the stop's id)
+_TILE_ENDS: dict[int, tuple[TileDef, tuple[tuple[int | str, ...], ...]]] = {}
+# (coord, id(tile), rotation, the board's neighbours of coord) -> (tile, its pieces there)
+_ROW_PIECES: dict[tuple[Any, ...], tuple[TileDef, _HexPieces]] = {}
+
+
+def _tile_ends(tile: TileDef) -> tuple[tuple[int | str, ...], ...]:
+    found = _TILE_ENDS.get(id(tile))
+    if found is None or found[0] is not tile:
+        if len(_TILE_ENDS) > _MEMO_LIMIT:
+            _TILE_ENDS.clear()
+        ends = tuple(
+            tuple(end if (index := stop_index(end)) is None else f".{index}" for end in path)
+            for path in tile.paths
+        )
+        found = _TILE_ENDS[id(tile)] = (tile, ends)
+    return found[1]
+
+
+def _board_hex_pieces(row: tuple[str | None, ...], coord: str, tile: TileDef,
+                      rotation: int) -> _HexPieces:
+    """:func:`_hex_pieces` read from the board's neighbours of ``coord`` (``row``: the map hex
+    across each edge, None off the map or across an impassable border), which the board
+    already holds, instead of the grid's names (parsed and formatted per hex): a path to an
+    edge with no map hex goes at once, where :func:`_hex_pieces` keeps it for the layout to
+    drop (no tile there, or a blocked edge), so the layout's pieces are the same."""
+    key = (coord, id(tile), rotation, row)
+    found = _ROW_PIECES.get(key)
+    if found is not None and found[0] is tile:
+        return found[1]
+    junctions = _EDGE_JUNCTIONS.get((coord, row))
+    if junctions is None:
+        if len(_EDGE_JUNCTIONS) > _MEMO_LIMIT:
+            _EDGE_JUNCTIONS.clear()
+        junctions = _EDGE_JUNCTIONS[(coord, row)] = tuple(
+            None if other is None else junction_id(coord, other) for other in row)
+    pieces: list[tuple[str, str, tuple[str, ...]]] = []
+    for path in _tile_ends(tile):
+        ends: list[str] = []
+        needs: list[str] = []
+        for end in path:
+            if isinstance(end, str):
+                ends.append(coord + end)
+                continue
+            edge = (end + rotation) % 6
+            junction = junctions[edge]
+            if junction is None:
+                break
+            ends.append(junction)
+            needs.append(row[edge])  # type: ignore[arg-type]
+        else:
+            if ends[0] == ends[1]:
+                raise ValueError(f"tile {tile.id} on {coord}: a path joins {ends[0]!r} to itself")
+            pieces.append((ends[0], ends[1], tuple(needs)))
+    if len(_ROW_PIECES) > _MEMO_LIMIT:
+        _ROW_PIECES.clear()
+    out = tuple(pieces)
+    _ROW_PIECES[key] = (tile, out)
+    return out
 
 
 def _blocked(grid: Grid, impassable: Iterable[tuple[str, int]]) -> frozenset[str]:
@@ -596,12 +661,22 @@ def _family(board: Any) -> Family:
         if len(_FAMILIES) > 16:
             _FAMILIES.clear()
         grid = board.grid
-        family = Family(
-            printed,
-            lambda coord: _neighbour_names(grid, coord),
-            lambda coord, tile, rotation: _hex_pieces(grid, coord, tile, rotation),
-            _blocked(grid, board.impassable),
-        )
+        table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
+        if table is not None:  # the board's: map hexes only, none across a blocked border
+            family = Family(
+                printed,
+                table.__getitem__,
+                lambda coord, tile, rotation: _board_hex_pieces(table[coord], coord, tile,
+                                                                rotation),
+                _blocked(grid, board.impassable),
+            )
+        else:
+            family = Family(
+                printed,
+                lambda coord: _neighbour_names(grid, coord),
+                lambda coord, tile, rotation: _hex_pieces(grid, coord, tile, rotation),
+                _blocked(grid, board.impassable),
+            )
         found = _FAMILIES[id(printed)] = (printed, grid, board.impassable, family)
     return found[3]
 
@@ -718,16 +793,6 @@ def _node(
     only: Sequence[str] | None, rule: str, held: Sequence[str], waiting: Sequence[str],
     home: Sequence[str],
 ) -> StopNode:
-    return StopNode(
-        stop_id(coord, i),
-        stop.kind,
-        value,
-        group=_group(coord, tile, stop),
-        slots=stop.slots,
-        tokens=tuple(held),
-        reserved=tuple(waiting),
-        homes=tuple(home),
-        terminal=terminal,
-        through_only=None if only is None else tuple(only),
-        through_rule=rule,
-    )
+    # by position: the node's converters make the tuples (a tuple given is taken as it is)
+    return StopNode(f"{coord}.{i}", stop.kind, value, _group(coord, tile, stop), stop.slots,
+                    held, waiting, home, terminal, only, rule)

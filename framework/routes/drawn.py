@@ -223,10 +223,21 @@ class DrawnView:
         self.stops: Mapping[str, StopNode] = stops
         if nodes is not None:
             asked = {}
+            tiles = layout.tiles
             for sid in nodes:
-                # a junction's name is never a stop's: no hex's name holds a "|"
-                if type(sid) is str and "|" in sid:
-                    continue
+                if type(sid) is str:
+                    # a junction's name is never a stop's: no hex's name holds a "|"
+                    if "|" in sid or sid in asked:
+                        continue
+                    parsed = _PARSED.get(sid, _UNKNOWN)
+                    if parsed is None:
+                        continue  # not named as a stop
+                    if parsed is not _UNKNOWN:  # what _Stops._node does, without its calls
+                        placed = tiles.get(parsed[0])
+                        if placed is None or parsed[1] >= len(placed[0].stops):
+                            continue
+                        asked[sid] = node_of(parsed)
+                        continue
                 node = stops._node(sid)
                 if node is not None:
                     asked[sid] = node
@@ -234,6 +245,8 @@ class DrawnView:
         self._pieces = _Pieces(layout)
         self.pieces: Mapping[int, Piece] = self._pieces
         self._first: dict[str, int] | None = None
+        self._found: dict[str, int] = {}  # the first ids unique_pieces read, per hex
+        self._base: Any = None  # what it reads them from (see _first_id)
         self._seen = self._pieces.seen
 
     def _junction(self, node: str) -> bool:
@@ -272,15 +285,42 @@ class DrawnView:
                     found.append(piece)
         return tuple(found)
 
+    def _first_id(self, coord: str) -> int:
+        """The id of the first piece of a hex with kept pieces: from the layout's offsets
+        when it has them, else from its ``counts_base`` (an earlier layout's offsets and the
+        hexes that count differently here, as sorted keys and running sums: a check asks
+        for the few hexes its routes cross, so the whole board is not counted again), else
+        from the offsets counted."""
+        (order, firsts, first_of), keys, sums = self._base or self._first_base()
+        start = first_of.get(coord)
+        if start is None:  # a hex new since then
+            start = firsts[bisect.bisect_left(order, coord)]
+        if keys:  # what the hexes before it count more here
+            start += sums[bisect.bisect_left(keys, coord)]
+        return start
+
+    def _first_base(self) -> Any:
+        """What :meth:`_first_id` reads: (offsets, the sorted hexes counting differently, the
+        running sums of their differences), the last two None when there are none."""
+        layout = self.layout
+        counted = layout.memo.get("offsets")
+        found = getattr(layout, "counts_base", None)  # a stand-in may have none
+        base: Any
+        if counted is None and found is not None:
+            counted, more = found
+            keys = sorted(more)
+            base = (counted, keys, list(accumulate(map(more.__getitem__, keys), initial=0)))
+        else:
+            base = (counted or _offsets(layout), None, None)
+        self._base = base
+        return base
+
     def unique_pieces(self, nodes: list[str]) -> tuple[list[int], list[str | None]] | None:
         """The ids and tiles of the pieces joining each two neighbouring ``nodes``, or None
         when some two are joined by none or by more than one (:meth:`pieces_between` pair by
         pair, in one loop: the route check asks it of every drawing)."""
-        first = self._first
-        if first is None:
-            first = self._first = _offsets(self.layout)[2]
+        first = self._found
         kept = self.layout.kept
-        seen = self._seen
         out: list[int] = []
         tiles: list[str | None] = []
         a = nodes[0]
@@ -292,15 +332,25 @@ class DrawnView:
             for coord in _HEXES.get(a) or _hexes_of(a):
                 if coord not in hexes_b:
                     continue
-                start = first.get(coord)
-                if start is None:
+                pieces = kept.get(coord)
+                if not pieces:  # not a hex of the graph, or none of its track kept
                     continue
-                for i, (x, y, where) in enumerate(kept[coord]):
+                start = first.get(coord)
+                if start is None:  # _first_id, without its call
+                    (order, firsts, first_of), keys, sums = self._base or self._first_base()
+                    start = first_of.get(coord)
+                    if start is None:
+                        start = firsts[bisect.bisect_left(order, coord)]
+                    if keys:
+                        start += sums[bisect.bisect_left(keys, coord)]
+                    first[coord] = start
+                for i, (x, y, where) in enumerate(pieces):
                     if (x == a and y == b) or (x == b and y == a):
                         if found >= 0:
                             return None
+                        # the id and tile alone: the check reads no piece object (``pieces``
+                        # makes one when asked)
                         found = start + i
-                        seen[found] = _piece(found, x, y, where)
                         tile = where
             if found < 0:
                 return None

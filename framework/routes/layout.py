@@ -39,6 +39,8 @@ _JUNCTION_HEXES: dict[str, tuple[str, ...]] = {}
 _PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
 _MEMO_LIMIT = 50_000
 _KNOWN_SIZE = 16
+# the most hexes whose counts a layout's ``counts_base`` lists (beyond, the check counts anew)
+_COUNTS_BASE_SIZE = 24
 
 
 def _hexes_of(junction: str) -> tuple[str, ...]:
@@ -127,7 +129,7 @@ class Layout:
     __slots__ = (
         "laid", "tiles", "order", "raw", "alive", "kept", "memo", "base",
         "_blocks", "_pieces", "_junctions", "_junction_set", "_stop_keys",
-        "_parent", "_real", "_same_stops",
+        "_parent", "_real", "_same_stops", "counts_base",
     )
 
     laid: dict[str, Placed]
@@ -152,6 +154,11 @@ class Layout:
     #: the hexes whose kept pieces differ from the parent's
     _real: list[str]
     _same_stops: bool
+    #: (the ``offsets`` of an earlier layout of the lineage (in its memo: the hexes in graph
+    #: order, the id of each one's first piece, hex -> first id), hex -> how many more kept
+    #: pieces it has here than there): a route check reads a hex's first id from it without
+    #: counting the whole board (:class:`framework.routes.drawn.DrawnView`); None: not known
+    counts_base: tuple[tuple[list[str], list[int], dict[str, int]], dict[str, int]] | None
 
     @property
     def numbered(self) -> bool:
@@ -362,7 +369,7 @@ class Family:
         stack = list(touched)
         while stack:
             junction = stack.pop()
-            for coord in _hexes_of(junction):
+            for coord in _JUNCTION_HEXES.get(junction) or _hexes_of(junction):
                 i = -1
                 for piece in raw.get(coord, ()):
                     i += 1
@@ -443,22 +450,49 @@ class Family:
         out._parent = None
         out._real = []
         out._same_stops = same_stops
+        out.counts_base = None
         if parent is None or dirty is None:
             out.kept = {c: tuple([raw[c][i] for i in alive[c]]) for c in order}
             return out
         kept = dict(parent.kept)
+        old_kept = parent.kept
         real = []
+        more: dict[str, int] = {}  # hex -> kept pieces here less the parent's, where they differ
         for coord in dirty:
             if coord in tiles:
                 pieces = raw[coord]
                 k = tuple([pieces[i] for i in alive[coord]])
-                if k != parent.kept.get(coord):
+                before = old_kept.get(coord)
+                if k != before:
                     kept[coord] = k
                     real.append(coord)
-            elif kept.pop(coord, None) is not None:
-                real.append(coord)
+                    n = len(k) - (len(before) if before is not None else 0)
+                    if n:
+                        more[coord] = n
+            else:
+                before = kept.pop(coord, None)
+                if before is not None:
+                    real.append(coord)
+                    if before:
+                        more[coord] = -len(before)
         out.kept = kept
         out._real = real
+        counted = parent.memo.get("offsets")
+        if counted is not None:
+            out.counts_base = (counted, more)
+        elif parent.counts_base is not None:
+            counted, more_then = parent.counts_base
+            if len(more_then) + len(more) <= _COUNTS_BASE_SIZE:
+                if more:
+                    merged = dict(more_then)
+                    for coord, n in more.items():
+                        n += merged.get(coord, 0)
+                        if n:
+                            merged[coord] = n
+                        else:
+                            del merged[coord]
+                    more_then = merged
+                out.counts_base = (counted, more_then)
         if same_stops:
             out._stop_keys = parent._stop_keys
         if parent.numbered:

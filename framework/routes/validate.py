@@ -28,6 +28,7 @@ from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
 from railyard.framework.routes.result import Route
 
 Draft = Sequence[str] | Route
+_STR = {str}
 
 
 @attrs.frozen(repr=False)
@@ -116,7 +117,8 @@ def _resolve_known(graph: RouteGraph, draft: Draft
     the pieces' tiles, which the check of turning back reads."""
     if isinstance(draft, Route):
         return None
-    nodes = [str(n) for n in draft]
+    # names as the save gives them (all exactly str, as checked in C) are taken as they are
+    nodes = list(draft) if set(map(type, draft)) == _STR else [str(n) for n in draft]
     if len(nodes) < 2:
         return None
     unique = getattr(graph, "unique_pieces", None)  # the check's view does it in one loop
@@ -295,8 +297,8 @@ def check_route(
         nodes, pieces, tiles = known
         refusals = _track_refusals(graph, nodes, pieces, tiles)
     stops = graph.stops
-    if nodes and not any(r.rule == "route.ends" and r.message == "route is empty"
-                         for r in refusals):
+    if nodes and (not refusals or not any(r.rule == "route.ends" and r.message == "route is empty"
+                                          for r in refusals)):
         stop_ids = [n for n in nodes if n in stops]
         found = [stops[s] for s in stop_ids]
         kinds = [stop.kind for stop in found]
@@ -305,9 +307,9 @@ def check_route(
     if refusals:
         return RouteCheck(train, None, tuple(refusals))
     run = tre = 0
-    pays, treasury = kind.pays, kind.to_treasury
+    paid, treasury = _paid_kinds(kind), kind.to_treasury
     for stop in found:  # each stop's revenue to the run or the treasury (or both, or none)
-        if pays(stop.kind):
+        if stop.kind in paid:
             run += stop.revenue
         if stop.kind in treasury:
             tre += stop.revenue
@@ -315,6 +317,20 @@ def check_route(
     if bonus is not None:
         route = attrs.evolve(route, revenue=run + bonus(route))
     return RouteCheck(train, route)
+
+
+# id(train kind) -> (the kind, the stop kinds it is paid for: those ``TrainKind.pays``)
+_PAID: dict[int, tuple[TrainKind, frozenset[str]]] = {}
+
+
+def _paid_kinds(kind: TrainKind) -> frozenset[str]:
+    found = _PAID.get(id(kind))
+    if found is None or found[0] is not kind:
+        if len(_PAID) > 256:
+            _PAID.clear()
+        paid = frozenset((kind.counts | kind.free) - kind.to_treasury - kind.ignores)
+        found = _PAID[id(kind)] = (kind, paid)
+    return found[1]
 
 
 def validate_routes(
@@ -335,12 +351,13 @@ def validate_routes(
     used_by: dict[int, int] = {}
     junction_by: dict[str, int] = {}
     stops = graph.stops
+    last = len(runs) - 1
     for index, (train, draft) in enumerate(runs):
         check = check_route(graph, train, rules.kind_of(train), company, rules, draft, bonus)
         route = check.route
         if not used_by and not junction_by:  # no route accepted yet: none to share track with
             out.append(check)
-            if route is not None:
+            if route is not None and index < last:  # its track, for the routes after it
                 for p in route.pieces:
                     used_by[p] = index
                 for j in route.nodes:
@@ -364,7 +381,7 @@ def validate_routes(
                 "trains.shared_track",
                 f"route uses track already used by another train (route {other + 1})",
             ))
-        if not refusals:
+        if not refusals and index < last:
             for p in pieces:
                 used_by[p] = index
             for j in nodes:

@@ -280,6 +280,16 @@ def test_route_check_piece_ids_patched_from_the_parent_layout_are_counted_ones(
 
     monkeypatch.setattr(drawn, "_patched_offsets", checked)
     if where == "recorded":
+        from railyard.framework.routes import layout as layouts
+
+        real_of = layouts.Family.layout
+
+        def counted(family: Any, *args: Any) -> Any:
+            found = real_of(family, *args)
+            drawn._offsets(found)  # the check itself reads most layouts' ids from counts_base
+            return found
+
+        monkeypatch.setattr(layouts.Family, "layout", counted)
         game, actions = _recorded()
         for action in actions:
             game.process(action)
