@@ -4,8 +4,10 @@ A token beyond the home one needs a type with ``extra_tokens``, a token left, a 
 city the company reaches (backtracking allowed, never through a city full of others' tokens),
 no token of the company on that hex already, and must leave a slot for every other company
 whose home the city is and which has not placed its home token yet. Its cost comes from the
-type's ``token_cost`` (``fixed`` or ``per_hex`` times the distance from home over hexes the
-company reaches), stepping with the extra stations already bought; the title's ``token_cost`` hook has the last word.
+type's ``token_cost``: ``fixed``, or ``per_hex`` times the hexes from home, counted over the
+hexes the company reaches or straight across the map (``distance``); the price steps with the
+extra stations already bought or with the stations on the map (``steps_with``). The title's
+``token_cost`` hook has the last word.
 """
 
 from __future__ import annotations
@@ -109,16 +111,24 @@ def cost(rules: Context, state: G18State, company_id: str, coord: str, reach: Re
     index = state.companies[company_id].tokens_bought
     price = 0
     spec = ctype.token_cost
-    if spec is not None and spec.fixed:
+    if spec is None:
+        return rules.hooks.token_cost(state, company_id, coord, price)
+    mine = board.tokens_of(company_id) if spec.per_hex or spec.steps_with == "on_map" else []
+    if spec.steps_with == "on_map":  # the stations on the map, taken-over ones too
+        index = max(len(mine) - 1, 0)
+    if spec.fixed:
         price = spec.fixed[min(index, len(spec.fixed) - 1)]
-    elif spec is not None and spec.per_hex:
+    elif spec.per_hex:
         homes = home_hexes(rules, state, company_id)
         start = homes[0] if homes else coord
-        mine = board.tokens_of(company_id)
         if mine and not any(c == start for c, _ in mine):
             start = mine[0][0]
         rate = spec.per_hex[min(index, len(spec.per_hex) - 1)]
-        price = rate * reach_distance(board, reach, start, coord)
+        if spec.distance == "map":
+            hexes = board.distances_from(start).get(coord, 0)
+        else:
+            hexes = reach_distance(board, reach, start, coord)
+        price = rate * hexes
     return rules.hooks.token_cost(state, company_id, coord, price)
 
 

@@ -28,11 +28,17 @@ class CertificateSpec(Record):
 class TokenCost(Record):
     """Cost of station tokens beyond the home one, in order (2nd, 3rd...).
 
-    ``per_hex``: cost times distance in hexes; ``fixed``: a flat cost.
+    ``per_hex``: cost times distance in hexes; ``fixed``: a flat cost. ``distance``: the
+    hexes a ``per_hex`` cost counts, over the hexes the company reaches (``reach``) or straight
+    across the map (``map``); ``steps_with``: which price of the list a token pays, by the
+    extra stations the company has bought (``bought``) or by its stations on the map, the
+    first aside (``on_map``: a company that took over stations pays on from them).
     """
 
     per_hex: tuple[int, ...] = ()
     fixed: tuple[int, ...] = ()
+    distance: str = "reach"
+    steps_with: str = "bought"
 
 
 @attrs.frozen(repr=False)

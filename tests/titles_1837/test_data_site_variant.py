@@ -38,10 +38,16 @@ def _game(variant):
 
 def test_site_counts_token_distance_straight_across_the_map_VII():
     """BH (home Sarajevo N20) to Agram (K17): 3 hexes on the map, 20K each for the second
-    token, whatever track BH has; the default rules leave the cost to the engine."""
+    token, whatever track BH has; the default rules count over the hexes BH reaches. The
+    variant says so in data (the engine's ``token_cost`` ``distance`` and ``steps_with``):
+    tests/titles_1837/test_engine_rules_VII_tokens.py plays both readings."""
     site_game, base_game = _game("18xx_games"), _game(None)
-    assert site_game.ruleset.hooks.token_cost(site_game.state, "BH", "K17", 140) == 60
-    assert base_game.ruleset.hooks.token_cost(base_game.state, "BH", "K17", 140) == 140
+    for cid in ("BH", "KK"):  # a major and a national
+        site = site_game.ruleset.spec.type_of(cid).token_cost
+        base = base_game.ruleset.spec.type_of(cid).token_cost
+        assert (site.per_hex, site.distance, site.steps_with) == ((20, 40), "map", "on_map")
+        assert (base.per_hex, base.distance, base.steps_with) == ((20, 40), "reach", "bought")
+    assert site_game.state.board.distances_from("N20")["K17"] == 3
 
 
 def test_site_leaves_mountain_railways_out_of_the_certificate_limit_XIII():

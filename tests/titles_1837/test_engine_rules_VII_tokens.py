@@ -182,3 +182,49 @@ def test_VII_the_token_distance_counts_hexes_reached_only_by_backtracking():
     # junction) make it six: C11 - D12 - E13 - F14 - G13 - G11 - H10
     assert game.state.board.distances_from("C11")["H10"] == 5
     assert _token_costs(game) == {("G13", 1): 80, ("H10", 0): 120}
+
+
+def _bk_beyond_g13(*settings: str):
+    """BK's line on from G13's second city over the town G11 to H10 (seven hexes from Prague
+    over the line, five across the map), BK's second station already on G13 but not bought
+    (as one taken over), BK at its token step; ``settings`` are BK's type's ``token_cost``
+    fields, as a variant sets them (variants/18xx_games.yaml)."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
+
+    from .rules_helpers import (
+        PLAYERS,
+        SEATED_AS_GIVEN,
+        finish_round,
+        pass_packet,
+        sell,
+        start_major,
+    )
+
+    overrides = SEATED_AS_GIVEN + tuple(f"company_types.major.token_cost.{s}" for s in settings)
+    game = Game(load_title("1837", None, overrides), PLAYERS, 1, None, overrides)
+    sell(game, "SD1", "A")
+    pass_packet(game)
+    start_major(game, "BK", 91, {"B": 30, "C": 20})
+    finish_round(game)
+    finish_round(game)
+    build(game, (*BK_LINE_TO_G13, ("G11", {4, 0}), ("H10", {3})))
+    major_to_act(game, "BK")
+    game.state.board.place_token("G13", 1, "BK")
+    game.state.companies["BK"].tokens_left -= 1
+    game.process(next(a for a in game.legal_actions() if not isinstance(a, LayTile)))
+    game.process(PlaceToken("BK", "H10", 0))
+    return 728 - game.state.companies["BK"].cash
+
+
+def test_VII_token_cost_counts_reached_hexes_and_steps_with_stations_bought():
+    # the default: 7 hexes over BK's reach at the first price (no station bought yet)
+    assert _bk_beyond_g13() == 7 * 20
+
+
+def test_VII_token_cost_straight_across_the_map_and_by_stations_on_the_map_site_variant():
+    # the 18xx.games reading (variant 18xx_games): 5 hexes across the map, and the price of
+    # a third station, as BK has two on the map
+    assert _bk_beyond_g13("distance=map") == 5 * 20
+    assert _bk_beyond_g13("steps_with=on_map") == 7 * 40
+    assert _bk_beyond_g13("distance=map", "steps_with=on_map") == 5 * 40

@@ -184,11 +184,6 @@ class Hooks(BaseHooks):
             return False
         return super().counts_toward_certificate_limit(state, cert)
 
-    def token_cost(self, state: G18State, company_id: str, coord: str, cost: int) -> int:
-        if option(self.rules, "token_distance") == "straight":
-            return site_rules.token_cost(self.rules, state, company_id, coord, cost)
-        return cost
-
     def must_sell_down(self, state: G18State, player_id: str) -> bool:
         # XIII "must sell down to 60 percent at their first available opportunity"; the site
         # only stops buying

@@ -41,7 +41,6 @@ KNOWN_OPTIONS = (
     "fold_in_order",
     "national_opening",
     "privates_count_toward_certificate_limit",
-    "token_distance",
     "must_sell_down",
     "packet_rule",
 )
