@@ -123,25 +123,25 @@ def _first_hash(self: Any) -> int:
     return int(hash_method(cls)(self))
 
 
+def _read(a: Any, who: str, globs: dict[str, Any]) -> str:
+    """The expression a generated method compares or hashes a field by: through the field's
+    eq key when it has one (attrs' own naming, ``_<name>_key``)."""
+    if a.eq_key:
+        key = f"_{a.name}_key"
+        globs[key] = a.eq_key
+        return f"{key}({who}.{a.name})"
+    return f"{who}.{a.name}"
+
+
 def eq_method(cls: type) -> Any:
     """Compile the attrs class's ``__eq__`` as attrs would and put it on the class."""
     lines = ["def __eq__(self, other):",
              "    if other.__class__ is not self.__class__:",
              "        return NotImplemented"]
     globs: dict[str, Any] = {}
-    fields = [a for a in attrs.fields(cls) if a.eq]
-    if fields:
-        terms = []
-        for a in fields:
-            if a.eq_key:
-                key = f"_{a.name}_key"
-                globs[key] = a.eq_key
-                terms.append(f"{key}(self.{a.name}) == {key}(other.{a.name})")
-            else:
-                terms.append(f"self.{a.name} == other.{a.name}")
-        lines.append("    return (" + " and\n        ".join(terms) + ")")
-    else:
-        lines.append("    return True")
+    terms = [f"{_read(a, 'self', globs)} == {_read(a, 'other', globs)}"
+             for a in attrs.fields(cls) if a.eq]
+    lines.append("    return (" + " and\n        ".join(terms) + ")" if terms else "    return True")
     return _compiled(cls, "__eq__", lines, globs)
 
 
@@ -150,14 +150,7 @@ def hash_method(cls: type) -> Any:
     then the hashed fields) and put it on the class."""
     globs: dict[str, Any] = {}
     parts = [str(hash(f"<record hash {cls.__module__}.{cls.__qualname__}>"))]
-    for a in attrs.fields(cls):
-        if not (a.hash is True or (a.hash is None and a.eq is True)):
-            continue
-        if a.eq_key:
-            key = f"_{a.name}_key"
-            globs[key] = a.eq_key
-            parts.append(f"{key}(self.{a.name})")
-        else:
-            parts.append(f"self.{a.name}")
+    parts += [_read(a, "self", globs) for a in attrs.fields(cls)
+              if a.hash is True or (a.hash is None and a.eq is True)]
     lines = ["def __hash__(self):", "    return hash((" + ", ".join(parts) + ",))"]
     return _compiled(cls, "__hash__", lines, globs)
