@@ -70,8 +70,7 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
     """What stops with a ``train_revenue`` for this train's name add over their phase value
     (an off-board paying D trains more). Added to checked routes; the best-route search ranks
     routes with them too (:func:`train_stop_values`)."""
-    board = state.board
-    if board is not None and hasattr(board, "printed_map") and not _may_pay(rules, board):
+    if not _bonus_possible(rules, state):
         return 0  # no stop of the map or of a tile of the title pays any train another amount
     name = state.trains[train_id].name if train_id in state.trains else ""
     extra = 0
@@ -88,6 +87,13 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
 
 # id(title) -> (the title, whether some tile of its manifest has a stop with a train_revenue)
 _TILES_PAY: dict[int, tuple[Any, bool]] = {}
+
+
+def _bonus_possible(rules: Context, state: G18State) -> bool:
+    """Whether a train bonus may be paid at this position (a board that cannot list its
+    printed hexes is asked stop by stop)."""
+    board = state.board
+    return board is None or not hasattr(board, "printed_map") or _may_pay(rules, board)
 
 
 def _may_pay(rules: Context, board: Any) -> bool:
@@ -191,9 +197,7 @@ def _with_bonus(route: Route, bonus: int) -> Route:
 
 
 def result_of(rules: Context, state: G18State, company_id: str, routes: list[tuple[str, Route]]) -> RunResult:
-    board = state.board
-    paying = bool(routes) and (board is None or not hasattr(board, "printed_map")
-                               or _may_pay(rules, board))
+    paying = bool(routes) and _bonus_possible(rules, state)
     paid: list[tuple[str, Route]] = []
     revenue = treasury = 0
     for t, r in routes:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from railyard.framework import autoplay
-from railyard.framework.bots import make_bot
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import holdings, phases, trains
@@ -57,14 +56,7 @@ class _Counted:
 
 def _bot_game(title: str, bots: str, seed: int, limit: int = 6000) -> Game:
     game = Game(title, ("P1", "P2", "P3", "P4"), seed)
-    players = [make_bot(bots, game.ruleset) for _ in game.players]
-    rngs = autoplay.seat_rngs(seed, len(game.players))
-    for _ in range(limit):
-        if game.ruleset.is_over(game.state):
-            break
-        player, legal = autoplay.acting_player(game)
-        seat = game.players.index(player)
-        game.process(players[seat].choose(game.view(), legal, rngs[seat]))
+    autoplay.play(game, bots, max_actions=limit, record=False)
     return game
 
 
