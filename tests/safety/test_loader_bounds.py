@@ -59,7 +59,20 @@ def test_an_alias_inside_its_own_anchor_is_refused() -> None:
 
 
 def test_nesting_deeper_than_the_limit_is_refused_before_the_parser_recurses() -> None:
+    """What the user gets is one error at the file's first line, at once and without a crash;
+    whether our depth check or PyYAML's own (6.0.4 and later) words it is not the rule."""
     deep = "[" * 100_000 + "]" * 100_000
+    start = time.perf_counter()
+    with pytest.raises(TitleErrors) as caught:
+        parse_yaml(deep, "f.yaml")
+    assert time.perf_counter() - start < 2.0
+    [error] = caught.value.errors
+    assert (error.file, error.line, error.path) == ("f.yaml", 1, "(yaml)")
+    assert "nest" in error.message
+
+
+def test_nesting_just_past_the_limit_is_refused_by_our_own_check() -> None:
+    deep = "[" * (LIMITS.max_depth + 1) + "]" * (LIMITS.max_depth + 1)
     assert only_error(deep) == f"f.yaml:1: (yaml): nested too deeply: more than {LIMITS.max_depth} levels"
 
 
