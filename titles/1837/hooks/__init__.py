@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen.hooks import Decision, Rules
+from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.hooks import Decision
 from railyard.framework.eighteen.hooks import Hooks as BaseHooks
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 
@@ -39,9 +40,12 @@ EVENTS = frozenset({
 
 
 class Hooks(BaseHooks):
+    #: the engine hands every title its rules as a ``Context`` (the steps' own view of them)
+    rules: Context
+
     # I, XIV: while packet items remain, the Ug second certificates are on sale beside them;
     # the packet-first rule (no major shares yet) is ``start_packet.check_buy``.
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Context) -> None:
         super().__init__(rules)
         check_options(rules)
 

@@ -26,10 +26,10 @@ from . import coal_companies, nationals
 from .minors import is_national_minor
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def before_player_leaves(rules: G18Ruleset, state: G18State, player: str) -> list[str]:
+def before_player_leaves(rules: Context, state: G18State, player: str) -> list[str]:
     lines: list[str] = []
     for cid, company in state.companies.items():
         if company.closed or company.kind == "corporation":
@@ -47,7 +47,7 @@ def before_player_leaves(rules: G18Ruleset, state: G18State, player: str) -> lis
     return lines
 
 
-def _minor(rules: G18Ruleset, state: G18State, player: str, minor: str) -> list[str]:
+def _minor(rules: Context, state: G18State, player: str, minor: str) -> list[str]:
     national = rules.spec.companies[minor].merges_into
     if national is not None and nationals.is_formed(state, national):
         return [f"{player} is bankrupt: {minor} folds into {national}"] + nationals.fold_in(

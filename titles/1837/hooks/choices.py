@@ -40,7 +40,7 @@ from .actions import (
 from .common import option
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 KIND = "1837_start_of_round"
 OPTIONAL_NATIONALS = ("KK", "UG")
@@ -57,7 +57,7 @@ class ChoiceState(RoundState):
 
 
 def pending(
-    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str, window: str | None = None
+    rules: Context, state: G18State, answered: list[str], upcoming: str, window: str | None = None
 ) -> Decision | None:
     """The next choice to ask, or None (a bankrupt player is asked nothing). ``window``: in
     the middle of an operating round, only forced exchanges and the opening of that national
@@ -71,7 +71,7 @@ def pending(
 
 
 def _first_pending(
-    rules: G18Ruleset, state: G18State, answered: list[str], upcoming: str, window: str | None
+    rules: Context, state: G18State, answered: list[str], upcoming: str, window: str | None
 ) -> Decision | None:
     done = set(answered)
     for key in answered:
@@ -105,7 +105,7 @@ def _first_pending(
     return None
 
 
-def _over_limit_national(rules: G18Ruleset, state: G18State) -> Decision | None:
+def _over_limit_national(rules: Context, state: G18State) -> Decision | None:
     """XI: a national left over its train limit by minors folding in at the start of a round;
     its director surrenders trains one at a time until it is within (during an operating
     round the round's own discard step asks)."""
@@ -117,7 +117,7 @@ def _over_limit_national(rules: G18Ruleset, state: G18State) -> Decision | None:
     return None
 
 
-def _national_decision(rules: G18Ruleset, state: G18State, national: str, done: set[str]) -> Decision | None:
+def _national_decision(rules: Context, state: G18State, national: str, done: set[str]) -> Decision | None:
     """Minor #1's owner opens the national; once it is open its other minors fold in."""
     first = nationals.first_minor(rules, national)
     if (
@@ -133,20 +133,20 @@ def _national_decision(rules: G18Ruleset, state: G18State, national: str, done: 
     return None
 
 
-def forced(rules: G18Ruleset, state: G18State, upcoming: str) -> bool:
+def forced(rules: Context, state: G18State, upcoming: str) -> bool:
     waiting = coal_companies.awaiting_keep(rules, state) is not None
     return waiting or upcoming == "operating" and any(
         coal_companies.must_exchange(rules, state, c) for c in coal_companies.coal_companies(rules)
     )
 
 
-def needed(rules: G18Ruleset, state: G18State, upcoming: str) -> bool:
+def needed(rules: Context, state: G18State, upcoming: str) -> bool:
     if upcoming not in ("stock", "operating"):
         return False
     return forced(rules, state, upcoming) or pending(rules, state, [], upcoming) is not None
 
 
-def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Action]:
+def choice_actions(rules: Context, state: G18State, d: Decision) -> list[Action]:
     """The answers to decision ``d`` (its player's legal actions)."""
     entity = d.entity
     kind = d.key.split(":", 1)[0]
@@ -168,7 +168,7 @@ def choice_actions(rules: G18Ruleset, state: G18State, d: Decision) -> list[Acti
 
 
 def answer(
-    rules: G18Ruleset, state: G18State, d: Decision, action: Action, answered: list[str]
+    rules: Context, state: G18State, d: Decision, action: Action, answered: list[str]
 ) -> list[str]:
     """Check ``action`` against decision ``d`` and apply it (``answered`` records it)."""
     player = action.entity
@@ -219,6 +219,7 @@ def answer(
     if isinstance(action, OpenNational):
         return nationals.open_national(rules, state, action.national)
     national = rules.spec.companies[d.subject].merges_into
+    assert national is not None, f"{d.subject} merges into no national"  # a fold-in decision's subject
     return nationals.fold_in(rules, state, national, [d.subject])
 
 
@@ -231,36 +232,36 @@ class StartOfRoundChoices(RoundType):
     kind = KIND
     main = False
 
-    def new_state(self, rules: G18Ruleset, state: G18State) -> ChoiceState:
+    def new_state(self, rules: Context, state: G18State) -> ChoiceState:
         upcoming = state.round_queue[-1] if state.round_queue else ""
         return ChoiceState(upcoming=upcoming)
 
-    def start(self, rules: G18Ruleset, state: G18State) -> list[str]:
+    def start(self, rules: Context, state: G18State) -> list[str]:
         if _rs(state).upcoming == "operating":
             return coal_companies.exchange_sold_out(rules, state)
         return coal_companies.run_forced(rules, state)
 
-    def _decision(self, rules: G18Ruleset, state: G18State) -> Decision | None:
+    def _decision(self, rules: Context, state: G18State) -> Decision | None:
         rs = _rs(state)
         return pending(rules, state, rs.answered, rs.upcoming)
 
-    def active_entities(self, rules: G18Ruleset, state: G18State) -> tuple[str, ...]:
+    def active_entities(self, rules: Context, state: G18State) -> tuple[str, ...]:
         d = self._decision(rules, state)
         return (d.entity,) if d is not None else ()
 
-    def legal_actions(self, rules: G18Ruleset, state: G18State, entity: str) -> list[Action]:
+    def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         d = self._decision(rules, state)
         if d is None or d.entity != entity:
             return []
         return choice_actions(rules, state, d)
 
-    def apply(self, rules: G18Ruleset, state: G18State, action: Action) -> list[str]:
+    def apply(self, rules: Context, state: G18State, action: Action) -> list[str]:
         require_active(rules, state, action.entity)
         d = self._decision(rules, state)
         assert d is not None
         return answer(rules, state, d, action, _rs(state).answered)
 
-    def is_finished(self, rules: G18Ruleset, state: G18State) -> bool:
+    def is_finished(self, rules: Context, state: G18State) -> bool:
         return self._decision(rules, state) is None
 
 
@@ -274,7 +275,7 @@ def _window(state: G18State) -> dict | None:
     return state.extra.get(WINDOW_KEY)
 
 
-def midround_decision(rules: G18Ruleset, state: G18State) -> Decision | None:
+def midround_decision(rules: Context, state: G18State) -> Decision | None:
     """The choice the operating round waits for: a forced coal exchange's trains (the first
     "5"), or the national the last purchase let open (XII)."""
     extra = state.extra
@@ -288,7 +289,7 @@ def midround_decision(rules: G18Ruleset, state: G18State) -> Decision | None:
     return pending(rules, state, window["answered"], "operating", window=window["national"])
 
 
-def offer_opening(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def offer_opening(rules: Context, state: G18State, national: str) -> list[str]:
     """XII "4" / "4E": minor #1's owner "may now declare" the national open: in the operating
     round of the purchase, at once (the national then does not run in that round); declined,
     the chance comes back at the start of each later round. The 18xx.games site first asks
@@ -305,7 +306,7 @@ def offer_opening(rules: G18Ruleset, state: G18State, national: str) -> list[str
     return [f"{d.entity} (owner of {first}) may open {national} now"]
 
 
-def answer_midround(rules: G18Ruleset, state: G18State, d: Decision, action: Action) -> list[str]:
+def answer_midround(rules: Context, state: G18State, d: Decision, action: Action) -> list[str]:
     """Answer the operating round's pending decision (the window records it)."""
     window = _window(state)
     return answer(rules, state, d, action, window["answered"] if window else [])

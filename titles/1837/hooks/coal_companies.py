@@ -31,7 +31,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 #: "at least 50 percent of the corresponding major corporation's shares" bought (II)
 OPTION_PERCENT = 50
@@ -39,12 +39,15 @@ OPTION_PERCENT = 50
 FORCED_KEY = "1837_forced_coal"
 
 
-def coal_companies(rules: G18Ruleset) -> tuple[str, ...]:
+def coal_companies(rules: Context) -> tuple[str, ...]:
     return companies_of_type(rules, "coal")
 
 
-def target(rules: G18Ruleset, coal: str) -> str:
-    return rules.spec.companies[coal].exchanges_into
+def target(rules: Context, coal: str) -> str:
+    major = rules.spec.companies[coal].exchanges_into
+    if major is None:  # the loader's cross-check gives every coal company its major
+        raise ValueError(f"coal company {coal} exchanges into no major")
+    return major
 
 
 def running(state: G18State, coal: str) -> bool:
@@ -52,14 +55,14 @@ def running(state: G18State, coal: str) -> bool:
     return company.floated and not company.closed and state.director(coal) is not None
 
 
-def may_exchange(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+def may_exchange(rules: Context, state: G18State, coal: str) -> bool:
     """II: the option exists once half of the major's shares were bought from the offering."""
     if not running(state, coal):
         return False
     return bought_from_offering(state, target(rules, coal)) >= OPTION_PERCENT
 
 
-def must_exchange(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+def must_exchange(rules: Context, state: G18State, coal: str) -> bool:
     """II, XIII: at the start of an operating round, the major's initial offering is empty."""
     major = target(rules, coal)
     return running(state, coal) and state.percent_held(IPO, major) == 0 and (
@@ -67,7 +70,7 @@ def must_exchange(rules: G18Ruleset, state: G18State, coal: str) -> bool:
     )
 
 
-def operating_rank(rules: G18Ruleset, state: G18State, company_id: str) -> tuple:
+def operating_rank(rules: Context, state: G18State, company_id: str) -> tuple:
     """IV: majors by share price, highest first; ties: furthest right, then the uppermost
     marker; majors without a price after, in companies.yaml order."""
     company = state.companies[company_id]
@@ -80,7 +83,7 @@ def operating_rank(rules: G18Ruleset, state: G18State, company_id: str) -> tuple
     return (0, -price, -company.market[1], depth, listed)
 
 
-def exchange_order(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
+def exchange_order(rules: Context, state: G18State, coals: list[str]) -> list[str]:
     """XIII: by the majors' operating order; for each major from its director clockwise
     (no director yet: from the priority deal)."""
 
@@ -89,12 +92,13 @@ def exchange_order(rules: G18Ruleset, state: G18State, coals: list[str]) -> list
         start = state.director(major) or state.priority_player
         seats = state.seats_from(start)
         owner = state.director(coal)
-        return (operating_rank(rules, state, major), seats.index(owner), coal)
+        seat = seats.index(owner) if owner is not None else len(seats)
+        return (operating_rank(rules, state, major), seat, coal)
 
     return sorted(coals, key=key)
 
 
-def default_keep(rules: G18Ruleset, state: G18State, coal: str) -> list[str]:
+def default_keep(rules: Context, state: G18State, coal: str) -> list[str]:
     """The coal trains the major takes when there is no choice or nobody to make it (no
     director, or a bankrupt one): the dearest ones that fit under the train limit."""
     major = target(rules, coal)
@@ -109,7 +113,7 @@ def default_keep(rules: G18Ruleset, state: G18State, coal: str) -> list[str]:
 
 
 def exchange(
-    rules: G18Ruleset, state: G18State, coal: str, keep: list[str] | None = None
+    rules: Context, state: G18State, coal: str, keep: list[str] | None = None
 ) -> list[str]:
     """Exchange one coal company for its exchange share (II, XIII)."""
     if not running(state, coal):
@@ -151,7 +155,7 @@ def exchange(
     return lines
 
 
-def director_chooses(rules: G18Ruleset, state: G18State, coal: str) -> bool:
+def director_chooses(rules: Context, state: G18State, coal: str) -> bool:
     """XIII: "the director of that corporation decides which of the trains the corporation
     will take over" when they do not all fit; a major with no director (not started, or a
     bankrupt one) takes the dearest that fit."""
@@ -161,7 +165,7 @@ def director_chooses(rules: G18Ruleset, state: G18State, coal: str) -> bool:
     return keep_choices(rules, state, coal) is not None
 
 
-def queue_forced(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[str]:
+def queue_forced(rules: Context, state: G18State, coals: list[str]) -> list[str]:
     """Forced exchanges of ``coals`` (in exchange order, after any already waiting): each is
     made now, until one waits for its major's director to choose trains."""
     queue: list[str] = state.extra.setdefault(FORCED_KEY, [])
@@ -169,7 +173,7 @@ def queue_forced(rules: G18Ruleset, state: G18State, coals: list[str]) -> list[s
     return run_forced(rules, state)
 
 
-def run_forced(rules: G18Ruleset, state: G18State) -> list[str]:
+def run_forced(rules: Context, state: G18State) -> list[str]:
     """Make the waiting forced exchanges in order, stopping at one whose major's director
     has coal trains to choose (``awaiting_keep``)."""
     queue: list[str] = state.extra.get(FORCED_KEY, [])
@@ -186,7 +190,7 @@ def run_forced(rules: G18Ruleset, state: G18State) -> list[str]:
     return lines
 
 
-def awaiting_keep(rules: G18Ruleset, state: G18State) -> str | None:
+def awaiting_keep(rules: Context, state: G18State) -> str | None:
     """The coal company whose forced exchange waits for its major's director's choice."""
     queue = state.extra.get(FORCED_KEY) or []
     if queue and running(state, queue[0]) and director_chooses(rules, state, queue[0]):
@@ -194,26 +198,26 @@ def awaiting_keep(rules: G18Ruleset, state: G18State) -> str | None:
     return None
 
 
-def exchange_all(rules: G18Ruleset, state: G18State) -> list[str]:
+def exchange_all(rules: Context, state: G18State) -> list[str]:
     """II, XII "5": every remaining coal company is exchanged now."""
     return queue_forced(rules, state, [c for c in coal_companies(rules) if running(state, c)])
 
 
-def exchange_sold_out(rules: G18Ruleset, state: G18State) -> list[str]:
+def exchange_sold_out(rules: Context, state: G18State) -> list[str]:
     """II, XIII: at the start of an operating round, coal companies whose major's initial
     offering is sold out are exchanged."""
     due = [c for c in coal_companies(rules) if must_exchange(rules, state, c)]
     return queue_forced(rules, state, due)
 
 
-def optional(rules: G18Ruleset, state: G18State, declined: set[str]) -> list[str]:
+def optional(rules: Context, state: G18State, declined: set[str]) -> list[str]:
     """Coal companies whose owners may choose now, in exchange order, without those that
     have already answered in this round."""
     open_ = [c for c in coal_companies(rules) if may_exchange(rules, state, c) and c not in declined]
     return exchange_order(rules, state, open_)
 
 
-def keep_choices(rules: G18Ruleset, state: G18State, coal: str) -> list[tuple[str, ...]] | None:
+def keep_choices(rules: Context, state: G18State, coal: str) -> list[tuple[str, ...]] | None:
     """XIII: the sets of coal trains the major may take when not all of them fit (one per
     distinct set of train names), or None when there is nothing to choose."""
     from itertools import combinations

@@ -10,9 +10,9 @@ from railyard.framework.eighteen.primitives import move_train, sync_tokens  # no
 from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
-def option(rules: G18Ruleset, name: str) -> Any:
+def option(rules: Context, name: str) -> Any:
     """One of 1837's named options (setup.yaml ``options``, which declares each with its
     default; the variants set them): the hooks never ask which variant is played."""
     options = rules.spec.setup.options
@@ -21,7 +21,7 @@ def option(rules: G18Ruleset, name: str) -> Any:
     return options[name]
 
 
-def check_options(rules: G18Ruleset) -> None:
+def check_options(rules: Context) -> None:
     """Every option the hooks read is declared, and nothing else is set (a misspelt option in
     a variant would otherwise be ignored)."""
     declared = set(rules.spec.setup.options)
@@ -46,15 +46,15 @@ KNOWN_OPTIONS = (
 )
 
 
-def cdef(rules: G18Ruleset, company_id: str) -> Any:
+def cdef(rules: Context, company_id: str) -> Any:
     return rules.spec.companies[company_id]
 
 
-def ctype(rules: G18Ruleset, company_id: str) -> Any:
+def ctype(rules: Context, company_id: str) -> Any:
     return rules.spec.type_of(company_id)
 
 
-def companies_of_type(rules: G18Ruleset, *types: str) -> tuple[str, ...]:
+def companies_of_type(rules: Context, *types: str) -> tuple[str, ...]:
     """Company ids of the given types, in companies.yaml order (the hooks ask at every lay
     and every decision: worked out once per title)."""
     spec = rules.spec
@@ -77,7 +77,7 @@ def owner(state: G18State, company_id: str) -> str | None:
     return state.director(company_id)
 
 
-def phase_reached(rules: G18Ruleset, state: G18State, phase: str) -> bool:
+def phase_reached(rules: Context, state: G18State, phase: str) -> bool:
     order = rules.spec.phase_order
     return order.index(state.phase) >= order.index(phase)
 
@@ -87,7 +87,7 @@ def train_sold(state: G18State, name: str) -> bool:
     return name in state.depot.sold_names
 
 
-def train_price(rules: G18Ruleset, state: G18State, train_id: str) -> int:
+def train_price(rules: Context, state: G18State, train_id: str) -> int:
     return rules.spec.trains[state.trains[train_id].name].price
 
 
@@ -98,7 +98,7 @@ def board_tokens(state: G18State, company_id: str) -> list[tuple[str, int]]:
     return list(board.tokens_of(company_id))
 
 
-def log_money(rules: G18Ruleset, amount: int) -> str:
+def log_money(rules: Context, amount: int) -> str:
     return f"{amount}{rules.spec.currency}"
 
 

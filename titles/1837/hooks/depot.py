@@ -12,13 +12,13 @@ from railyard.framework.eighteen.state import DEPOT, G18State
 from .common import option
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 #: train -> (the trains that must be sold out first, the section)
 SOLD_OUT_FIRST = {"3G": (("1G", "2G"), "XII.3"), "4G": (("3G",), "XII.6")}
 
 
-def can_buy_train(rules: G18Ruleset, state: G18State, train_id: str) -> str | None:
+def can_buy_train(rules: Context, state: G18State, train_id: str) -> str | None:
     if not option(rules, "goods_trains_wait_for_sell_out"):
         return None
     train = state.trains[train_id]

@@ -10,10 +10,10 @@ from railyard.framework.eighteen.state import G18State
 from .common import option
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def sold_out_move(rules: G18Ruleset, state: G18State, company_id: str) -> str:
+def sold_out_move(rules: Context, state: G18State, company_id: str) -> str:
     """Second edition: up-right if the director holds 40% or less, else up-left. First
     edition: up-left if one player holds 50% or 60%, else up-right. A move off the chart
     leaves the marker where it is (the market's fallbacks)."""

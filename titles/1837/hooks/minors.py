@@ -12,20 +12,20 @@ from railyard.framework.eighteen.state import G18State
 from .common import cdef
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 NATIONAL_MINOR_TYPES = ("sd_minor", "kk_minor", "ug_minor")
 
 
-def is_national_minor(rules: G18Ruleset, company_id: str) -> bool:
+def is_national_minor(rules: Context, company_id: str) -> bool:
     return cdef(rules, company_id).type in NATIONAL_MINOR_TYPES
 
 
-def home_choices(rules: G18Ruleset, company_id: str) -> list[tuple[str, int]]:
+def home_choices(rules: Context, company_id: str) -> list[tuple[str, int]]:
     return [(h.hex, h.city or 0) for h in cdef(rules, company_id).home]
 
 
-def needs_home_choice(rules: G18Ruleset, state: G18State, company_id: str) -> bool:
+def needs_home_choice(rules: Context, state: G18State, company_id: str) -> bool:
     company = state.companies[company_id]
     return (
         company.floated
@@ -35,7 +35,7 @@ def needs_home_choice(rules: G18Ruleset, state: G18State, company_id: str) -> bo
     )
 
 
-def home_of(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str, int] | None:
+def home_of(rules: Context, state: G18State, company_id: str) -> tuple[str, int] | None:
     choices = home_choices(rules, company_id)
     if len(choices) == 1:
         return choices[0]
@@ -43,7 +43,7 @@ def home_of(rules: G18Ruleset, state: G18State, company_id: str) -> tuple[str, i
     return next((c for c in choices if c[0] == chosen), None)
 
 
-def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def place_home_token(rules: Context, state: G18State, company_id: str) -> list[str]:
     """I: a minor's home token goes on the map when it starts (a choice of homes waits for
     the owner's decision)."""
     home = home_of(rules, state, company_id)
@@ -57,13 +57,13 @@ def place_home_token(rules: G18Ruleset, state: G18State, company_id: str) -> lis
     return [f"{company_id} places its home token on {coord}"]
 
 
-def on_float(rules: G18Ruleset, state: G18State, company_id: str) -> list[str]:
+def on_float(rules: Context, state: G18State, company_id: str) -> list[str]:
     if not is_national_minor(rules, company_id):
         return []
     return place_home_token(rules, state, company_id)
 
 
-def choose_home(rules: G18Ruleset, state: G18State, company_id: str, coord: str) -> list[str]:
+def choose_home(rules: Context, state: G18State, company_id: str, coord: str) -> list[str]:
     """I: Sd #5's owner picks Milan or Venice before the first tile is laid; final."""
     choices = [c[0] for c in home_choices(rules, company_id)]
     if coord not in choices:
@@ -74,7 +74,7 @@ def choose_home(rules: G18Ruleset, state: G18State, company_id: str, coord: str)
     return [f"{company_id} takes {coord} as its home"] + place_home_token(rules, state, company_id)
 
 
-def bank_picks_home(rules: G18Ruleset, state: G18State) -> list[str]:
+def bank_picks_home(rules: Context, state: G18State) -> list[str]:
     """I: "If Sd #5 is not sold during First Stock Round, the bank selects Milan" (the first
     home listed)."""
     lines = []

@@ -12,17 +12,17 @@ from railyard.framework.eighteen.state import G18State
 from .common import companies_of_type, phase_reached
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 #: V: the phase from which others may lay on a pass hex for its printed cost
 OPEN_TO_ALL = "3"
 
 
-def mountain_railways(rules: G18Ruleset) -> tuple[str, ...]:
+def mountain_railways(rules: Context) -> tuple[str, ...]:
     return companies_of_type(rules, "mountain")
 
 
-def railway_on(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
+def railway_on(rules: Context, state: G18State, coord: str) -> str | None:
     """The open mountain railway whose hex ``coord`` is."""
     for cid in _railways_on(rules).get(coord, ()):
         if not state.companies[cid].closed:
@@ -30,7 +30,7 @@ def railway_on(rules: G18Ruleset, state: G18State, coord: str) -> str | None:
     return None
 
 
-def _railways_on(rules: G18Ruleset) -> dict[str, tuple[str, ...]]:
+def _railways_on(rules: Context) -> dict[str, tuple[str, ...]]:
     """Hex -> the mountain railways on it, in companies.yaml order (every lay asks)."""
     spec = rules.spec
     found = _ON_HEX.get(id(spec))
@@ -49,7 +49,7 @@ def _railways_on(rules: G18Ruleset) -> dict[str, tuple[str, ...]]:
 _ON_HEX: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
 
 
-def lay_cost(rules: G18Ruleset, state: G18State, company_id: str, coord: str, cost: int) -> int | None:
+def lay_cost(rules: Context, state: G18State, company_id: str, coord: str, cost: int) -> int | None:
     """V: the cost of a lay on a pass hex: 0 for a company of the railway's owner; the
     printed cost for others from phase 3; None = not allowed. Other hexes: ``cost``."""
     railway = railway_on(rules, state, coord)

@@ -36,7 +36,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 #: national -> (the train whose first purchase lets it open, the train that forces it)
 OPENING = {"SD": ("4", "4"), "KK": ("4", "4+1"), "UG": ("4E", "5")}
@@ -44,12 +44,12 @@ OPENING = {"SD": ("4", "4"), "KK": ("4", "4+1"), "UG": ("4E", "5")}
 MERGE_HEX = {"KK": "G17", "UG": "H22"}
 
 
-def minors_of(rules: G18Ruleset, national: str) -> list[str]:
+def minors_of(rules: Context, national: str) -> list[str]:
     """The national's minors in number order (companies.yaml order)."""
     return [cid for cid, c in rules.spec.companies.items() if c.merges_into == national]
 
 
-def first_minor(rules: G18Ruleset, national: str) -> str:
+def first_minor(rules: Context, national: str) -> str:
     return minors_of(rules, national)[0]
 
 
@@ -65,7 +65,7 @@ def must_open(state: G18State, national: str) -> bool:
     return OPENING[national][1] in state.depot.sold_names
 
 
-def open_minors(state: G18State, rules: G18Ruleset, national: str) -> list[str]:
+def open_minors(state: G18State, rules: Context, national: str) -> list[str]:
     """Minors of ``national`` still operating on their own (started, not closed)."""
     return [
         m for m in minors_of(rules, national)
@@ -73,7 +73,7 @@ def open_minors(state: G18State, rules: G18Ruleset, national: str) -> list[str]:
     ]
 
 
-def seniority(rules: G18Ruleset, state: G18State, national: str) -> dict[str, int]:
+def seniority(rules: Context, state: G18State, national: str) -> dict[str, int]:
     """Player -> rank of the best minor certificate they held (lower is better): minors by
     number, a director's certificate before the other one (Ug#1-d, Ug#1, Ug#2, Ug#3-d, Ug#3)."""
     rank: dict[str, int] = {}
@@ -88,7 +88,7 @@ def seniority(rules: G18Ruleset, state: G18State, national: str) -> dict[str, in
 
 
 def choose_director(
-    rules: G18Ruleset, state: G18State, national: str, rank: dict[str, int], anchor: str | None
+    rules: Context, state: G18State, national: str, rank: dict[str, int], anchor: str | None
 ) -> str | None:
     """XII: the player with the most shares; ties: who had the lowest minor, else the first
     clockwise from ``anchor`` (minor #1's former owner)."""
@@ -128,7 +128,7 @@ def _exchange_certificate(state: G18State, national: str) -> str:
     raise IllegalAction("XII", f"no exchange share of {national} is left")
 
 
-def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> list[str]:
+def _absorb(rules: Context, state: G18State, national: str, minor: str) -> list[str]:
     """One minor folds in: its holders get one exchange share per certificate of 25% or more
     (Ug #1/#3: one each), its treasury, trains and home token pass to the national."""
     # an unsold second certificate goes out of play with the minor (close_company)
@@ -169,12 +169,12 @@ def _absorb(rules: G18Ruleset, state: G18State, national: str, minor: str) -> li
     return lines + token_lines
 
 
-def last_sd_minor(rules: G18Ruleset) -> str:
+def last_sd_minor(rules: Context) -> str:
     """Sd #5, the minor whose home is a choice in Italy."""
     return minors_of(rules, "SD")[-1]
 
 
-def refresh_tokens_left(rules: G18Ruleset, state: G18State, national: str) -> None:
+def refresh_tokens_left(rules: Context, state: G18State, national: str) -> None:
     """VII: kk keeps its tokens in Vienna and Ug in Budapest until that tile is brown (no
     token to place); then, as Sd always, the charter holds what is not on the board."""
     if not is_formed(state, national):
@@ -188,7 +188,7 @@ def refresh_tokens_left(rules: G18Ruleset, state: G18State, national: str) -> No
         set_charter_tokens(state, national, max(0, total - placed))
 
 
-def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def _trim_trains(rules: Context, state: G18State, national: str) -> list[str]:
     """XI: over the train limit after taking over the minors' trains, the national surrenders
     trains to the pool "as after a phase change": its director chooses which (a ``trim:``
     choice at the start of a round, the operating round's discard step during one). With no
@@ -208,7 +208,7 @@ def _trim_trains(rules: G18Ruleset, state: G18State, national: str) -> list[str]
     return lines
 
 
-def form(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -> list[str]:
+def form(rules: Context, state: G18State, national: str, minors: list[str]) -> list[str]:
     """Open ``national`` with ``minors`` folding in (all of them at once; the director is
     fixed after every exchange)."""
     company = state.companies[national]
@@ -253,7 +253,7 @@ def _hand_director_certificate(state: G18State, national: str, director: str) ->
     change_director(state, national, director, give_back=[ordinary.id])
 
 
-def fold_in(rules: G18Ruleset, state: G18State, national: str, minors: list[str]) -> list[str]:
+def fold_in(rules: Context, state: G18State, national: str, minors: list[str]) -> list[str]:
     """Minors fold into an open national (simultaneously; the directorship may shift only
     after all of them, and only to a player holding more)."""
     lines = []
@@ -268,7 +268,7 @@ def fold_in(rules: G18Ruleset, state: G18State, national: str, minors: list[str]
 
 
 # ---------------------------------------------------------------------- events
-def form_sd(rules: G18Ruleset, state: G18State) -> list[str]:
+def form_sd(rules: Context, state: G18State) -> list[str]:
     """XII "4": the Sd minors close and the Southern National Railway forms, compulsorily;
     exchange shares of Sd minors nobody bought join the initial offering."""
     if is_formed(state, "SD"):
@@ -277,7 +277,7 @@ def form_sd(rules: G18Ruleset, state: G18State) -> list[str]:
     return lines + retire_unsold(rules, state, "SD")
 
 
-def retire_unsold(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def retire_unsold(rules: Context, state: G18State, national: str) -> list[str]:
     """Once every minor of a national must have converted, minors nobody bought leave the
     game (with the packet item or offer they were sold in) and their exchange shares join
     the initial offering."""
@@ -293,7 +293,7 @@ def retire_unsold(rules: G18Ruleset, state: G18State, national: str) -> list[str
     return lines
 
 
-def force(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def force(rules: Context, state: G18State, national: str) -> list[str]:
     """XII "4+1" (kk) / "5" (Ug): the national forms if it has not, and every unconverted
     minor converts, all at once."""
     minors = open_minors(state, rules, national)
@@ -304,7 +304,7 @@ def force(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
     return lines + retire_unsold(rules, state, national)
 
 
-def open_national(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def open_national(rules: Context, state: G18State, national: str) -> list[str]:
     """The owner of minor #1 opens the national: minor #1 folds in (with the other half of a
     split minor); the other minors decide later, one by one."""
     first = first_minor(rules, national)
@@ -315,7 +315,7 @@ def open_national(rules: G18Ruleset, state: G18State, national: str) -> list[str
     return form(rules, state, national, [first])
 
 
-def fold_in_candidates(rules: G18Ruleset, state: G18State, national: str) -> list[str]:
+def fold_in_candidates(rules: Context, state: G18State, national: str) -> list[str]:
     """Minors whose owners may now fold in, in decision order: from the national's director
     clockwise (second edition), minors of one owner in number order."""
     if not is_formed(state, national):
@@ -325,10 +325,11 @@ def fold_in_candidates(rules: G18Ruleset, state: G18State, national: str) -> lis
     seats = state.seats_from(director)
     if option(rules, "fold_in_order") == "minor_number":
         return minors
-    return sorted(minors, key=lambda m: (seats.index(state.director(m)) if state.director(m) in seats else 99))
+    rank = {player: i for i, player in enumerate(seats)}
+    return sorted(minors, key=lambda m: rank.get(state.director(m) or "", 99))
 
 
-def on_tile_change(rules: G18Ruleset, state: G18State) -> None:
+def on_tile_change(rules: Context, state: G18State) -> None:
     """After tile lays: a brown Vienna/Budapest frees kk's/Ug's other tokens (VII)."""
     for national in MERGE_HEX:
         if is_formed(state, national):
@@ -342,7 +343,7 @@ ORIENTED_MERGE = {"G17": "KK"}
 
 
 def lay_refusal(
-    rules: G18Ruleset, state: G18State, coord: str, tile_id: str, stop_map: tuple[int | None, ...]
+    rules: Context, state: G18State, coord: str, tile_id: str, stop_map: tuple[int | None, ...]
 ) -> tuple[str, str] | None:
     """VI: a tile that merges stations on Vienna must merge the stations holding kk's (or its
     minors') tokens into one."""

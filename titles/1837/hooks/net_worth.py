@@ -10,10 +10,10 @@ from railyard.framework.eighteen.shares import market_price, share_value
 from railyard.framework.eighteen.state import Certificate, G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def certificate_value(rules: G18Ruleset, state: G18State, cert: Certificate) -> int:
+def certificate_value(rules: Context, state: G18State, cert: Certificate) -> int:
     company = state.companies[cert.company]
     if company.kind != "corporation" or company.closed:
         return 0

@@ -12,17 +12,17 @@ from railyard.framework.eighteen.state import G18State
 from .common import option
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 START_KEY = "priority_at_stock_round_start"
 
 
-def on_round_start(rules: G18Ruleset, state: G18State) -> None:
+def on_round_start(rules: Context, state: G18State) -> None:
     if state.round.kind == "stock" and option(rules, "priority_to_last_buyer"):
         state.extra[START_KEY] = state.priority
 
 
-def on_round_end(rules: G18Ruleset, state: G18State) -> list[str]:
+def on_round_end(rules: Context, state: G18State) -> list[str]:
     if state.round.kind != "stock" or not option(rules, "priority_to_last_buyer"):
         return []
     buyer = getattr(state.round, "last_buyer", None)

@@ -14,19 +14,19 @@ from railyard.framework.eighteen.primitives import return_token
 from railyard.framework.eighteen.state import G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 ITALY = "italy"
 BOZEN = "K5"
 BOZEN_TILE = "426"
 
 
-def region_hexes(rules: G18Ruleset, region: str) -> tuple[str, ...]:
+def region_hexes(rules: Context, region: str) -> tuple[str, ...]:
     regions = getattr(getattr(rules.spec.title, "map", None), "regions", None) or {}
     return tuple(regions[region].hexes) if region in regions else ()
 
 
-def close_italy(rules: G18Ruleset, state: G18State) -> list[str]:
+def close_italy(rules: Context, state: G18State) -> list[str]:
     """XII "4": "Italy is now off limits. All tiles on Italian soil are removed.\""""
     board = state.board
     if board is None:
@@ -45,7 +45,7 @@ def close_italy(rules: G18Ruleset, state: G18State) -> list[str]:
     return lines
 
 
-def lay_bozen_tile(rules: G18Ruleset, state: G18State) -> list[str]:
+def lay_bozen_tile(rules: Context, state: G18State) -> list[str]:
     """XII "4": the green station tile 426 is placed on Bozen (its tokens stay)."""
     board = state.board
     if board is None:
@@ -61,5 +61,5 @@ def lay_bozen_tile(rules: G18Ruleset, state: G18State) -> list[str]:
     return [f"tile {BOZEN_TILE} is placed on Bozen ({BOZEN})"]
 
 
-def on_first_4(rules: G18Ruleset, state: G18State) -> list[str]:
+def on_first_4(rules: Context, state: G18State) -> list[str]:
     return close_italy(rules, state) + lay_bozen_tile(rules, state)

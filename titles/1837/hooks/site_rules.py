@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from railyard.framework.eighteen.state import Certificate, G18State
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 
-def counts_toward_certificate_limit(rules: G18Ruleset, state: G18State, cert: Certificate) -> bool:
+def counts_toward_certificate_limit(rules: Context, state: G18State, cert: Certificate) -> bool:
     """XIII: the site leaves the mountain railways out of the certificate limit."""
     return state.companies[cert.company].kind != "private"

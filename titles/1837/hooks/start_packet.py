@@ -19,12 +19,12 @@ from railyard.framework.eighteen.state import IPO, G18State
 from .common import option
 
 if TYPE_CHECKING:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+    from railyard.framework.eighteen.context import Context
 
 SECOND = "_share"  # offer id suffix of a minor's second certificate (recorded games' UG1_share)
 
 
-def _second_certificate_ability(rules: G18Ruleset, company_id: str) -> dict | None:
+def _second_certificate_ability(rules: Context, company_id: str) -> dict | None:
     for ability in rules.spec.companies[company_id].abilities or ():
         kind = ability.get("kind") if isinstance(ability, dict) else getattr(ability, "kind", None)
         if kind == "second_certificate":
@@ -32,7 +32,7 @@ def _second_certificate_ability(rules: G18Ruleset, company_id: str) -> dict | No
     return None
 
 
-def _offer_second_certificates(rules: G18Ruleset, state: G18State) -> list[str]:
+def _offer_second_certificates(rules: Context, state: G18State) -> list[str]:
     """The non-director certificates of minors with a ``second_certificate`` ability, once the
     director's certificate is in a player's hands."""
     lines = []
@@ -58,7 +58,7 @@ def _stage(state: G18State) -> int:
     return int(state.extra.get("packet_stage", 0))
 
 
-def _offer_stage(rules: G18Ruleset, state: G18State) -> list[str]:
+def _offer_stage(rules: Context, state: G18State) -> list[str]:
     """First edition: put the next group of minors (all kk, then all Ug) on sale."""
     groups = _stage_groups(rules)
     stage = _stage(state)
@@ -75,11 +75,12 @@ def _offer_stage(rules: G18Ruleset, state: G18State) -> list[str]:
     return lines
 
 
-def _stage_groups(rules: G18Ruleset) -> list[list[str]]:
+def _stage_groups(rules: Context) -> list[list[str]]:
     """``after_packet`` grouped by company type, in order (kk minors, then Ug minors)."""
     groups: list[list[str]] = []
     last = None
-    for cid in rules.spec.setup.start_packet.after_packet or ():
+    packet = rules.spec.setup.start_packet
+    for cid in (packet.after_packet if packet is not None else None) or ():
         ctype = rules.spec.companies[cid].type
         if ctype != last:
             groups.append([])
@@ -88,14 +89,14 @@ def _stage_groups(rules: G18Ruleset) -> list[list[str]]:
     return groups
 
 
-def on_start_packet_end(rules: G18Ruleset, state: G18State) -> list[str]:
+def on_start_packet_end(rules: Context, state: G18State) -> list[str]:
     if option(rules, "minors_sold_in_stages"):
         state.extra["packet_stage"] = 0
         return _offer_stage(rules, state)
     return _offer_second_certificates(rules, state)
 
 
-def on_item_bought(rules: G18Ruleset, state: G18State, item_id: str, player_id: str) -> list[str]:
+def on_item_bought(rules: Context, state: G18State, item_id: str, player_id: str) -> list[str]:
     if item_id.endswith(SECOND):
         state.extra["sold_" + item_id] = True
     if state.round.kind not in ("stock",) and not option(rules, "minors_sold_in_stages"):
@@ -113,7 +114,7 @@ def on_item_bought(rules: G18Ruleset, state: G18State, item_id: str, player_id: 
     return _offer_second_certificates(rules, state)
 
 
-def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
+def majors_on_sale(rules: Context, state: G18State) -> bool:
     """I, XIV: shares of the major corporations only once the packet is sold (first edition:
     and the kk and Ug minors after it)."""
     if state.packet_remaining:
@@ -127,7 +128,7 @@ def majors_on_sale(rules: G18Ruleset, state: G18State) -> bool:
     return True
 
 
-def check_buy(rules: G18Ruleset, state: G18State, player_id: str, company_id: str) -> None:
+def check_buy(rules: Context, state: G18State, player_id: str, company_id: str) -> None:
     if not majors_on_sale(rules, state):
         section = option(rules, "packet_rule")
         raise IllegalAction(

@@ -350,7 +350,7 @@ class GreedyBot(Bot):
         data, state, player = plan.data, plan.state, plan.player
         value = 0.0
         cost = 0
-        if action.workers:
+        if action.workers and action.column is not None:  # workers come from a hub column
             cost += _hire_cost(data, state, action.column, action.workers)
             short = max(0, plan.effort - plan.capacity)
             useful = min(action.workers, short)

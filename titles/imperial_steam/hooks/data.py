@@ -326,21 +326,21 @@ def check(data: TitleData) -> list[tuple[tuple[Any, ...], str]]:
         if count + len(data.hubs) != len(tile_sites) or fixed != tile_sites:
             problems.append((("cities", "tiles"), f"the {players}-player tiles and hubs do not fill every tile site once"))
     for card in data.normal_cards.values():
-        for colour, site in card.hubs.items():
-            if site not in tile_sites:
-                problems.append((("components", "normal_setup_cards", card.id, "hubs", colour), f"unknown tile site {site!r}"))
-        for site, number in card.tiles.items():
-            if site not in tile_sites or site in card.hubs.values():
-                problems.append((("components", "normal_setup_cards", card.id, "tiles", site), "not a free tile site"))
+        for colour, site_id in card.hubs.items():
+            if site_id not in tile_sites:
+                problems.append((("components", "normal_setup_cards", card.id, "hubs", colour), f"unknown tile site {site_id!r}"))
+        for site_id, number in card.tiles.items():
+            if site_id not in tile_sites or site_id in card.hubs.values():
+                problems.append((("components", "normal_setup_cards", card.id, "tiles", site_id), "not a free tile site"))
             if number > min(sum(1 for t in data.tiles.values() if t.players == p) for p in data.counts):
-                problems.append((("components", "normal_setup_cards", card.id, "tiles", site), f"no tile number {number}"))
-    for card in data.state_cards.values():
-        conn = data.connections.get(card.connection)
-        if conn is None or not conn.state_railway:
-            problems.append((("components", "state_railway_cards", card.id, "connection"), f"{card.connection!r} is not a crownable connection"))
+                problems.append((("components", "normal_setup_cards", card.id, "tiles", site_id), f"no tile number {number}"))
+    for state_card in data.state_cards.values():
+        crowned = data.connections.get(state_card.connection)
+        if crowned is None or not crowned.state_railway:
+            problems.append((("components", "state_railway_cards", state_card.id, "connection"), f"{state_card.connection!r} is not a crownable connection"))
     for i, conn_id in enumerate(data.fixed["state_railways"]):
-        conn = data.connections.get(conn_id)
-        if conn is None or not conn.state_railway:
+        crowned = data.connections.get(conn_id)
+        if crowned is None or not crowned.state_railway:
             problems.append((("setup", "fixed", "state_railways", i), f"{conn_id!r} is not a crownable connection"))
     for colour, site in data.fixed["hubs"].items():
         if site != data.hubs[colour].fixed_site:
@@ -364,9 +364,9 @@ def check(data: TitleData) -> list[tuple[tuple[Any, ...], str]]:
             problems.append((("trains", "engines", eid, "cars"), "an engine pulls as many cars as its level"))
     if data.start_engine not in data.engines:
         problems.append((("trains", "start_engine"), f"unknown engine {data.start_engine!r}"))
-    for cid, card in data.contracts.items():
-        if card.deck not in data.decks:
-            problems.append((("contracts", "cards", cid, "deck"), f"unknown deck {card.deck!r}"))
+    for cid, contract in data.contracts.items():
+        if contract.deck not in data.decks:
+            problems.append((("contracts", "cards", cid, "deck"), f"unknown deck {contract.deck!r}"))
     boards = max(data.counts)
     if int(data.start["stations"]) * boards > int(data.components["unbuilt_station_tiles"]):
         problems.append((("setup", "start", "stations"),

@@ -60,9 +60,10 @@ def legal_actions(data: TitleData, state: State, entity: str | None) -> list[Act
         ]
     if state.phase != 7:
         return []
-    pid = state.current
-    if pid is None or (entity is not None and entity != pid):
+    current = state.current
+    if current is None or (entity is not None and entity != current):
         return []
+    pid = current
     player = state.players[pid]
     out = free_actions(data, state, player)
     if state.main_done:
@@ -123,7 +124,7 @@ def _builds(data: TitleData, state: State, player: Player) -> list[Action]:
 
     for first in frontier(net, ()):
         conn = data.connections[first]
-        candidates = [(first,)]
+        candidates: list[tuple[str, ...]] = [(first,)]
         grown = net | {conn.a, conn.b}
         candidates += [(first, second) for second in frontier(grown, (first,)) if second > first or second not in frontier(net, ())]
         for conns in candidates:

@@ -29,7 +29,7 @@ def final_scoring(data: TitleData, state: State) -> list[str]:
 
     rules = data.rules["scoring"]
     lines: list[str] = []
-    sheet = {pid: {} for pid in state.players}
+    sheet: dict[str, dict[str, int]] = {pid: {} for pid in state.players}
     # 1. income, doubled with the Semmering token
     for pid, player in state.players.items():
         amount = income(data, state, pid) * (rules["semmering_income_factor"] if player.semmering else 1)

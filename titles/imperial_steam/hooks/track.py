@@ -321,7 +321,7 @@ def path_to_end(data: TitleData, state: State, player: Player) -> list[str] | No
     end = next(s for s, site in data.sites.items() if site.end)
     usable = sorted(c for c in data.connections if any(c in p.tracks for p in state.players.values() if p is not player))
     start = network(data, player)
-    seen = {s: [] for s in start}
+    seen: dict[str, list[str]] = {s: [] for s in start}
     queue = deque(sorted(start))
     while queue:
         site = queue.popleft()

@@ -24,7 +24,7 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     config, index, base = job
     title, ruleset = loaded(config)
     seed = derive_seed(base, index)
-    players = player_ids(config.players)
+    players = list(player_ids(config.players))
     bots_here = seat_bots(config, index)
     game = Game(title, players, seed, None, config.overrides, ruleset=ruleset, debug=config.check)
     # Everything below is by seat: the order drawn at setup (the blind bid's reveal order),
@@ -35,6 +35,7 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
     last_round = 0
     trieste_round: int | None = None
     fundraises = [0] * len(players)
+    mover = players[0]  # who moves next; note_turn keeps it
     sales = [0] * len(players)
 
     def watch(game: Game, action: Any) -> None:
@@ -57,7 +58,6 @@ def play(job: tuple[SimConfig, int, int]) -> dict[str, Any]:
                 last_round = state.round
             mover = game.active_entities()[0]
 
-    mover = players[0]
     note_turn(game)
     autoplay.play(game, list(bots_here), max_actions=10**9, stall_passes=10**9, on_action=watch)
     state = game.state
