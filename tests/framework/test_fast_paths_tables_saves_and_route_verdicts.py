@@ -195,7 +195,7 @@ def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_rout
     from railyard.framework.routes.kinds import TrainSpec
     from railyard.framework.routes.result import Route
 
-    from tests.framework import validate_long
+    from tests.oracles import route_check
     from tests.framework.test_routes_drawn import _variants
 
     game, actions = _recorded()
@@ -229,13 +229,13 @@ def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_rout
             on_view = DrawnView(view.layout, view.node_of, nodes)
             for g in (on_view, graph):
                 new = validate.validate_routes(g, runs, company, rules)
-                old = validate_long.validate_routes(g, runs, company, rules)
+                old = route_check.validate_routes(g, runs, company, rules)
                 assert new == old, (company, runs)
                 for c in new:
                     if c.route is not None:  # the same route with its pieces named
                         given = [(c.train, Route(c.route.nodes, (), c.route.pieces))]
                         assert validate.validate_routes(g, given, company, rules) == \
-                            validate_long.validate_routes(g, given, company, rules)
+                            route_check.validate_routes(g, given, company, rules)
                 counts["tries"] += 1
                 counts["refused"] += sum(not c.ok for c in new)
                 counts["rules"].update(r for c in new for r in c.rules)

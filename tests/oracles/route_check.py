@@ -1,6 +1,6 @@
 """The route check as it was before the sixth replay part (commit 9d4920c), kept as the long
 way that :mod:`framework.routes.validate`'s faster loops are compared with
-(``tests/framework/test_replay_speed_spr8.py``)."""
+(``tests/framework/test_fast_paths_tables_saves_and_route_verdicts.py``)."""
 
 from __future__ import annotations
 
