@@ -195,8 +195,8 @@ def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_rout
     from railyard.framework.routes.kinds import TrainSpec
     from railyard.framework.routes.result import Route
 
-    from tests.oracles import route_check
     from tests.framework.test_routes_drawn import _variants
+    from tests.oracles import route_check
 
     game, actions = _recorded()
     rng = random.Random(8)
