@@ -80,17 +80,15 @@ class SiteExporter:
             site = self.names.entity(cid)
             certs[cid] = [(f"{site}_{i}", c.percent, c.director) for i, c in enumerate(company.certificates)]
         self.shares = ShareLedger(certs)
-        for cid, company in state.companies.items():  # certificates placed by the set-up
-            for i, cert in enumerate(company.certificates):
-                if cid in certs and cert.owner != IPO:
-                    self.shares.move(cid, f"{self.names.entity(cid)}_{i}", cert.owner)
+        self._reconcile(game)  # certificates placed by the set-up
         board = state.board
         stock = dict(getattr(board, "_stock", {}) or {})
         self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()})
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
-        self._turn: tuple[str, int] | None = None  # bookkeeping to do once the action is applied
+        self._turn: tuple[str, int] | None = None
+        self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
 
     # ------------------------------------------------------------------ the record's head
     def setup(self) -> dict[str, Any]:
@@ -129,7 +127,10 @@ class SiteExporter:
         pending, self._pending = self._pending, []
         for kind, data in pending:
             getattr(self, f"_after_{kind}")(game, data)
+        self._reconcile(game)
         out: list[dict[str, Any]] = []
+        if isinstance(action, LayTile) or type(action).__name__ == "AbilityLay":
+            out += self._homes_after_lay(game, action.hex)  # type: ignore[attr-defined]
         if self._turn is not None and not isinstance(action, Pass):
             company, cheapest = self._turn
             state = game.state
@@ -138,6 +139,13 @@ class SiteExporter:
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
         return out
+
+    def _reconcile(self, game: Game) -> None:
+        for cid in self.shares.certs:
+            held: dict[str, int] = {}
+            for cert in game.state.companies[cid].certificates:
+                held[cert.owner] = held.get(cert.owner, 0) + cert.percent
+            self.shares.reconcile(cid, held)
 
     def _open_purchase(self, game: Game, action: Action) -> tuple[str, int] | None:
         """A company acting in its turn that could buy a private: the company and the
@@ -153,8 +161,11 @@ class SiteExporter:
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
         entity = action.entity
         legal = game.legal_actions(entity)
-        if not self._player(entity) and getattr(game.state.round, "step", "") == "trains":
+        step = "" if self._player(entity) else getattr(game.state.round, "step", "")
+        if step == "trains":
             return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
+        if step == "tile":
+            return [self._act("pass", entity)]  # the site's track step is open, lays or not
         if game.state.round.kind == "stock" or self._player(entity):
             legal = [a for a in legal if type(a).__name__ not in ANYTIME]
         else:
@@ -235,7 +246,7 @@ class SiteExporter:
         for run in action.runs:
             route = by_train.get(run.train)
             revenue = route.revenue if route is not None else 0
-            routes.append({"train": self.trains.site(run.train),
+            routes.append({"train": self.trains.site(run.train, game.state),
                            **site_route(self.names, run.nodes, revenue)})
         return [self._act("run_routes", action.entity, routes=routes, extra_revenue=0,
                           subsidy=result.treasury)]
@@ -244,18 +255,18 @@ class SiteExporter:
         return [self._act("dividend", action.entity, kind=action.kind)]
 
     def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:
-        return [self._act("buy_train", action.entity, train=self.trains.site(action.train), price=action.price)]
+        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price)]
 
     def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
-        return [self._act("buy_train", action.entity, train=self.trains.site(action.train), price=action.price,
-                          exchange=self.trains.site(action.trade_in))]
+        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,
+                          exchange=self.trains.site(action.trade_in, game.state))]
 
     def _t_DiscardTrain(self, game: Game, action: DiscardTrain) -> list[dict[str, Any]]:
-        return [self._act("discard_train", action.entity, train=self.trains.site(action.train))]
+        return [self._act("discard_train", action.entity, train=self.trains.site(action.train, game.state))]
 
     def _t_SurrenderTrain(self, game: Game, action: SurrenderTrain) -> list[dict[str, Any]]:
         kind = self.names.action("surrender_train")
-        return [self._act(kind, action.entity, train=self.trains.site(action.train))]
+        return [self._act(kind, action.entity, train=self.trains.site(action.train, game.state))]
 
     def _t_DeclareBankruptcy(self, game: Game, action: DeclareBankruptcy) -> list[dict[str, Any]]:
         company = getattr(game.state.round, "current", None)
@@ -298,7 +309,21 @@ class SiteExporter:
         raise ExportError(f"{company} has no exchange ability")
 
     def _t_ChooseHome(self, game: Game, action: Any) -> list[dict[str, Any]]:
-        return []  # the site places the token when the hex's tile says where
+        """Our engine has a company with several possible homes choose when it first
+        operates; the site asks for the token once a tile on the hex says where the cities
+        are (``follow`` gives it then)."""
+        coord, _, city = str(action.home).rpartition(".")
+        self.homes[action.entity] = (coord, int(city or 0))
+        return []
+
+    def _homes_after_lay(self, game: Game, coord: str) -> list[dict[str, Any]]:
+        out = []
+        for company, (where, city) in list(self.homes.items()):
+            if where == coord:
+                del self.homes[company]
+                out.append(self._act("place_token", company, city=self._city(game, where, city), slot=0,
+                                     tokener=self.names.entity(company)))
+        return out
 
 
 def attrs_dict(value: Any) -> dict[str, Any]:

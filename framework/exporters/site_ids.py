@@ -12,10 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from railyard.framework.eighteen.state import IPO
-
-#: the site's holder of a corporation's unsold shares is the corporation itself; ours is IPO
-POOL = "pool"
+from railyard.framework.eighteen.state import IPO, POOL
 
 
 class ShareLedger:
@@ -49,6 +46,26 @@ class ShareLedger:
     def move(self, company: str, share: str, to: str) -> None:
         self._list(company, self.holder_of(company, share)).remove(share)
         self._list(company, to).append(share)
+
+    def reconcile(self, company: str, ours: dict[str, int]) -> None:
+        """Move certificates so each holder has the percent our engine gives it (``ours``):
+        what our moves carried out without a site action of their own (a share that comes
+        with a private, a forced exchange). A holder with too much hands over its first
+        certificates of the right size, the president's last."""
+        for _ in range(len(self.certs[company])):
+            mine = {h: self.percent_of(company, h) for h in self.held[company]}
+            over = [h for h in mine if mine[h] > ours.get(h, 0)]
+            under = [h for h, pct in ours.items() if pct > mine.get(h, 0)]
+            if not over or not under:
+                return
+            giver, taker = over[0], under[0]
+            need = ours[taker] - mine.get(taker, 0)
+            spare = mine[giver] - ours.get(giver, 0)
+            shares = sorted(self._list(company, giver), key=lambda s: self.certs[company][s][1])
+            fitting = [s for s in shares if self.certs[company][s][0] <= min(need, spare)]
+            if not fitting:
+                return
+            self.move(company, fitting[0], taker)
 
     # ------------------------------------------------------------------ picking
     def pick_buy(self, company: str, source: str) -> list[str]:
@@ -143,12 +160,24 @@ class TrainLedger:
 
     def __init__(self, state: Any, site_name: Any) -> None:
         self.ids: dict[str, str] = {}
-        counts: dict[str, int] = {}
+        self.counts: dict[str, int] = {}
+        self.state = state
+        self.site_name = site_name
         for stack in state.depot.stacks.values():
             for train in stack:
-                name = site_name(state.trains[train].name)
-                self.ids[train] = f"{name}-{counts.get(name, 0)}"
-                counts[name] = counts.get(name, 0) + 1
+                self._number(train)
 
-    def site(self, train: str) -> str:
+    def _number(self, train: str) -> str:
+        name = self.site_name(self.state.trains[train].name)
+        index = self.counts.get(name, 0)
+        self.counts[name] = index + 1
+        self.ids[train] = f"{name}-{index}"
+        return self.ids[train]
+
+    def site(self, train: str, state: Any = None) -> str:
+        """A train made after the set-up (an unlimited kind) is numbered when first seen."""
+        if train not in self.ids:
+            if state is not None:
+                self.state = state
+            return self._number(train)
         return self.ids[train]
