@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("save", metavar="SAVE", help="our save file")
     parser.add_argument("--out", metavar="GAME.json", required=True, help="where to write the site's record")
+    parser.add_argument("--end", action="store_true",
+                        help="close an unfinished game with the site's end_game (a game ended by hand)")
     parser.set_defaults(func=run)
 
 
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.save}: cannot load the game: {one_line(error)}", file=sys.stderr)
         return 1
     try:
-        record = export_game(game)
+        record = export_game(game, end=args.end)
     except ExportError as error:
         print(f"{args.save}: cannot export the game: {one_line(error)}", file=sys.stderr)
         return 1

@@ -30,7 +30,6 @@ from railyard.framework.eighteen.or_actions import (
     RunRoutes,
     SurrenderTrain,
 )
-from railyard.framework.eighteen.state import IPO
 from railyard.framework.exporters.names import SiteNames
 from railyard.framework.exporters.site_ids import ShareLedger, TileLedger, TrainLedger
 from railyard.framework.exporters.site_routes import site_route
@@ -312,7 +311,10 @@ class SiteExporter:
         """Our engine has a company with several possible homes choose when it first
         operates; the site asks for the token once a tile on the hex says where the cities
         are (``follow`` gives it then)."""
-        coord, _, city = str(action.home).rpartition(".")
+        home = getattr(action, "home", None)
+        if home is None:
+            raise ExportError(f"no site action for {type(action).__name__} (a title's own home choice)")
+        coord, _, city = str(home).rpartition(".")
         self.homes[action.entity] = (coord, int(city or 0))
         return []
 
@@ -332,9 +334,12 @@ def attrs_dict(value: Any) -> dict[str, Any]:
     return attrs.asdict(value) if attrs.has(type(value)) else dict(vars(value))
 
 
-def export_game(game: Game) -> dict[str, Any]:
+def export_game(game: Game, *, end: bool = False) -> dict[str, Any]:
     """The whole site record of ``game``: its actions replayed from the start through a
-    ``SiteExporter`` (ids 1..n), with the result when the game is over."""
+    ``SiteExporter`` (ids 1..n), with the result when the game is over.
+
+    ``end`` closes a game that is not over with the site's ``end_game`` (a game its players
+    ended by hand: the site's result is then every player's worth at that moment)."""
     fresh = Game(game.title, game.players, game.seed, game.variant, game.overrides)
     exporter = SiteExporter(fresh)
     head = exporter.setup()
@@ -343,6 +348,9 @@ def export_game(game: Game) -> dict[str, Any]:
         actions.extend(exporter.translate(fresh, action))
         fresh.process(action)
         actions.extend(exporter.follow(fresh, action))
+    ended = end and not fresh.is_over()
+    if ended:
+        actions.append({"type": "end_game", **exporter._who(exporter.seats[0])})
     for index, site_action in enumerate(actions, start=1):
         site_action["id"] = index
     out: dict[str, Any] = {
@@ -351,9 +359,11 @@ def export_game(game: Game) -> dict[str, Any]:
         "players": head["players"],
         "settings": {"seed": head["seed"], "optional_rules": head["optional_rules"]},
         "actions": actions,
-        "status": "finished" if fresh.is_over() else "active",
+        "status": "finished" if fresh.is_over() or ended else "active",
         "loaded": True,
     }
-    if fresh.is_over():
+    if fresh.is_over() or ended:
         out["result"] = {str(exporter.pids[p]): worth for p, worth in fresh.standings()}
+    if ended:
+        out["game_end_reason"] = "manually_ended"
     return out
