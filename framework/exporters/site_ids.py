@@ -50,8 +50,9 @@ class ShareLedger:
     def reconcile(self, company: str, ours: dict[str, int]) -> None:
         """Move certificates so each holder has the percent our engine gives it (``ours``):
         what our moves carried out without a site action of their own (a share that comes
-        with a private, a forced exchange). A holder with too much hands over its first
-        certificates of the right size, the president's last."""
+        with a private, a forced exchange). A holder with too much hands over its largest
+        certificate that fits (a private that comes with a president's certificate gives
+        that one), ordinary before the president's, first got first."""
         for _ in range(len(self.certs[company])):
             mine = {h: self.percent_of(company, h) for h in self.held[company]}
             over = [h for h in mine if mine[h] > ours.get(h, 0)]
@@ -61,7 +62,8 @@ class ShareLedger:
             giver, taker = over[0], under[0]
             need = ours[taker] - mine.get(taker, 0)
             spare = mine[giver] - ours.get(giver, 0)
-            shares = sorted(self._list(company, giver), key=lambda s: self.certs[company][s][1])
+            shares = sorted(self._list(company, giver),
+                            key=lambda s: (-self.certs[company][s][0], self.certs[company][s][1]))
             fitting = [s for s in shares if self.certs[company][s][0] <= min(need, spare)]
             if not fitting:
                 return
