@@ -87,6 +87,7 @@ class SiteExporter:
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
         self._turn: tuple[str, int] | None = None
+        self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
 
     # ------------------------------------------------------------------ the record's head
@@ -137,7 +138,24 @@ class SiteExporter:
             if ended and state.companies[company].cash >= cheapest:
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
+        out += self._skipped_track(game)
         return out
+
+    def _skipped_track(self, game: Game) -> list[dict[str, Any]]:
+        """A company whose turn our engine opens past the tile step (no lay it could make):
+        the site's track step waits for its pass all the same."""
+        from railyard.framework.eighteen.operating_round import STEPS
+
+        state = game.state
+        current = getattr(state.round, "current", None) if state.round.kind == "operating" else None
+        if current is None or current == self._operating:
+            self._operating = current
+            return []
+        self._operating = current
+        step = getattr(state.round, "step", "")
+        if "tile" in STEPS and step in STEPS and STEPS.index(step) > STEPS.index("tile"):
+            return [self._act("pass", current)]
+        return []
 
     def _reconcile(self, game: Game) -> None:
         for cid in self.shares.certs:
@@ -239,6 +257,8 @@ class SiteExporter:
     def _t_RunRoutes(self, game: Game, action: RunRoutes) -> list[dict[str, Any]]:
         from railyard.framework.eighteen import running
 
+        if not action.runs and not game.state.companies[action.entity].trains:
+            return []  # no train: the site skips running and paying
         result = running.check(game.ruleset, game.state, action, game.state.round.ran)
         by_train = dict(result.routes)
         routes = []
@@ -251,6 +271,8 @@ class SiteExporter:
                           subsidy=result.treasury)]
 
     def _t_Dividend(self, game: Game, action: Dividend) -> list[dict[str, Any]]:
+        if not game.state.companies[action.entity].trains:
+            return []  # no train: the site skips running and paying
         return [self._act("dividend", action.entity, kind=action.kind)]
 
     def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:

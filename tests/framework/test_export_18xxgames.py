@@ -20,6 +20,7 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.exporters import ExportError, SiteExporter, export_game
 from railyard.framework.exporters.site_ids import ShareLedger, TileLedger
+
 from tests.framework.site_games import recorded, replayed, require
 
 ORACLE = Path("/work/shared/oracle")
