@@ -71,7 +71,8 @@ class SiteExporter:
         self.seed = game.seed
         self.variant = game.variant
         self.title_id = str(game.title_ref)
-        spec = game.ruleset.spec
+        rules: Any = game.ruleset
+        spec = rules.spec
         certs: dict[str, list[tuple[str, int, bool]]] = {}
         for cid, company in state.companies.items():
             if company.kind == "private":
@@ -171,7 +172,7 @@ class SiteExporter:
         entity = action.entity
         if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
-        prices = [a.price for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
+        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
         return (entity, min(prices)) if prices else None
 
     # stock rounds and auctions
@@ -213,7 +214,8 @@ class SiteExporter:
     def _t_Par(self, game: Game, action: Par) -> list[dict[str, Any]]:
         from railyard.framework.eighteen.stock_round import par_cell_for
 
-        cell = par_cell_for(game.ruleset, action.price)
+        rules: Any = game.ruleset
+        cell = par_cell_for(rules, action.price)
         if cell is None:
             raise ExportError(f"no par cell at {action.price}")
         self._pending.append(("gain", (action.company, action.entity, [self.shares.president_share(action.company)])))
@@ -259,7 +261,8 @@ class SiteExporter:
 
         if not action.runs and not game.state.companies[action.entity].trains:
             return []  # no train: the site skips running and paying
-        result = running.check(game.ruleset, game.state, action, game.state.round.ran)
+        rules: Any = game.ruleset
+        result = running.check(rules, game.state, action, game.state.round.ran)
         by_train = dict(result.routes)
         routes = []
         for run in action.runs:
