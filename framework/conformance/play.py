@@ -8,6 +8,7 @@ verdicts after every site action.
 
 from __future__ import annotations
 
+import copy
 import time
 import traceback
 from collections.abc import Callable
@@ -90,47 +91,69 @@ class Disagreement(Exception):
 
 
 class _Referral:
-    """The bot loop's two hooks for one game: translate before, send and compare after."""
+    """The bot loop's two hooks for one game: translate before, send and compare after.
+
+    States are compared when both engines stand at the same position: just before one of our
+    actions whose first site action is a move of the entity to act (our engine may ask for a
+    move the site makes by itself, such as a pass with nothing to decide, which the exporter
+    leaves out; the site is past it already), and at the end of the game.
+    """
 
     def __init__(self, spec: GameSpec, game: Game[Any], exporter: Exporter, referee: Referee,
                  names: Names, first: Verdict) -> None:
         self.spec, self.game, self.exporter, self.referee, self.names = spec, game, exporter, referee, names
         self.pending: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []  # the site actions of the current action of ours
+        self.next_action: Action | None = None  # chosen, not played: a disagreement before it
         self.refereed = 0
         self.last = first
-        self.checkpoints: list[list[Any]] = [[0, facts(first.state)]]
-        self.legal_before: list[str] = []
+        self.checkpoints: list[list[Any]] = []
+        self.unchecked = spec.check_every  # actions since the last comparison (check at once)
 
     def before(self, game: Game[Any], action: Action) -> None:
+        self.next_action = action
+        self.sent = []
         if self.spec.legal:
-            self.legal_before = self._our_kinds(game)
-            diffs = compare_legal(self.legal_before, (self.last.state or {}).get("legal", ()))
+            diffs = compare_legal(self._our_kinds(game), (self.last.state or {}).get("legal", ()))
             if diffs:
                 raise Disagreement(diffs, self.last, self.last.state)
         self.pending = list(self.exporter.translate(game, action))
+        if self.unchecked >= self.spec.check_every and self._turn_move(game):
+            self.compare(game)
 
     def after(self, game: Game[Any], action: Action) -> None:
+        self.next_action = None
         self.sent = self.pending + list(self.exporter.follow(game, action))
         self.pending = []
+        self.unchecked += 1
         for site_action in self.sent:
             verdict = self.referee.send(site_action)
             self.refereed += 1
             if not verdict.ok:
                 raise Disagreement([refused(verdict.error, site_action)], verdict, verdict.state)
             self.last = verdict
-        played = len(game.actions)
-        over = game.is_over()
-        if over or played % self.spec.check_every == 0:
-            theirs = self.last.state or {}
-            diffs = compare_states(our_snapshot(game, self.names), theirs)
-            if diffs:
-                raise Disagreement(diffs, self.last, theirs)
-            if self.spec.corpus:
-                self.checkpoints.append([played, facts(theirs)])
+        if game.is_over():
+            self.compare(game)
+
+    def _turn_move(self, game: Game[Any]) -> bool:
+        """Whether the next site action is a move of the entity whose turn it is with us (a
+        private's ability used out of turn, by its holder, leaves the turn where it was; the
+        site may be past a turn our engine still holds open for it)."""
+        active = game.active_entities()
+        return bool(self.pending and active) and str(self.pending[0].get("entity")) == self.names.entity(active[0])
+
+    def compare(self, game: Game[Any], *, acting: bool = True) -> None:
+        theirs = self.last.state or {}
+        diffs = compare_states(our_snapshot(game, self.names), theirs, acting=acting)
+        if diffs:
+            raise Disagreement(diffs, self.last, theirs)
+        self.unchecked = 0
+        if self.spec.corpus:
+            self.checkpoints.append([len(game.actions), facts(theirs)])
 
     def _our_kinds(self, game: Game[Any]) -> list[str]:
-        """The site's kinds of the moves we offer the acting entity (one translated per tag)."""
+        """The site's kinds of the moves we offer the acting entity (one translated per tag,
+        by a copy of the exporter: translating keeps its id ledgers in step)."""
         active = game.active_entities()
         kinds: set[str] = set()
         seen: set[str] = set()
@@ -139,7 +162,7 @@ class _Referral:
             if tag in seen:
                 continue
             seen.add(tag)
-            site = self.exporter.translate(game, legal)
+            site = copy.deepcopy(self.exporter).translate(game, legal)
             if site:
                 kinds.add(str(site[0].get("type")))
         return sorted(kinds)
@@ -177,11 +200,10 @@ def referee_game(spec: GameSpec, referee: Referee,
         if not first.ok:
             raise Disagreement([Difference("referee", "setup", "a game", first.error)], first, first.state)
         referral = _Referral(spec, game, exporter, referee, names, first)
-        diffs = compare_states(our_snapshot(game, names), first.state or {})
-        if diffs:
-            raise Disagreement(diffs, first, first.state)
         result = autoplay.play(game, list(spec.seats), max_actions=spec.max_actions,
                                before_action=referral.before, on_action=referral.after, record=False)
+        if not game.is_over() and referral.unchecked:
+            referral.compare(game, acting=False)  # a game cut short: where it stands is compared all the same
         finished = result.finished
         note = "" if finished else result.reason
     except Disagreement as found:
@@ -214,6 +236,7 @@ def reproducer(spec: GameSpec, game: Game[Any], setup: dict[str, Any], referral:
     states, the differences, and our save up to and with the action (``railyard replay`` loads
     it from the ``save`` key)."""
     sent = referral.sent if referral else []
+    upcoming = referral.next_action if referral else None
     last = game.actions[-1] if game.actions else None
     ours: dict[str, Any] | None = None
     if referral is not None:
@@ -226,6 +249,9 @@ def reproducer(spec: GameSpec, game: Game[Any], setup: dict[str, Any], referral:
         "players": spec.players, "seed": spec.seed, "base_seed": spec.base_seed, "index": spec.index,
         "bots": list(spec.seats), "action_index": len(game.actions) - 1,
         "action": to_json(last) if last is not None else None,
+        # a state compared before an action: the action chosen next and its site actions
+        "next_action": to_json(upcoming) if upcoming is not None else None,
+        "next_site_actions": referral.pending if referral and upcoming is not None else [],
         "site_setup": setup, "site_actions": sent,
         "verdict": None if stop.verdict is None else {"ok": stop.verdict.ok, "error": stop.verdict.error},
         "ours": ours, "theirs": stop.theirs,
@@ -236,9 +262,6 @@ def reproducer(spec: GameSpec, game: Game[Any], setup: dict[str, Any], referral:
 
 def corpus_record(spec: GameSpec, game: Game[Any], setup: dict[str, Any], referral: _Referral) -> dict[str, Any]:
     """An agreeing game as a corpus entry: our save and the referee's states at checkpoints."""
-    last = referral.checkpoints[-1][0] if referral.checkpoints else -1
-    if last != len(game.actions):
-        referral.checkpoints.append([len(game.actions), facts(referral.last.state)])
     return {
         "title": spec.title, "variant": spec.variant, "optional_rules": list(spec.optional_rules),
         "bots": list(spec.seats), "site_players": [str(p.get("id", p.get("name"))) for p in setup["players"]],
