@@ -26,7 +26,8 @@ def check_entry(entry: dict[str, Any]) -> list[tuple[int, list[Difference]]]:
 
     def check(count: int) -> None:
         if count in checkpoints:
-            diffs = compare_states(our_snapshot(game, names), checkpoints[count])
+            theirs = checkpoints[count]
+            diffs = compare_states(our_snapshot(game, names), theirs, acting="acting" in theirs)
             if diffs:
                 failures.append((count, diffs))
 

@@ -106,6 +106,7 @@ class _Referral:
         self.sent: list[dict[str, Any]] = []  # the site actions of the current action of ours
         self.next_action: Action | None = None  # chosen, not played: a disagreement before it
         self.refereed = 0
+        self.log: list[dict[str, Any]] = []  # every site action the referee accepted
         self.last = first
         self.checkpoints: list[list[Any]] = []
         self.unchecked = spec.check_every  # actions since the last comparison (check at once)
@@ -119,7 +120,11 @@ class _Referral:
                 raise Disagreement(diffs, self.last, self.last.state)
         self.pending = list(self.exporter.translate(game, action))
         if self.unchecked >= self.spec.check_every and self._turn_move(game):
-            self.compare(game)
+            try:
+                self.compare(game)
+            except Disagreement as found:
+                self._probe(found)
+                raise
 
     def after(self, game: Game[Any], action: Action) -> None:
         self.next_action = None
@@ -131,9 +136,22 @@ class _Referral:
             self.refereed += 1
             if not verdict.ok:
                 raise Disagreement([refused(verdict.error, site_action)], verdict, verdict.state)
+            self.log.append(site_action)
             self.last = verdict
         if game.is_over():
             self.compare(game)
+
+    def _probe(self, found: Disagreement) -> None:
+        """Send the next action's site actions all the same: a refusal says the referee still
+        waits for something else (a step our engine and the exporter passed over), which
+        explains the differing state better than the state alone."""
+        for site_action in self.pending:
+            verdict = self.referee.send(site_action)
+            self.refereed += 1
+            if not verdict.ok:
+                found.differences.insert(0, refused(verdict.error, site_action))
+                found.verdict = verdict
+                return
 
     def _turn_move(self, game: Game[Any]) -> bool:
         """Whether the next site action is a move of the entity whose turn it is with us (a
@@ -148,8 +166,11 @@ class _Referral:
         if diffs:
             raise Disagreement(diffs, self.last, theirs)
         self.unchecked = 0
-        if self.spec.corpus:
-            self.checkpoints.append([len(game.actions), facts(theirs)])
+        if self.spec.corpus:  # a turn not compared is not recorded either
+            recorded = facts(theirs)
+            if not acting:
+                recorded.pop("acting", None)
+            self.checkpoints.append([len(game.actions), recorded])
 
     def _our_kinds(self, game: Game[Any]) -> list[str]:
         """The site's kinds of the moves we offer the acting entity (one translated per tag,
@@ -219,7 +240,7 @@ def referee_game(spec: GameSpec, referee: Referee,
         return Outcome(spec.index, spec.seed, spec.seats, False, game.is_over(), len(game.actions), refereed,
                        seconds, tuple(stop.differences), reproducer(spec, game, setup, referral, stop))
     corpus = None
-    if spec.corpus and referral is not None and finished:
+    if spec.corpus and referral is not None and referral.checkpoints:
         corpus = corpus_record(spec, game, setup, referral)
     return Outcome(spec.index, spec.seed, spec.seats, True, finished, len(game.actions), refereed, seconds,
                    corpus=corpus, note=note)
@@ -253,6 +274,8 @@ def reproducer(spec: GameSpec, game: Game[Any], setup: dict[str, Any], referral:
         "next_action": to_json(upcoming) if upcoming is not None else None,
         "next_site_actions": referral.pending if referral and upcoming is not None else [],
         "site_setup": setup, "site_actions": sent,
+        # the referee's game up to here: the set-up line then these, one a line, replay it
+        "site_log": referral.log if referral else [],
         "verdict": None if stop.verdict is None else {"ok": stop.verdict.ok, "error": stop.verdict.error},
         "ours": ours, "theirs": stop.theirs,
         "differences": [attrs.asdict(d) for d in stop.differences],

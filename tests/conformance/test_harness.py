@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from railyard.framework import autoplay
 from railyard.framework.conformance.compare import compare_legal, compare_states, kinds_of
+from railyard.framework.conformance.corpus import check_entry
 from railyard.framework.conformance.play import GameSpec, referee_game
-from railyard.framework.conformance.reproducer import write_reproducer
+from railyard.framework.conformance.reproducer import read_corpus, write_corpus, write_reproducer
 from railyard.framework.conformance.snapshot import Names, our_snapshot
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
@@ -85,12 +86,18 @@ def test_a_differing_state_after_an_accepted_action_is_a_disagreement_of_its_kin
     assert outcome.differences[0].ours - outcome.differences[0].theirs == 5
 
 
-def test_an_agreeing_game_keeps_the_referees_states_every_k_actions_for_the_corpus() -> None:
+def test_an_agreeing_game_keeps_the_referees_states_every_k_actions_for_the_corpus(tmp_path: Any) -> None:
     referee = MirrorReferee()
     outcome = referee_game(spec(max_actions=4, check_every=2, corpus=True), referee, AuctionExporter,
                            referee.make_game)  # type: ignore[arg-type]
     assert outcome.agreed and outcome.actions == 4 and outcome.refereed == 4
-    assert outcome.corpus is None  # an unfinished game is no corpus entry
+    assert outcome.corpus is not None
+    assert [count for count, _ in outcome.corpus["checkpoints"]] == [0, 2, 4]
+    assert "acting" not in outcome.corpus["checkpoints"][-1][1]  # cut short: whose turn is not compared
+    entry = read_corpus(write_corpus(tmp_path, outcome.corpus, 1, 0))
+    assert check_entry(entry) == []
+    entry["checkpoints"][1][1]["bank"] += 1  # a recorded fact our replay does not have
+    assert [(count, [d.kind for d in diffs]) for count, diffs in check_entry(entry)] == [(2, ["bank"])]
 
 
 @pytest.mark.parametrize("title", ["1889", "1830"])
