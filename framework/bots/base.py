@@ -57,7 +57,7 @@ def register_bot(name: str, factory: BotFactory) -> None:
 
 def _builtin() -> None:
     # the framework's own bots register themselves on import
-    from railyard.framework.bots import greedy, random_bot, strong  # noqa: F401
+    from railyard.framework.bots import greedy, random_bot, strong, uniform  # noqa: F401
 
 
 def title_bots(ruleset: Ruleset) -> dict[str, BotFactory]:
