@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "railyard.framework.commands.simulate",
     "railyard.framework.commands.report",
     "railyard.framework.commands.import_18xxgames",
+    "railyard.framework.commands.transcribe_18xxgames",
     "railyard.framework.commands.compare_human",
 )
 
