@@ -70,6 +70,11 @@ class TileLay(Record):
     free: bool = False
     discount: int = 0
     consumes_lay: bool = False
+    # both (all) of its lays in one turn, each joined to the other's track (18Chesapeake's
+    # C-P and B&S: framework/eighteen/lay_conditions.py)
+    together: bool = False
+    # the ability is lost when anyone but its holder lays a tile on one of its hexes
+    lost_when_others_lay: bool = False
 
 
 @attrs.frozen(repr=False)
@@ -129,6 +134,11 @@ class Shares(Record):
 
     kind: ClassVar[str] = "shares"
     certificates: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    # a director's certificate drawn at setup from these corporations (18Chesapeake's
+    # Cornelius Vanderbilt); ``draw`` says how: engine (the game's seeded generator) | site_lcg
+    # (the 18xx.games site's draw for the same seed: framework/eighteen/drawn.py)
+    random_director: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    draw: str = "engine"
 
 
 @attrs.frozen(repr=False)
