@@ -208,7 +208,17 @@ class Importer:
         return entity
 
     def _t_pass(self, rec: dict[str, Any]) -> list[Action]:
+        if "original_id" in rec and rec["original_id"] is None and self._then_acts(rec):
+            # a pass the site inserted into an old record (original_id null) before a move of
+            # the same company: ours reaches that move by passing the steps between, if any
+            return []
         return [Pass(self._entity(rec))]
+
+    def _then_acts(self, rec: dict[str, Any]) -> bool:
+        """Whether the next recorded action is the same entity's, and not a pass."""
+        later = self.recorded[self.position + 1:self.position + 2]
+        return bool(later) and later[0].get("entity") == rec.get("entity") \
+            and later[0].get("type") != "pass"
 
     def _t_bid(self, rec: dict[str, Any]) -> list[Action]:
         entity, item, price = self._entity(rec), self.map.item(rec["company"]), int(rec["price"])
