@@ -312,6 +312,11 @@ class Importer:
             del self.homes[entity]
             return []  # the home our engine had the company choose when it first operated
         out: list[Action] = [PlaceToken(entity, coord, city)]
+        private = self._private_of(rec)
+        if private is not None and "teleport" in self._ability_kinds(private):
+            # the token a private's teleport lay allows (free, no connection needed)
+            out = _tagged({"type": "ability_token", "entity": entity, "company": private,
+                           "hex": coord, "city": city}) + out
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
         return out
@@ -629,8 +634,9 @@ class Importer:
             self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
-        elif isinstance(action, LayTile):
-            self.laid[str(rec["tile"])] = action.hex
+        elif isinstance(action, LayTile) or rec.get("type") == "lay_tile" and hasattr(action, "hex"):
+            # a private's lay (our ability action) puts the tile copy on its hex too
+            self.laid[str(rec["tile"])] = action.hex  # type: ignore[attr-defined]
         elif isinstance(action, SellShares):
             self.pooled.update(rec.get("shares") or ())
         elif isinstance(action, BuyShares):
