@@ -70,11 +70,7 @@ class TileLay(Record):
     free: bool = False
     discount: int = 0
     consumes_lay: bool = False
-    # both (all) of its lays in one turn, each joined to the other's track (18Chesapeake's
-    # C-P and B&S: framework/eighteen/lay_conditions.py)
-    together: bool = False
-    # the ability is lost when anyone but its holder lays a tile on one of its hexes
-    lost_when_others_lay: bool = False
+
 
 
 @attrs.frozen(repr=False)
