@@ -17,8 +17,8 @@ from railyard.framework.loader import TitleErrors, load_title
 
 from tests.titles_1889.positions import (
     SEATED,
-    float_corporation,
     finish_stock_round,
+    float_corporation,
     give_train,
     new_game,
     no_problems,
