@@ -636,7 +636,7 @@ class Importer:
             self.trains[rec["train"]] = action.train
         elif isinstance(action, LayTile) or rec.get("type") == "lay_tile" and hasattr(action, "hex"):
             # a private's lay (our ability action) puts the tile copy on its hex too
-            self.laid[str(rec["tile"])] = action.hex  # type: ignore[attr-defined]
+            self.laid[str(rec["tile"])] = action.hex
         elif isinstance(action, SellShares):
             self.pooled.update(rec.get("shares") or ())
         elif isinstance(action, BuyShares):
