@@ -487,7 +487,8 @@ class TrainsStep(TurnStep):
         if isinstance(action, Pass):
             return end_turn(ctx, state)
         if isinstance(action, BuyTrain):
-            if trains.needs_consent(state, cid, plan.source):
+            if options(ctx).trains_between_players != "any" and trains.needs_consent(
+                    state, cid, plan.source):
                 rs.offer = (cid, action.train, action.price)
                 return [f"{cid} offers {action.price} for train {action.train} of {plan.source}"]
             lines = trains.apply_buy(ctx, state, action, plan)

@@ -98,7 +98,12 @@ class OperatingRoundRules(Record):
     half_move: str = "down_right"
     withhold_move: str = "left"
     forced_choice: str = "any"  # a helped forced purchase may take: any train on offer | cheapest
-    trains_between_players: str = "consent"  # another player's company sells: consent | never
+    # another player's company sells a train: consent (its director agrees) | never | any (at
+    # any price, without asking: 18Chesapeake)
+    trains_between_players: str = "consent"
+    # train names exported at the end of every OR set: the next bank train leaves the game if
+    # it is one of these (framework/eighteen/export.py); empty: no export
+    export_trains: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     tiles_per_turn: int = 1
     tokens_per_turn: int = 1
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
