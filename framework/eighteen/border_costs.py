@@ -17,7 +17,6 @@ from railyard.framework.eighteen.state import G18State
 from railyard.framework.hexgrid import opposite
 from railyard.framework.tiles import Placed
 
-
 # id(map) -> (the map, (coord, edge) -> cost): a map is frozen, so worked out once per title
 _COSTS: dict[int, tuple[Any, dict[tuple[str, int], int]]] = {}
 

@@ -14,7 +14,15 @@ from typing import Any
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import dividends, emergency, lay_schedule, running, tile_lay, tokens, trains
+from railyard.framework.eighteen import (
+    dividends,
+    emergency,
+    lay_schedule,
+    running,
+    tile_lay,
+    tokens,
+    trains,
+)
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
