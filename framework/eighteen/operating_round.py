@@ -55,6 +55,7 @@ class OperatingState(RoundState):
     current: str | None = None
     step: str = ""
     tiles_laid: int = 0
+    tiles_upgraded: bool = False  # an upgrade was laid this turn (setup tile_lays)
     tokens_placed: int = 0
     revenue: int = 0  # the run's revenue, waiting for the dividend decision
     routes: list[tuple[str, tuple[str, ...]]] = attrs.Factory(list)  # (train, stops) of the run

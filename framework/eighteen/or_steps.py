@@ -14,7 +14,15 @@ from typing import Any
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import dividends, emergency, running, tile_lay, tokens, trains
+from railyard.framework.eighteen import (
+    dividends,
+    emergency,
+    lay_schedule,
+    running,
+    tile_lay,
+    tokens,
+    trains,
+)
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
@@ -158,6 +166,7 @@ def start_turn(ctx: Context, state: G18State, cid: str) -> list[str]:
     rs.current = cid
     rs.step = ""
     rs.tiles_laid = rs.tokens_placed = 0
+    rs.tiles_upgraded = False
     rs.revenue = 0
     rs.routes = []
     rs.declined = []
@@ -296,20 +305,23 @@ class TileStep(TurnStep):
         return ctx.spec.type_of(company_id).lays_tiles and state.board is not None
 
     def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
-        return [*tile_lay.choices(ctx, state, entity), Pass(entity)]
+        lays = lay_schedule.allowed(ctx, state, entity, tile_lay.choices(ctx, state, entity))
+        return [*lays, Pass(entity)]
 
     def check_own(self, ctx: Context, state: G18State, action: Action) -> Any:
         assert isinstance(action, LayTile)
         _, upgrade, cost = tile_lay.check(ctx, state, action)
-        return cost, upgrade
+        return lay_schedule.check(ctx, state, action, cost), upgrade
 
     def apply_own(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
         assert isinstance(action, LayTile)
         cost, upgrade = plan
+        upgrading = lay_schedule.is_upgrade(state, action.hex)
         lines = tile_lay.apply(ctx, state, action, cost, upgrade)
         rs = _rs(state)
         rs.tiles_laid += 1
-        if rs.tiles_laid >= options(ctx).tiles_per_turn:
+        rs.tiles_upgraded = rs.tiles_upgraded or upgrading
+        if lay_schedule.turn_done(ctx, state):
             next_step(ctx, state)
         return lines
 

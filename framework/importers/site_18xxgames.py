@@ -311,6 +311,9 @@ class Importer:
         if self.homes.get(entity) == (coord, city):
             del self.homes[entity]
             return []  # the home our engine had the company choose when it first operated
+        home = ChooseHome(entity, f"{coord}.{city}")
+        if home in self.game.legal_actions(entity):
+            return [home]  # the site's home token is our choice of home, asked just now (1882's QLL)
         out: list[Action] = [PlaceToken(entity, coord, city)]
         private = self._private_of(rec)
         if private is not None and "teleport" in self._ability_kinds(private):

@@ -136,8 +136,10 @@ def parse_code(code: str, colour_phases: Mapping[str, str]) -> dict[str, Any]:
                 )
         elif kind == "border":
             # a border without a type joins the halves of a two-hex off-board drawing
-            out["borders"].append({"edge": int(attrs["edge"]),
-                                   "kind": attrs.get("type", "drawing")})
+            border: dict[str, Any] = {"edge": int(attrs["edge"]), "kind": attrs.get("type", "drawing")}
+            if "cost" in attrs:  # paid once when track first crosses it (1882's rivers)
+                border["cost"] = int(attrs["cost"])
+            out["borders"].append(border)
         elif kind == "icon":
             out["icons"].append(attrs["image"])
         else:

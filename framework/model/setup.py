@@ -79,6 +79,16 @@ class PrivatePrice(Record):
 
 
 @attrs.frozen(repr=False)
+class TileLaySlot(Record):
+    """The i-th tile lay of an operating turn (``operating_round.tile_lays``): whether it may be
+    an upgrade, what it costs besides terrain, and whether it may follow an upgrade this turn."""
+
+    upgrade: bool = True
+    cost: int = 0
+    after_upgrade: bool = True
+
+
+@attrs.frozen(repr=False)
 class OperatingRoundRules(Record):
     """Operating round options that titles (or their editions) read differently."""
 
@@ -105,6 +115,9 @@ class OperatingRoundRules(Record):
     # it is one of these (framework/eighteen/export.py); empty: no export
     export_trains: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     tiles_per_turn: int = 1
+    # the turn's lays one by one (framework/eighteen/lay_schedule.py); empty: tiles_per_turn
+    # lays, each may upgrade, no extra cost
+    tile_lays: tuple[TileLaySlot, ...] = attrs.field(default=(), converter=tuple)
     tokens_per_turn: int = 1
     # a company at its train limit may give a train back: never | half_price (it pays half
     # the printed price; the train goes to the pool)
