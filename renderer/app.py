@@ -362,20 +362,18 @@ class App(GameFiles):
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if self.editor.active and not ctrl and self.routes.editor_key(event):
             return
+        key = event.key
+        if self.placement_key(event):
+            return
         field = self.menu.focused_field()
         if field is not None and not ctrl and field.key(event):
             return
-        key = event.key
         if key == pygame.K_ESCAPE:
             self.placement.clear()
             self.show_standings = False
             self.show_help = False
-        elif key == pygame.K_r:
-            self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            chosen = self.placement.current()
-            if chosen is not None:
-                self.act(chosen)
+        elif key == pygame.K_q:
+            self.ask_quit()
         elif key == pygame.K_p:
             passes = [a for a in self.legal() if type(a).__name__ == "Pass"]
             if passes and self.human_to_act():
@@ -400,6 +398,28 @@ class App(GameFiles):
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
+
+    def placement_key(self, event: pygame.event.Event) -> bool:
+        """Enter and R belong to the tile or token previewed on the map whenever one is:
+        an amount typed into a field earlier (a bid in the packet) must not take the Enter
+        that the prompt ("Enter lays") promised to the preview."""
+        chosen = self.placement.current()
+        if chosen is None or not self.human_to_act():
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.menu.unfocus()
+            self.act(chosen)
+            return True
+        if event.key == pygame.K_r:
+            self.menu.unfocus()
+            self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            return True
+        return False
+
+    def ask_quit(self) -> None:
+        """Q (or the Quit button): the save prompt, whose Enter saves and closes the window;
+        an emptied path closes it without saving (every move is autosaved anyway)."""
+        self.open_prompt("quit")
 
     # routes: shown, offered and edited (renderer.ui.routes_control)
     @property
@@ -652,7 +672,8 @@ class App(GameFiles):
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
                  ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
                  ("Fit", self.fit, "F: fit the map; wheel zooms, drag pans"),
-                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys"),
+                 ("Quit", self.ask_quit, "Q: save (or not) and quit")]
         x = rect.right - 8
         self.top_buttons = []
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)

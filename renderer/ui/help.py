@@ -12,7 +12,7 @@ from railyard.renderer.fonts import font, text
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a highlighted hex to place there"),
     ("R / Shift+R", "next / previous tile or rotation for the selected hex"),
-    ("Enter", "confirm the tile or token shown (or a typed amount)"),
+    ("Enter", "confirm the tile or token shown on the map, else a typed amount"),
     ("P", "pass"),
     ("T", "show best routes: the company acting, then each company with trains"),
     ("E", "edit routes while running trains: click stops; 1-9 train, Backspace, Enter"),
@@ -24,6 +24,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
     ("Esc", "cancel a selection, close a dialog"),
+    ("Q", "quit (asks where to save first; Esc stays)"),
 )
 
 
