@@ -17,7 +17,7 @@ import pygame
 from railyard.framework.core.actions import Action
 from railyard.framework.core.dry_run import DryRun, dry_run
 from railyard.framework.core.errors import IllegalAction
-from railyard.renderer import view
+from railyard.renderer import colors, view
 from railyard.renderer.board import BoardRenderer
 from railyard.renderer.bots import DEFAULT_BOT, Seats
 from railyard.renderer.panels import companies as companies_panel
@@ -30,8 +30,10 @@ from railyard.renderer.panels import status as status_panel
 from railyard.renderer.screen import ScreenLayout
 from railyard.renderer.session import GameFiles
 from railyard.renderer.snapshot import Snapshot, snapshot
+from railyard.renderer.ui import card_view
 from railyard.renderer.ui.actions_menu import ActionMenu
 from railyard.renderer.ui.camera import Camera
+from railyard.renderer.ui.cards import card, companies_named
 from railyard.renderer.ui.describe import describe, is_choice, tag, value_label, with_value
 from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
 from railyard.renderer.ui.log_words import LogWords
@@ -95,6 +97,8 @@ class App(GameFiles):
         self._previews: dict[Any, DryRun] = {}
         self.scroll = {"companies": 0, "log": 0}
         self.routes = RouteControl(self)
+        self.pinned: str | None = None  # a company whose card stays up (clicked), Esc closes
+        self._followed_company: Any = None  # the position the companies panel last followed
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.set_game(game)
 
@@ -370,6 +374,7 @@ class App(GameFiles):
             return
         if key == pygame.K_ESCAPE:
             self.placement.clear()
+            self.pinned = None
             self.show_standings = False
             self.show_help = False
         elif key == pygame.K_q:
@@ -465,6 +470,10 @@ class App(GameFiles):
                 button.on_click()
                 return
         lay = self.layout
+        if lay.companies.collidepoint(pos) and event.button == 1:
+            cids = self.cards_at(pos)  # a click keeps the company's card up (Esc closes it)
+            self.pinned = None if not cids or cids[0] == self.pinned else cids[0]
+            return
         tray = self.tray_rect()
         if tray is not None and tray.collidepoint(pos) and event.button == 1:
             self.placement.tray_click(pos)
@@ -540,6 +549,10 @@ class App(GameFiles):
         self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
+        if self._followed_company != version:  # the acting company's row comes into view
+            self._followed_company = version
+            self.scroll["companies"] = companies_panel.first_row_for(
+                self.game, lay.companies, self.scroll["companies"])
         if self.packet_shown():  # the start packet, for everyone to read, while it sells
             self._panel(surface, "companies", lay.companies, ("packet", version, self.scroll["companies"]),
                         lambda s, r: packet_panel.draw(s, r, self.game, self.scroll["companies"]))
@@ -579,6 +592,8 @@ class App(GameFiles):
         if tray is not None:
             self.placement.draw_tray(surface, tray, snap.phase)
         self.menu.draw(surface, self.menu_rect(), title)
+        if self.pinned is not None:
+            self.draw_cards(surface, [self.pinned], (lay.board.x + 8, lay.board.y + 8))
         self._draw_hover(surface)
         if self.show_help:
             draw_help(surface)
@@ -602,7 +617,9 @@ class App(GameFiles):
     def packet_shown(self) -> bool:
         """The start packet takes the companies' panel during the round that sells it."""
         rnd = getattr(self.game.state, "round", None)
-        return getattr(rnd, "kind", "") in PACKET_ROUNDS and bool(view.packet(self.game))
+        kind = getattr(rnd, "kind", "")
+        selling = kind in PACKET_ROUNDS or kind not in ("stock", "operating")  # 1889's waterfall
+        return selling and bool(view.packet(self.game))
 
     def dialog_mode(self) -> bool:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a
@@ -630,12 +647,46 @@ class App(GameFiles):
         rect = self.layout.actions
         return pygame.Rect(rect.x, rect.y, rect.width, TRAY_H)
 
+    def cards_at(self, pos: tuple[int, int]) -> list[str]:
+        """The companies whose cards a hover at ``pos`` shows: a row of the companies panel
+        or of the start packet, or a menu button about a company."""
+        lay = self.layout
+        if lay.companies.collidepoint(pos):
+            scroll = self.scroll["companies"]
+            if self.packet_shown():
+                return packet_panel.item_at(lay.companies, self.game, scroll, pos)
+            cid = companies_panel.company_at(lay.companies, self.game, scroll, pos)
+            return [cid] if cid else []
+        for button in self.menu.buttons:
+            if button.rect.collidepoint(pos) and button.action is not None:
+                return companies_named(self.game, button.action)
+        return []
+
+    def draw_cards(self, surface: pygame.Surface, cids: list[str], at: tuple[int, int]) -> None:
+        """Company cards side by side from ``at`` (kept inside the window)."""
+        x, y = at
+        width = card_view.CARD_W
+        if x + width * len(cids) > surface.get_width():  # left of the pointer when no room
+            x = max(0, at[0] - width * len(cids) - 24)
+        for cid in cids:
+            fill, ink = colors.company_colors(self.game.title.companies[cid])
+            box = card_view.draw(surface, (x, y), card(self.game, cid), fill, ink, width)
+            x = box.right + 6
+
     def _draw_hover(self, surface: pygame.Surface) -> None:
-        """A tooltip: what a button does, or what a hex holds."""
+        """A tooltip: what a button does, or what a hex holds; a company's card over its
+        abbreviation (a row of the companies panel or the packet, a button about it)."""
         if not pygame.display.get_init() or not pygame.mouse.get_focused():
             return
         pos = pygame.mouse.get_pos()
+        self.draw_hover_at(surface, pos)
+
+    def draw_hover_at(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         lines: list[str] = []
+        cids = self.cards_at(pos)
+        if cids and not any(b.rect.collidepoint(pos) for b in self.menu.buttons):
+            self.draw_cards(surface, cids, (pos[0] + 16, pos[1] + 16))
+            return
         for button in self.menu.buttons:
             if button.rect.collidepoint(pos) and button.action is not None:
                 lines = [describe(button.action, self.name_value)]
@@ -653,7 +704,9 @@ class App(GameFiles):
             if coord is not None:
                 lines = hex_info(self.game.title, self.snap(), coord)
         if lines:
-            draw_tooltip(surface, pos, lines)
+            box = draw_tooltip(surface, pos, lines)
+            if cids:  # a button about a company: its card under what the button does
+                self.draw_cards(surface, cids, (box.x, box.bottom + 4))
 
     def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
                draw: Any) -> None:

@@ -278,7 +278,9 @@ def packet(game: Any) -> list[PacketRow]:
         parts = []
         for cid in item.companies:
             cdef = game.title.companies[cid]
-            parts.append(f"{cdef.label} ({cdef.type.replace('_', ' ')})")
+            income = f", revenue {cdef.income.first}" if cdef.income is not None else ""
+            name = cdef.name if cdef.name and cdef.label in cdef.name else f"{cdef.label} {cdef.name}"
+            parts.append(f"{name.strip()} ({cdef.type.replace('_', ' ')}{income})")
         bidding = ""
         if getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
             bidding = f"high bid {rnd.high_bid} by {rnd.high_bidder}"

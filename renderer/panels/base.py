@@ -21,6 +21,21 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect
                        rect.height - 10 - image.get_height())
 
 
+def content_area(rect: pygame.Rect) -> pygame.Rect:
+    """The area ``frame`` leaves for content, without drawing (hit-testing a panel's rows)."""
+    h = font(TITLE_SIZE, True).get_height()
+    return pygame.Rect(rect.x + 6, rect.y + 6 + h, rect.width - 12, rect.height - 10 - h)
+
+
+def row_index(rect: pygame.Rect, pos: tuple[int, int], scroll: int = 0, head: int = 1) -> int | None:
+    """Which table row (counted from the first, ``scroll`` included) lies under ``pos`` in a
+    panel drawn by ``frame`` with ``head`` header rows; None off the rows."""
+    area = content_area(rect)
+    if not area.collidepoint(pos) or pos[1] < area.y + head * ROW:
+        return None
+    return scroll + (pos[1] - area.y - head * ROW) // ROW
+
+
 def cells(surface: pygame.Surface, area: pygame.Rect, y: int, values: list[str],
           widths: list[int], color: colors.Color = colors.PANEL_TEXT, bold: bool = False,
           size: int = TEXT_SIZE) -> None:
