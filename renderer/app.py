@@ -97,6 +97,8 @@ class App(GameFiles):
         self._previews: dict[Any, DryRun] = {}
         self.scroll = {"companies": 0, "log": 0}
         self.routes = RouteControl(self)
+        #: drawn as a picture (``railyard render``): nothing that waits for a click
+        self.still = False
         self.pinned: str | None = None  # a company whose card stays up (clicked), Esc closes
         self._followed_company: Any = None  # the position the companies panel last followed
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
@@ -546,7 +548,8 @@ class App(GameFiles):
         version = self.version()
         self._panel(surface, "status", lay.status, (version, self.message, self.error),
                     lambda s, r: status_panel.draw(s, r, self.game, self.message, self.error))
-        self._draw_top_buttons(surface, lay.status)
+        if not self.still:
+            self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
         if self._followed_company != version:  # the acting company's row comes into view
@@ -597,7 +600,7 @@ class App(GameFiles):
         self._draw_hover(surface)
         if self.show_help:
             draw_help(surface)
-        if self.game.is_over() and self.show_standings:
+        if self.game.is_over() and self.show_standings and not self.still:
             from railyard.renderer.screens.standings import draw as draw_standings
 
             draw_standings(surface, self.game)

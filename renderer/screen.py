@@ -101,6 +101,7 @@ def compose(game: Any, size: float = 44.0) -> pygame.Surface:
     width = max(w + SIDE_W + 60, 1200)
     height = max(h + STATUS_H + BOTTOM_H + 40, 900)
     app = App(game, surface=pygame.Surface((width, height)))
+    app.still = True  # a picture: no buttons, no pointer, no "click or Esc" standings box
     app.camera.size = size
     app.camera.offset = (0.0, 0.0)
     return app.draw()
