@@ -613,9 +613,23 @@ class App(GameFiles):
         "(or pass)" when the engine also offers a pass."""
         step = getattr(getattr(self.game.state, "round", None), "step", "") or ""
         words = STEP_WORDS.get(step, "your move")
+        empty = self.empty_step(step, legal)
+        if empty:
+            return f"{words}: {empty}"
         if step and any(tag(a) == "pass" for a in legal):
             words += " (or pass)"
         return words
+
+    def empty_step(self, step: str, legal: list[Action]) -> str:
+        """Why a step offers nothing but going on (no hex to highlight, no route to run), so
+        the player is told rather than left looking for what to do; "" when it offers more."""
+        if not legal:
+            return ""
+        if step == "token" and not self.placement.hexes and all(tag(a) == "pass" for a in legal):
+            return "no city where a station can go - pass (P)"
+        if step == "run" and not any(getattr(a, "runs", None) for a in legal):
+            return "no route for its trains, so it does not run - the button goes on"
+        return ""
 
     def packet_shown(self) -> bool:
         """The start packet takes the companies' panel during the round that sells it."""

@@ -244,3 +244,33 @@ def test_enter_goes_to_the_previewed_tile_even_while_an_amount_field_is_focused(
     _press(app, pygame.K_RETURN)
     assert not app.error, app.message
     assert game.state.board.laid()[target] == (chosen.tile, chosen.rotation)
+
+
+def _advance_until(wanted, limit: int = 1500) -> Game:
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
+    rng = random.Random(0)
+    for _ in range(limit):
+        if wanted(game):
+            return game
+        legal = game.legal_actions()
+        game.process(rng.choice([a for a in legal if tag_of(a) != "pass"] or legal))
+    pytest.skip("no such position within the limit")
+
+
+def _step(game: Game) -> str:
+    return getattr(game.state.round, "step", "") or ""
+
+
+def test_a_token_step_with_no_city_to_use_says_so_in_the_prompt():
+    game = _advance_until(lambda g: _step(g) == "token"
+                          and all(tag_of(a) == "pass" for a in g.legal_actions()))
+    app = _app(game)
+    assert not app.placement.hexes
+    assert "no city where a station can go - pass (P)" in app.step_text(game.legal_actions())
+
+
+def test_a_run_step_without_a_route_says_no_route_exists():
+    game = _advance_until(lambda g: _step(g) == "run"
+                          and not any(getattr(a, "runs", None) for a in g.legal_actions()))
+    app = _app(game)
+    assert "no route for its trains" in app.step_text(game.legal_actions())
