@@ -48,7 +48,7 @@ TRAY_H = 72  # height of the tile tray above the menu
 #: rounds that sell the start packet (their kinds as the engine names them)
 PACKET_ROUNDS = frozenset({"auction", "fixed_price_columns"})
 #: actions whose buttons say what they cost (a train's price is its value already)
-COSTED = frozenset({"place_token", "lay_tile"})
+COSTED = frozenset({"place_token", "lay_tile", "buy_shares"})
 #: an operating turn's steps (the engine's names) as the prompt asks them
 STEP_WORDS = {"home": "place the home token", "tile": "lay a tile", "token": "place a token",
               "run": "run trains", "dividend": "pay out or withhold", "trains": "buy trains"}
@@ -497,7 +497,7 @@ class App(GameFiles):
     def follow(self) -> None:
         """When the hexes the one to act may use change (a new company, a new step) and the
         zoomed map shows none of them, pan to bring them into view."""
-        hexes = frozenset(self.placement.hexes)
+        hexes = frozenset(self.placement.hexes) or self._acting_stations()
         if hexes == self._followed:
             return
         self._followed = hexes
@@ -511,6 +511,16 @@ class App(GameFiles):
         mx = sum(x for x, _ in centres) / len(centres)
         my = sum(y for _, y in centres) / len(centres)
         self.camera.offset = (b.width / 2 - mx, b.height / 2 - my)
+
+    def _acting_stations(self) -> frozenset[str]:
+        """The hexes of the acting company's stations: with nothing to place, the zoomed view
+        goes to the company now acting rather than staying where the last one acted."""
+        companies = getattr(self.game.state, "companies", {})
+        for entity in view.active(self.game):
+            company = companies.get(entity) if isinstance(companies, dict) else None
+            if company is not None and getattr(company, "tokens", None):
+                return frozenset(h for h, _ in company.tokens)
+        return frozenset()
 
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""

@@ -63,8 +63,10 @@ class ScreenLayout(Record):
         """Players (as tall as its rows), depot (fixed), actions (a third), companies (rest)."""
         total = self.height - STATUS_H
         players = min(int(total * 0.30), 40 + self.players_count * 34)
-        depot = 160 if total > 640 else 110
-        actions = max(200, int(total * 0.33))
+        # a laptop's 720 rows: the depot's lines and the menu give the companies room for
+        # seven rows (the acting company is scrolled into view when there are more)
+        depot = 160 if total > 760 else (140 if total > 640 else 110)
+        actions = max(200, int(total * (0.33 if total > 760 else 0.28)))
         companies = max(60, total - players - depot - actions)
         return players, companies, depot, actions
 

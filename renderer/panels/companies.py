@@ -53,7 +53,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
             left = area.x + sum(widths[:4])
             clip = surface.get_clip()
             surface.set_clip(area)
-            train_chips(surface, left, y, row.trains, left + widths[4] - 2, size=13)
+            train_chips(surface, left, y, row.trains, left + widths[4] - 2, size=15)
             surface.set_clip(clip)
         y += ROW
     body = pygame.Rect(area.x, area.y + ROW, area.width, area.height - ROW)

@@ -33,4 +33,4 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
         y += ROW
         if row.holdings:  # wrapped, never cut: a holding is a decision for the others
             for text in wrapped("    " + row.holdings, area.width, 16, indent="    "):
-                y = line(surface, area, y, text, colors.PANEL_DIM, size=16)
+                y = line(surface, area, y, text, colors.HOLDINGS, size=17)
