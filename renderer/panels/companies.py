@@ -44,6 +44,12 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
         price = "" if row.price is None else str(row.price)
         if row.price is None and row.par is not None:
             price = f"({row.par})"
+        cdef = game.title.companies[row.id]
+        if row.kind == "private":  # no cash, trains or stations: what it pays its owner instead
+            income = f"rev {cdef.income.first}" if cdef.income is not None else ""
+            cells(surface, area, y, ["", row.type, row.owner, "", income], widths, color, bold=row.active)
+            y += ROW
+            continue
         values = ["", row.type, row.owner, str(row.cash), "" if row.trains else "-",
                   str(row.tokens_left), price,
                   f"{row.ipo}%" if row.kind == "corporation" else "",

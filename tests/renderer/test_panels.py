@@ -109,7 +109,7 @@ def test_every_zone_of_a_stock_market_has_its_colour_and_a_legend_line_saying_wh
     for flag, _, row in legend:  # the legend lies clear of the chart, its swatch in the zone's colour
         assert row.collidelist(list(rects.values())) < 0 and row.width >= 150
         assert pixel(surface, row.x + 5, row.y + 6) == panel.flag_colors(title.market)[flag]
-    for flag, text, row in legend:  # every line whole, none cut with "..."
+    for _, text, row in legend:  # every line whole, none cut with "..."
         assert fit_text(text, row.width - 14, 14)[0] == text
     cell = panel.cell_at(title.market, rect, rects[(7, 0)].center)
     assert cell.price == 10 and panel.describe_cell(title.market, cell)[1] == said["b"]
