@@ -24,7 +24,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F", "fit the whole map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
-    ("Esc", "cancel a selection, close a dialog"),
+    ("Esc", "cancel a selection, close a dialog or a kept card"),
     ("Q", "quit (asks where to save first; Esc stays)"),
 )
 
