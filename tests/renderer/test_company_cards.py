@@ -129,3 +129,22 @@ def test_the_companies_panel_scrolls_the_acting_company_into_view_at_1280x720():
     y = lay.companies.y + 6 + 24 + 17 * (1 + acting[0] - first) + 4
     assert companies_panel.company_at(lay.companies, game, first, (lay.companies.x + 20, y)) \
         == rows[acting[0]].id
+
+
+def test_a_click_on_a_packet_row_keeps_its_card_up_until_esc():
+    start_pygame()
+    app = App(_game(), surface=pygame.Surface((1280, 720)))
+    app.draw()
+    lay = app.layout
+    pos = (lay.companies.x + 20, lay.companies.y + 50)
+    wanted = app.cards_at(pos)[0]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    assert app.pinned == wanted
+    app.draw()  # the card over the map's top left corner, its band in the company's colour
+    from railyard.renderer import colors
+
+    fill, _ = colors.company_colors(app.game.title.companies[wanted])
+    corner = app.surface.get_at((lay.board.x + 8 + 200, lay.board.y + 8 + 3))
+    assert (corner.r, corner.g, corner.b) == fill
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.pinned is None

@@ -113,3 +113,27 @@ def test_every_zone_of_a_stock_market_has_its_colour_and_a_legend_line_saying_wh
         assert fit_text(text, row.width - 14, 14)[0] == text
     cell = panel.cell_at(title.market, rect, rects[(7, 0)].center)
     assert cell.price == 10 and panel.describe_cell(title.market, cell)[1] == said["b"]
+
+
+def test_a_shared_minor_shows_each_holder_percent_and_who_owns_it():
+    import random
+
+    from railyard.framework.core.actions import tag_of
+
+    game = _game()
+    rng = random.Random(0)
+    for _ in range(400):
+        legal = game.legal_actions()
+        share = [a for a in legal if getattr(a, "item", None) == "UG1_share"]
+        if share:
+            game.process(share[0])
+            break
+        game.process(rng.choice([a for a in legal if tag_of(a) != "pass"] or legal))
+    owner = game.state.director("UG1")
+    buyer = game.actions[-1].entity
+    rows = {r.id: r for r in view.players(game)}
+    assert "UG1 25% owner" in rows[owner].holdings
+    assert "UG1 25%" in rows[buyer].holdings and "UG1 25% owner" not in rows[buyer].holdings
+    from railyard.renderer.ui.log_words import LogWords
+
+    assert LogWords(game.title).line(game.log[-1]) == f"{buyer} buys UG1 share for 90"
