@@ -73,7 +73,9 @@ def card(game: Any, cid: str) -> Card:
     type_words = cdef.type.replace("_", " ")
     facts: list[str] = []
     if cdef.min_bid is not None:
-        facts.append(f"{'Face value' if kind == 'private' else 'Minimum bid'} {cdef.min_bid}{cur}")
+        # a plain private's printed price is its face value; another kind's (1837's mountain
+        # railways, sold with an Sd minor as a pair) is the lowest bid printed for it
+        facts.append(f"{'Face value' if cdef.type == 'private' else 'Minimum bid'} {cdef.min_bid}{cur}")
     if cdef.start_price is not None:
         facts.append(f"Price {cdef.start_price}{cur}")
     revenue = _revenue(cdef, cur)

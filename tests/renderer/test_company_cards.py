@@ -44,7 +44,7 @@ def test_a_private_whose_revenue_changes_says_so_and_that_it_stays_open():
 def test_a_mountain_railway_card_says_its_revenue_and_its_free_tile_lay():
     shown = card(_game(), "Semmering")
     assert shown.name == "Semmering Railway" and "mountain" in shown.kind
-    assert "Revenue 5K" in shown.facts and "Face value 100K" in shown.facts
+    assert "Revenue 5K" in shown.facts and "Minimum bid 100K" in shown.facts
     assert shown.abilities == ("The owner's companies lay a tile on H16 (Semmering) free.",)
 
 
