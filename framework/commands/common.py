@@ -38,7 +38,7 @@ def load_or_report(args: argparse.Namespace, *, check_code: bool = True) -> Any 
 
 def report_title_errors(name: str, errors: Any) -> None:
     """A title's errors on stderr; a name that is no title at all gets the titles there are
-    and the nearest ones instead of a folder path ("1838" -> 1830 or 1837?)."""
+    and the nearest ones instead of a folder path (a title number one digit off)."""
     unknown = unknown_title(str(name))
     if unknown is not None:
         print(unknown, file=sys.stderr)
@@ -110,7 +110,8 @@ def load_save(path: str, title_path: str | None = None, **kwargs: Any) -> Any:
 
 def nearest(word: str, names: list[str], most: int = 2) -> list[str]:
     """The names fewest single-character edits away from ``word`` (at most ``most`` edits):
-    a mistyped title number is one digit off ("1838": 1830 and 1837, not 1889)."""
+    a mistyped title number is one digit off, and the names one edit away are what was meant,
+    not those that merely share digits."""
     def edits(a: str, b: str) -> int:
         row = list(range(len(b) + 1))
         for i, ca in enumerate(a, 1):
