@@ -472,7 +472,7 @@ class App(GameFiles):
                 button.on_click()
                 return
         lay = self.layout
-        if lay.companies.collidepoint(pos) and event.button == 1:
+        if (lay.companies.collidepoint(pos) or lay.players.collidepoint(pos)) and event.button == 1:
             cids = self.cards_at(pos)  # a click keeps the company's card up (Esc closes it)
             self.pinned = None if not cids or cids[0] == self.pinned else cids[0]
             return
@@ -676,13 +676,16 @@ class App(GameFiles):
 
     def cards_at(self, pos: tuple[int, int]) -> list[str]:
         """The companies whose cards a hover at ``pos`` shows: a row of the companies panel
-        or of the start packet, or a menu button about a company."""
+        or of the start packet, a holding in the players panel, or a menu button about one."""
         lay = self.layout
         if lay.companies.collidepoint(pos):
             scroll = self.scroll["companies"]
             if self.packet_shown():
                 return packet_panel.item_at(lay.companies, self.game, scroll, pos)
             cid = companies_panel.company_at(lay.companies, self.game, scroll, pos)
+            return [cid] if cid else []
+        if lay.players.collidepoint(pos):
+            cid = players_panel.company_at(lay.players, self.game, pos)
             return [cid] if cid else []
         for button in self.menu.buttons:
             if button.rect.collidepoint(pos) and button.action is not None:

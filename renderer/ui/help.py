@@ -11,7 +11,7 @@ from railyard.renderer.fonts import font, text
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a highlighted hex to place there"),
-    ("hover, click", "a company's card: over its row, a packet item or a button about it"),
+    ("hover, click", "a company's card: its row, a packet item, a holding, a button about it"),
     ("R / Shift+R", "next / previous tile or rotation for the selected hex"),
     ("Enter", "confirm the tile or token shown on the map, else a typed amount"),
     ("P", "pass"),

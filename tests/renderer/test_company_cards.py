@@ -148,3 +148,22 @@ def test_a_click_on_a_packet_row_keeps_its_card_up_until_esc():
     assert (corner.r, corner.g, corner.b) == fill
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.pinned is None
+
+
+def test_hovering_a_holding_in_the_players_panel_shows_that_company_card():
+    from railyard.renderer.fonts import font
+    from railyard.renderer.panels import players as players_panel
+    from railyard.renderer.panels.base import ROW, content_area
+
+    start_pygame()
+    game = _game()
+    game.process(Bid("Ann", "EPP", 45))
+    game.process(Pass("Bob"))
+    game.process(Pass("Cid"))
+    app = App(game, surface=pygame.Surface((1280, 720)))
+    app.draw()
+    area = content_area(app.layout.players)
+    indent = font(players_panel.HOLDING_SIZE).size("    ")[0]
+    under_ann = (area.x + indent + 8, area.y + 2 * ROW + 4)  # Ann's row, then her holdings
+    assert app.cards_at(under_ann) == ["EPP"]
+    assert app.cards_at((area.right - 4, area.y + 2 * ROW + 4)) == []
