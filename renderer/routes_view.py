@@ -175,8 +175,13 @@ def draw_routes(surface: pygame.Surface, renderer: Any, snap: Snapshot, shown: S
         shift = (i - (len(shown.runs) - 1) / 2) * max(2.0, size * 0.06)
         pts = [(x + offset[0] + shift, y + offset[1] + shift)
                for x, y in route_points(renderer, snap, run.nodes, size)]
-        if len(pts) >= 2:
-            thick_polyline(surface, pts, max(3.0, size * 0.09), color)
+        if len(pts) >= 2:  # wide, dark-edged: a route reads over track of any colour
+            width = max(6.0, size * 0.17)
+            thick_polyline(surface, pts, width + 4, (20, 20, 24))
+            thick_polyline(surface, pts, width, color)
+            for end in (pts[0], pts[-1]):
+                pygame.draw.circle(surface, (20, 20, 24), (round(end[0]), round(end[1])), round(width * 0.9))
+                pygame.draw.circle(surface, color, (round(end[0]), round(end[1])), round(width * 0.9) - 2)
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, shown: ShownRoutes,

@@ -46,6 +46,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("right/middle drag, arrows", "move the zoomed map;  + / -  zoom;  F  fit the map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
+    ("Q", "quit (asks where to save first; Esc stays)"),
 )
 
 
@@ -371,6 +372,8 @@ class App(GameFiles):
                 self.act(ends[0])
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+        elif key == pygame.K_q:
+            self.open_prompt("quit")
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
@@ -544,7 +547,8 @@ class App(GameFiles):
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
                  ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
-                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys"),
+                 ("Quit", lambda: self.open_prompt("quit"), "Q: save (or not) and quit")]
         x = rect.right - 8
         self.top_buttons = []
         for label, fn, hint in reversed(specs):

@@ -48,7 +48,15 @@ class ActionMenu:
             self.rows = [row if row.free is None or self.typed is None or self.typed(row)
                          else attrs.evolve(row, free=None) for row in rows(actions, self.namer)]
             self.scroll = 0
-            self.fields = {k: v for k, v in self.fields.items() if v.focused}
+            # a typed amount stays only while its row is still offered: a bid field focused
+            # in the packet must not catch the Enter meant for a tile later on
+            titles = {row.title for row in self.rows if row.free is not None}
+            self.fields = {k: v for k, v in self.fields.items() if v.focused and k in titles}
+
+    def unfocus(self) -> None:
+        """No amount field takes keys any more (the map's preview has them)."""
+        for f in self.fields.values():
+            f.focused = False
 
     def focused_field(self) -> TextField | None:
         for f in self.fields.values():
