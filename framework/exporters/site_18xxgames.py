@@ -132,6 +132,8 @@ class SiteExporter:
         out: list[dict[str, Any]] = []
         if isinstance(action, LayTile) or type(action).__name__ == "AbilityLay":
             out += self._homes_after_lay(game, action.hex)  # type: ignore[attr-defined]
+        if isinstance(action, LayTile) and self._track_held_open(game, action.entity):
+            out.append(self._act("pass", action.entity))
         if self._turn is not None and not isinstance(action, Pass):
             company, cheapest = self._turn
             state = game.state
@@ -157,6 +159,46 @@ class SiteExporter:
         if "tile" in STEPS and step in STEPS and STEPS.index(step) > STEPS.index("tile"):
             return [self._act("pass", current)]
         return []
+
+    def _track_held_open(self, game: Game, company: str) -> bool:
+        """Our engine has ended ``company``'s tile step after its lay, but the site keeps its
+        track step open (for the company's pass) while a private's lay could still be made in
+        it: a lay usable in the tile step by the company's own private or by its director's
+        (that does not take the company's lay), or a private with such a lay the company could
+        still buy."""
+        from railyard.framework.eighteen.abilities import holder, owner_ok
+        from railyard.framework.eighteen.abilities.lays import uses
+        from railyard.framework.eighteen.control import controller_of
+        from railyard.framework.model.abilities import TileLay
+
+        state: Any = game.state
+        if state.round.kind != "operating" or getattr(state.round, "current", None) != company:
+            return False
+        if getattr(state.round, "step", "") == "tile":
+            return False  # our tile step is still open: the company's own pass closes both
+        director = controller_of(state, company)
+
+        def track_lay(ability: Any, cid: str, index: int) -> bool:
+            return (isinstance(ability, TileLay) and not ability.consumes_lay
+                    and (ability.count is None or uses(state, cid, index) < ability.count))
+
+        for cid, cdef in self.spec.companies.items():
+            if state.companies[cid].closed:
+                continue
+            who = holder(state, cid)
+            for index, ability in enumerate(getattr(cdef, "ability_defs", ())):
+                if not track_lay(ability, cid, index) or not owner_ok(ability.owner, state, cid):
+                    continue
+                if ("tile_step" in ability.when and who == company) or (
+                        "director_tile_step" in ability.when and who is not None and who == director):
+                    return True
+        for option in game.legal_actions(company):
+            if type(option).__name__ != "BuyPrivate":
+                continue
+            cdef = self.spec.companies[option.company]  # type: ignore[attr-defined]
+            if any(isinstance(a, TileLay) and "tile_step" in a.when for a in getattr(cdef, "ability_defs", ())):
+                return True
+        return False
 
     def _reconcile(self, game: Game) -> None:
         for cid in self.shares.certs:
