@@ -507,9 +507,18 @@ class TrainsStep(TurnStep):
                 and not trains.trade_in_choices(ctx, state, cid) and may_end_turn(
             ctx, state, cid) and not any(
             _ok_surrender(ctx, state, cid, t) for t in state.companies[cid].trains
-        ):
+        ) and not _turn_end_held(ctx, state, cid):
             return end_turn(ctx, state)
         return None
+
+
+def _turn_end_held(ctx: Context, state: G18State, cid: str) -> bool:
+    """A beside step with ``holds_turn_end`` offers the company something (a private to buy):
+    the turn waits for its ``Pass``."""
+    return any(
+        s.beside and s.holds_turn_end and cid in s.active_entities(ctx, state) and s.actions(ctx, state, cid)
+        for s in interrupts(ctx)
+    )
 
 
 # ---------------------------------------------------------------------- interrupts

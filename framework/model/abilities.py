@@ -129,6 +129,10 @@ class Shares(Record):
 
     kind: ClassVar[str] = "shares"
     certificates: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    # a sale of the company between players: none (the certificates stay where they are) |
+    # again (the buyer receives them again: refused while a player holds one, taken free from
+    # the pool otherwise; 18xx.games grants the ability on every purchase by a player)
+    on_player_sale: str = "none"
 
 
 @attrs.frozen(repr=False)

@@ -101,6 +101,15 @@ class OperatingRoundRules(Record):
     trains_between_players: str = "consent"  # another player's company sells: consent | never
     tiles_per_turn: int = 1
     tokens_per_turn: int = 1
+    # a company at its train limit may give a train back: never | half_price (it pays half
+    # the printed price; the train goes to the pool)
+    surrender_train: str = "never"
+    # a token's connection to the company's stations: route (traced as a train runs) |
+    # backtrack (it may also turn back at a hex edge)
+    token_connection: str = "route"
+    # when a company whose type must_own_train and owns none must buy one: always | route
+    # (only when its stations reach a route of two stops: 18xx.games' MUST_BUY_TRAIN)
+    must_buy_train: str = "always"
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
