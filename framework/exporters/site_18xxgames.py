@@ -301,9 +301,9 @@ class SiteExporter:
     def _t_RunRoutes(self, game: Game, action: RunRoutes) -> list[dict[str, Any]]:
         from railyard.framework.eighteen import running
 
-        if not action.runs and not game.state.companies[action.entity].trains:
-            return []  # no train: the site skips running and paying
         rules: Any = game.ruleset
+        if not action.runs and not running.best(rules, game.state, action.entity, game.state.round.ran).runs:
+            return []  # no train, or no route for any: the site skips running (and paying nothing)
         result = running.check(rules, game.state, action, game.state.round.ran)
         by_train = dict(result.routes)
         routes = []
@@ -316,8 +316,8 @@ class SiteExporter:
                           subsidy=result.treasury)]
 
     def _t_Dividend(self, game: Game, action: Dividend) -> list[dict[str, Any]]:
-        if not game.state.companies[action.entity].trains:
-            return []  # no train: the site skips running and paying
+        if getattr(game.state.round, "revenue", 0) <= 0:
+            return []  # nothing earned: the site withholds by itself (its dividend step is skipped)
         return [self._act("dividend", action.entity, kind=action.kind)]
 
     def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:
