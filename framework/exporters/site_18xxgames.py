@@ -87,6 +87,7 @@ class SiteExporter:
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
+        self._offered: dict[str, Any] | None = None  # a train purchase awaiting the seller's consent
         self._turn: tuple[str, int] | None = None
         self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
@@ -226,6 +227,8 @@ class SiteExporter:
             return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
         if step == "tile":
             return [self._act("pass", entity)]  # the site's track step is open, lays or not
+        if game.state.round.kind == "waterfall":
+            return [self._act("pass", entity)]  # the site asks every bidder in turn, even one who cannot raise
         if game.state.round.kind == "stock" or self._player(entity):
             legal = [a for a in legal if type(a).__name__ not in ANYTIME]
         else:
@@ -321,7 +324,24 @@ class SiteExporter:
         return [self._act("dividend", action.entity, kind=action.kind)]
 
     def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:
-        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price)]
+        from railyard.framework.eighteen import trains
+
+        state = game.state
+        bought = self._act("buy_train", action.entity, train=self.trains.site(action.train, state), price=action.price)
+        seller = state.trains[action.train].owner
+        if seller in state.companies and trains.needs_consent(state, action.entity, seller):
+            # our engine offers the train to the seller's director first; the site has no
+            # such consent (its players agree beside the game): the purchase is written
+            # when the offer is accepted, and not at all when it is declined
+            self._offered = bought
+            return []
+        return [bought]
+
+    def _t_AnswerTrainOffer(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        bought, self._offered = self._offered, None
+        if bought is None:
+            raise ExportError("an answer to a train offer the export did not see")
+        return [bought] if action.accept else []
 
     def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
         return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,
