@@ -220,7 +220,14 @@ class SiteExporter:
 
     # stock rounds and auctions
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen.private_steps import ON_SALE
+
         entity = action.entity
+        pending = game.state.extra.get(ON_SALE)
+        if pending and pending[1] == entity:
+            # the seller of a private with a lay on its sale declines it: on the site the
+            # private's own lay step is passed
+            return [self._as_company("pass", pending[0])]
         legal = game.legal_actions(entity)
         step = "" if self._player(entity) else getattr(game.state.round, "step", "")
         if step == "trains":
