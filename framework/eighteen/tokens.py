@@ -160,7 +160,7 @@ def refusal(
 
 def token_reach(rules: Context, state: G18State, company_id: str) -> Reach:
     """What a token's connection reaches: the title's ``token_connection`` says whether it
-    may turn back at a hex edge (1837: "backtracking is allowed for this purpose only")."""
+    may turn back at a hex edge ("backtracking is allowed for this purpose only")."""
     return company_reach(rules, state, company_id, backtrack=options(rules).token_connection == "backtrack")
 
 

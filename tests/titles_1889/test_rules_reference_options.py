@@ -93,3 +93,22 @@ def test_a_token_connection_never_turns_back_at_a_hex_edge() -> None:
     assert game.legal_actions(corp) == [Pass(corp)]
     assert refusal(game, PlaceToken(corp, "F3", 0)).rule == "rule:tokens.connection"
     assert game.state.companies[corp].cash == 1000
+
+
+def test_every_home_token_goes_down_as_the_operating_round_starts() -> None:
+    """HOME_TOKEN_TIMING :operating_round (``home_token_on: operating_round``): IR (par 100)
+    and KO (par 65) float in the stock round; as the operating round starts, before IR's
+    turn, KO's home token already holds Takamatsu's one slot (a route of IR may no longer
+    pass through K4: 18xx.games refused a bot's upgrade of I6 counting on that way)."""
+    from .positions import finish_stock_round, float_corporation, stock_round
+
+    game = stock_round("1889")
+    float_corporation(game, "IR", 100, {"A": 20, "B": 10, "C": 10, "D": 10})
+    float_corporation(game, "KO", 65, {"B": 20, "C": 10, "D": 10, "A": 10})
+    finish_stock_round(game)
+    assert game.active_entities() == ("IR",)
+    board = game.state.board
+    assert board.tokens_at("K4", 0) == ("KO",)
+    assert board.tokens_at("E2", 0) == ("IR",)
+    assert game.state.companies["KO"].tokens_left == 1  # of its two (FACTS: 0, 40)
+    no_problems(game)
