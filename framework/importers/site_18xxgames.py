@@ -63,6 +63,9 @@ STEP_OF: dict[type, str] = {
     SurrenderTrain: "trains",
     DeclareBankruptcy: "trains",
 }
+#: the operating-round step (ours) each of the site's company actions belongs to
+SITE_STEP: dict[str, str] = {"lay_tile": "tile", "place_token": "token", "run_routes": "run",
+                             "dividend": "dividend", "buy_train": "trains"}
 #: steps a company may end with a pass
 PASSABLE = ("tile", "token", "trains")
 #: how far ahead a question our engine asks earlier than the site is looked for
@@ -314,12 +317,14 @@ class Importer:
         home = ChooseHome(entity, f"{coord}.{city}")
         if home in self.game.legal_actions(entity):
             return [home]  # the site's home token is our choice of home, asked just now (1882's QLL)
-        out: list[Action] = [PlaceToken(entity, coord, city)]
+        out: list[Action] = []
         private = self._private_of(rec)
         if private is not None and "teleport" in self._ability_kinds(private):
-            # the token a private's teleport lay allows (free, no connection needed)
-            out = _tagged({"type": "ability_token", "entity": entity, "company": private,
-                           "hex": coord, "city": city}) + out
+            # the token a private's teleport allows: at the ability's price, not the charter's
+            out += [action for user in self._ability_users(private)
+                    for action in _tagged({"type": "ability_token", "entity": user, "company": private,
+                                           "hex": coord, "city": city})]
+        out.append(PlaceToken(entity, coord, city))
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
         return out
@@ -418,6 +423,13 @@ class Importer:
             self._forced_passes(action.entity)
             current = self._current()
             if current is None or current == action.entity and not self._behind(action):
+                if current is not None and not isinstance(action, ChooseHome):
+                    # a home our engine asks for before any move of the turn (a private's
+                    # lay, made before the company's own, comes first on the site)
+                    home = self._home_from_record(current, self.game.legal_actions(current))
+                    if home is not None:
+                        self._apply(home, -1)
+                        continue
                 return
             if action.entity in self._active() and current != action.entity:
                 return  # the director acting for the company (emergency sales)
@@ -535,6 +547,7 @@ class Importer:
                 first.entity != self._current()
                 or first.entity not in self._active()
                 or first not in self.game.legal_actions(first.entity)
+                or self._passes_earlier_step(index, first.entity)
             ):
                 self.result.absorbed.append(index)  # a step our engine skipped itself
                 return None
@@ -548,6 +561,23 @@ class Importer:
         if self._ask_ahead(index):
             return self.step(index, rec)
         return Divergence(index, _site_id(rec), rec, " | ".join(repr(a) for a in candidates), "; ".join(errors))
+
+    def _passes_earlier_step(self, index: int, company: str) -> bool:
+        """Whether a company's recorded pass ends a step of the site's that our engine has
+        already left: the company's next recorded move belongs to the step our engine is at
+        (the site keeps its track step open for a private's lay, and inserts the pass that
+        closes it before the company's token)."""
+        if index + 1 >= len(self.recorded):
+            return False
+        following = self.recorded[index + 1]
+        if following.get("type") == "pass" or following.get("entity_type") != "corporation":
+            return False
+        try:
+            entity = self.map.entity(following["entity"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        wanted = SITE_STEP.get(str(following.get("type")))
+        return entity == company and wanted is not None and wanted == getattr(self.state.round, "step", "")
 
     def _turn_after_pass(self, index: int, company: str) -> list[int]:
         """Recorded actions of ``company``'s turn that follow its pass: the site closes the
@@ -637,9 +667,11 @@ class Importer:
             self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
-        elif isinstance(action, LayTile) or rec.get("type") == "lay_tile" and hasattr(action, "hex"):
-            # a private's lay (our ability action) puts the tile copy on its hex too
-            self.laid[str(rec["tile"])] = action.hex
+        elif isinstance(action, LayTile) or type(action).__name__ == "AbilityLay" or (
+            rec.get("type") == "lay_tile" and hasattr(action, "hex")
+        ):
+            # a private's lay names its tile copy too: later tokens and runs name the copy
+            self.laid[str(rec["tile"])] = action.hex  # type: ignore[attr-defined]
         elif isinstance(action, SellShares):
             self.pooled.update(rec.get("shares") or ())
         elif isinstance(action, BuyShares):
