@@ -183,7 +183,7 @@ class HexPainter:
         self.marks: list[tuple[str, pygame.Rect]] = []  # see _mark
         self.shown_names: dict[str, pygame.Rect] = {}  # where the last board drew each name
         self._marks: dict[float, list[tuple[str, pygame.Rect]]] = {}
-        self._soft: set[tuple[str, tuple[int, int, int, int]]] = set()  # see _mark
+        self._soft: set[tuple[str, tuple[int, ...]]] = set()  # see _mark
         self._shown_rects: dict[float, dict[str, pygame.Rect]] = {}
         self.stale = False  # set by draw_names: a partial redraw left a moved name behind
         self.box_of: Any = None  # (coord, size) -> the hex's pixel box, set by the board
@@ -191,7 +191,7 @@ class HexPainter:
 
     def value_elsewhere(self, stop: Stop, coord: str | None) -> bool:
         """Whether another hex of the stop's drawing shows its value (see ``value_homes``)."""
-        return bool(stop.group) and coord is not None and self.group_home.get(stop.group, coord) != coord
+        return bool(stop.group and coord is not None and self.group_home.get(stop.group, coord) != coord)
 
     # ----------------------------------------------------------------- pieces
     def revenue(self, stop: Stop, phase: str) -> int:

@@ -85,10 +85,9 @@ def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes
     shown = []
     for run, check in zip(runs, checks, strict=False):
         name = state.trains[run.train].name
-        route = check.route
-        ok = route is not None and not check.refusals
-        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if ok else 0,
-                              route.treasury if ok else 0, "; ".join(check.reasons)))
+        route = check.route if not check.refusals else None
+        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if route is not None else 0,
+                              route.treasury if route is not None else 0, "; ".join(check.reasons)))
     return ShownRoutes(company, tuple(shown))
 
 
@@ -140,7 +139,9 @@ def route_points(renderer: Any, snap: Snapshot, nodes: Sequence[str], size: floa
                 if e1 is not None and e2 is not None:
                     seg = local(coord, edge_to_edge(grid, e1, e2))
         elif (ja and sb) or (sa and jb):
-            junction, (coord, index) = (ja, sb) if ja else (jb, sa)  # type: ignore[misc]
+            junction, stop = (ja, sb) if ja else (jb, sa)
+            assert junction is not None and stop is not None, "a junction node is no stop: ja, so sb"
+            coord, index = stop
             other = junction[1] if junction[0] == coord else junction[0]
             edge = edge_of(coord, other)
             place = stop_place(coord, index)

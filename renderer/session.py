@@ -76,7 +76,7 @@ class GameFiles:
     bots_running: bool
     quit: bool = False  # the client's loop ends once set (Q, then Enter, in the quit prompt)
 
-    def say(self, text: str, error: bool = False) -> None:  # pragma: no cover - the client's
+    def say(self, message: str, *, error: bool = False) -> None:  # pragma: no cover - the client's
         raise NotImplementedError
 
     def set_game(self, game: Any) -> None:  # pragma: no cover - the client's

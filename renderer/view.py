@@ -232,7 +232,7 @@ def market(game: Any) -> dict[tuple[int, int], list[str]]:
 def round_text(game: Any) -> str:
     state = _state(game)
     rnd = getattr(state, "round", None)
-    if not hasattr(rnd, "kind"):
+    if rnd is None or not hasattr(rnd, "kind"):
         return f"round {rnd}" if rnd is not None else "the game"
     kind = {"auction": "Start packet auction", "stock": "Stock round",
             "operating": "Operating round"}.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
@@ -288,7 +288,7 @@ def packet(game: Any) -> list[PacketRow]:
             name = cdef.name if cdef.name and cdef.label in cdef.name else f"{cdef.label} {cdef.name}"
             parts.append(f"{name.strip()} ({cdef.type.replace('_', ' ')}{income})")
         bidding = ""
-        if getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
+        if rnd is not None and getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
             bidding = f"high bid {rnd.high_bid} by {rnd.high_bidder}"
         rows.append(PacketRow(item_id, spec.item_price(item), " + ".join(parts), bidding))
     return sorted(rows, key=lambda row: not row.bidding)  # the item under the hammer first

@@ -405,13 +405,14 @@ class App(GameFiles):
             return
         if lay.map.collidepoint(pos):
             hit = self.map.at(pos)
-            if shift and hit in self.data.connections and self.selected in self.data.connections:
+            if (shift and hit is not None and hit in self.data.connections
+                    and self.selected in self.data.connections):
                 if self.composer.add(hit):
                     self.say(f"the build takes {' + '.join(self.composer.connections)}")
                 return
             self.selected = None if hit == self.selected else hit
             self.composer.clear()
-            if self.selected in self.data.connections:
+            if self.selected is not None and self.selected in self.data.connections:
                 self.composer.start(self.selected)
             self.hiring.start(self.hub_at(self.selected))
             if hit is not None and not self.shown_actions():
@@ -463,7 +464,7 @@ class App(GameFiles):
         if not self.composer.connections:
             return []
         access = next((a for a in self.legal() if words.kind(a) == "BuyStateRailway"
-                       and a.connection == self.composer.connections[0]), None)
+                       and getattr(a, "connection", None) == self.composer.connections[0]), None)
         if access is not None:
             return self.composer.access_tools(access, self.act)
         template = next((a for a in self.legal() if words.kind(a) == "BuildTracks"), None)

@@ -76,8 +76,8 @@ def describe(ability: Any, home_hexes: Sequence[str], hex_name: Callable[[str], 
             holder = "a player holds it" if ability.owner == "player" else "it is held"
             return f"Does not close with the other privates while {holder}."
         who = f" {company(ability.company)}" if ability.company else ""
-        when = {"bought_train": f"when{who} buys a train", "phase": f"in phase {ability.phase}"}
-        return f"Closes {when.get(ability.when, ability.when.replace('_', ' '))}."
+        moments = {"bought_train": f"when{who} buys a train", "phase": f"in phase {ability.phase}"}
+        return f"Closes {moments.get(ability.when, ability.when.replace('_', ' '))}."
     if isinstance(ability, ab.RevenueChange):
         return f"Its revenue becomes {ability.revenue} from phase {ability.phase}."
     if isinstance(ability, ab.ExclusiveTiles):

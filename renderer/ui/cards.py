@@ -68,7 +68,7 @@ def card(game: Any, cid: str) -> Card:
     cur = title.manifest.currency
     state = game.state
     company = state.companies.get(cid) if hasattr(state, "companies") else None
-    kind = getattr(company, "kind", None) or getattr(title.company_types.get(cdef.type), "kind", "")
+    kind: str = getattr(company, "kind", "") or getattr(title.company_types.get(cdef.type), "kind", "")
     kind_words = KIND_WORDS.get(kind, kind)
     type_words = cdef.type.replace("_", " ")
     facts: list[str] = []

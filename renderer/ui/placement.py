@@ -20,7 +20,7 @@ from railyard.renderer import colors
 from railyard.renderer.fonts import rendered
 
 
-def _get(action: Action, name: str) -> Any:
+def _get(action: Action | None, name: str) -> Any:
     return getattr(action, name, None)
 
 
