@@ -9,7 +9,7 @@ from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.tiles import Placed
 
-from tests.titles_1889.positions import no_problems, operating, settle
+from tests.titles_1889.positions import no_problems, operating, refusal, settle
 
 TITLE = "1882"
 
@@ -71,3 +71,31 @@ def test_no_second_lay_follows_an_upgrade() -> None:
     game.process(upgrades[0])
     assert game.state.round.step != "tile"
     assert Pass("CNR") in game.legal_actions("CNR") or game.state.round.step != "tile"
+
+
+def _cnr_at_its_train_step(lay_first: bool) -> Game:
+    """CNR at its first turn, 900 in the treasury, no train; laying track toward F8 (a stop)
+    first or not, then passing on to its train step."""
+    game = _cnr_at_its_tile_step()
+    if lay_first:
+        game.process(next(a for a in _lays(game, "F8") if 3 in _exits(game, a)))
+    for _ in range(6):
+        if game.state.round.step == "trains":
+            return game
+        legal = game.legal_actions("CNR")
+        game.process(Pass("CNR") if Pass("CNR") in legal else legal[0])
+    raise AssertionError("CNR never reaches its train step")
+
+
+def test_must_buy_a_train_only_with_a_route() -> None:
+    """FACTS "Operating round" (MUST_BUY_TRAIN :route): Prince Albert's preprinted track
+    reaches no second stop, so trainless CNR may pass its train step and keep its 900; once
+    its lay joins F8 (the towns there) it must buy (a pass is refused)."""
+    game = _cnr_at_its_train_step(lay_first=False)
+    assert Pass("CNR") in game.legal_actions("CNR")
+    game.process(Pass("CNR"))
+    assert game.state.companies["CNR"].trains == []
+    assert game.state.companies["CNR"].cash == 900
+    joined = _cnr_at_its_train_step(lay_first=True)
+    assert Pass("CNR") not in joined.legal_actions("CNR")
+    assert refusal(joined, Pass("CNR")).rule == "rule:trains.must_own"
