@@ -134,6 +134,9 @@ class Shares(Record):
     # Cornelius Vanderbilt); ``draw`` says how: engine (the game's seeded generator) | site_lcg
     # (the 18xx.games site's draw for the same seed: framework/eighteen/drawn.py)
     random_director: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    # a 10% (first non-director) certificate of one corporation drawn at setup from these
+    # (1882's Trestle Bridge); drawn the same way (``draw``)
+    random_share: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     draw: str = "engine"
     # a sale of the company between players: none (the certificates stay where they are) |
     # again (the buyer receives them again: refused while a player holds one, taken free from

@@ -9,7 +9,10 @@ from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.tiles import Placed
 
-from tests.titles_1889.positions import no_problems, operating, refusal, settle
+from railyard.framework.eighteen.auction import sell_item
+from railyard.framework.eighteen.rounds import start_round
+
+from tests.titles_1889.positions import PLAYERS, SEATED, no_problems, operating, refusal, settle, title
 
 TITLE = "1882"
 
@@ -99,3 +102,28 @@ def test_must_buy_a_train_only_with_a_route() -> None:
     joined = _cnr_at_its_train_step(lay_first=True)
     assert Pass("CNR") not in joined.legal_actions("CNR")
     assert refusal(joined, Pass("CNR")).rule == "rule:trains.must_own"
+
+
+def _seeded(seed: int, owners: dict[str, str]) -> Game:
+    """The first stock round of a game seeded ``seed``, privates sold at face value."""
+    game = Game(title(TITLE), PLAYERS, seed, None, SEATED)
+    rules, state = game.ruleset, game.state
+    for item, player in owners.items():
+        sell_item(rules, state, item, player, rules.spec.setup.start_packet.items[item].min_bid)
+    state.packet_remaining = []
+    start_round(rules, state, "stock")
+    settle(game)
+    return game
+
+
+def test_trestle_bridge_comes_with_a_random_share() -> None:
+    """FACTS "Private companies": TB comes with a 10% share of CNR, CPR, GT, HBR or QLL drawn
+    with the site's seeded generator after the NWR train (seed 5585: the 5 train, then GT;
+    seed 10526: the 6, then HBR, as the site's logs say); its buyer holds that share."""
+    game = _seeded(5585, {"TB": "B"})
+    assert game.state.percent_held("B", "GT") == 10
+    assert game.state.cert("GT.1").owner == "B"
+    assert [game.state.percent_held("B", c) for c in ("CNR", "CPR", "HBR", "QLL")] == [0] * 4
+    other = _seeded(10526, {"TB": "C"})
+    assert other.state.percent_held("C", "HBR") == 10
+    no_problems(game)
