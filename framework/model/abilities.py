@@ -195,16 +195,26 @@ class SecondCertificate(Record):
     after: str = "start_packet"
 
 
+@attrs.frozen(repr=False)
+class TileIncome(Record):
+    """The company's owner earns ``income`` from the bank for every border of ``terrain``
+    (``map.yaml`` ``borders[].kind``) any company pays to cross (1882's Trestle Bridge)."""
+
+    kind: ClassVar[str] = "tile_income"
+    income: int = 0
+    terrain: str = "water"
+
+
 Ability = (
     BlocksHexes | TileLay | Teleport | TerrainDiscount | FreeTileLay | Exchange | Shares | NoBuy
-    | Close | RevenueChange | ExclusiveTiles | SecondCertificate
+    | Close | RevenueChange | ExclusiveTiles | SecondCertificate | TileIncome
 )
 
 KINDS: dict[str, type[Any]] = {
     cls.kind: cls
     for cls in (
         BlocksHexes, TileLay, Teleport, TerrainDiscount, FreeTileLay, Exchange, Shares, NoBuy,
-        Close, RevenueChange, ExclusiveTiles, SecondCertificate,
+        Close, RevenueChange, ExclusiveTiles, SecondCertificate, TileIncome,
     )
 }
 

@@ -9,6 +9,7 @@ from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.tiles import Placed
 
+from railyard.framework.eighteen import border_costs
 from railyard.framework.eighteen.auction import sell_item
 from railyard.framework.eighteen.rounds import start_round
 
@@ -126,4 +127,24 @@ def test_trestle_bridge_comes_with_a_random_share() -> None:
     assert [game.state.percent_held("B", c) for c in ("CNR", "CPR", "HBR", "QLL")] == [0] * 4
     other = _seeded(10526, {"TB": "C"})
     assert other.state.percent_held("C", "HBR") == 10
+    no_problems(game)
+
+
+def test_trestle_bridge_earns_10_per_river_crossing_paid() -> None:
+    """FACTS "Private companies": TB's owner earns $10 from the bank whenever a corporation
+    pays for a river: CNR's lay on F8 joining D8 across the $40 river pays D (TB's owner) 10;
+    a lay crossing no river pays him nothing."""
+    game = operating(TITLE, "CNR", 90, {"A": 30, "B": 20, "C": 10}, owners={"TB": "D"})
+    cash = game.state.player("D").cash
+    facing = next(a for a in _lays(game, "F8") if 3 in _exits(game, a))
+    game.process(facing)
+    assert game.state.player("D").cash == cash + 10
+    state = game.state
+    second = next(a for a in game.legal_actions("CNR") if isinstance(a, LayTile)
+                  and border_costs.crossing_cost(game.ruleset, state, a.hex,
+                                                 state.board.tile_def(a.tile), a.rotation) == 0)
+    treasury = state.companies["CNR"].cash
+    game.process(second)
+    assert game.state.companies["CNR"].cash == treasury - 20  # the second lay's fee only
+    assert game.state.player("D").cash == cash + 10
     no_problems(game)
