@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import border_costs, phases
-from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain, tile_income
+from railyard.framework.eighteen.abilities import (
+    abilities_by_class,
+    blocks_hexes,
+    terrain,
+    tile_income,
+)
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
 from railyard.framework.eighteen.state import BANK, G18State

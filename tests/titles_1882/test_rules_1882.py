@@ -5,15 +5,23 @@ Seats A-D; CNR (home D8 Prince Albert, track south and south-west) operates firs
 from __future__ import annotations
 
 from railyard.framework.core.game import Game
+from railyard.framework.eighteen import border_costs
 from railyard.framework.eighteen.actions import Pass
+from railyard.framework.eighteen.auction import sell_item
 from railyard.framework.eighteen.or_actions import LayTile
+from railyard.framework.eighteen.rounds import start_round
 from railyard.framework.tiles import Placed
 
-from railyard.framework.eighteen import border_costs
-from railyard.framework.eighteen.auction import sell_item
-from railyard.framework.eighteen.rounds import start_round
-
-from tests.titles_1889.positions import PLAYERS, SEATED, no_problems, operating, refusal, settle, title
+from tests.titles_1889.positions import (
+    PLAYERS,
+    SEATED,
+    lay,
+    no_problems,
+    operating,
+    refusal,
+    settle,
+    title,
+)
 
 TITLE = "1882"
 
@@ -60,21 +68,22 @@ def test_a_second_yellow_lay_costs_20() -> None:
 
 def test_no_second_lay_follows_an_upgrade() -> None:
     """FACTS "Operating round": an upgrade is the turn's only lay (the second lay is
-    :not_if_upgraded and never an upgrade)."""
+    :not_if_upgraded and never an upgrade). CNR's straight track on E7 (laid earlier) in
+    phase 3: its upgrade to green ends the tile step at once, no second lay on offer."""
     game = _cnr_at_its_tile_step()
+    straight = next(a for a in _lays(game, "E7") if a.tile == "9")
+    lay(game, "E7", "9", straight.rotation)
     game.state.phase = "3"
     settle(game)
-    upgrades = [a for a in game.legal_actions("CNR") if isinstance(a, LayTile)
-                and game.state.board.placed(a.hex).tile.color != "white"]
-    if not upgrades:  # CNR reaches no preprinted tile from D8: lay a yellow first, then see
-        first = next(a for a in _lays(game, "F8") if 3 in _exits(game, a))
-        game.process(first)
-        assert all(game.state.board.placed(a.hex).tile.color == "white"
-                   for a in game.legal_actions("CNR") if isinstance(a, LayTile))
-        return
+    upgrades = [a for a in _lays(game, "E7") if game.state.board.tile_def(a.tile).color == "green"]
+    assert upgrades, "E7's straight track has a green upgrade in phase 3"
+    cash = game.state.companies["CNR"].cash
     game.process(upgrades[0])
+    assert game.state.board.placed("E7").tile.color == "green"
     assert game.state.round.step != "tile"
-    assert Pass("CNR") in game.legal_actions("CNR") or game.state.round.step != "tile"
+    assert not any(isinstance(a, LayTile) for a in game.legal_actions("CNR"))
+    assert game.state.companies["CNR"].cash == cash  # no second lay's 20 either
+    no_problems(game)
 
 
 def _cnr_at_its_train_step(lay_first: bool) -> Game:
