@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import border_costs, phases
-from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
+from railyard.framework.eighteen.abilities import (
+    abilities_by_class,
+    blocks_hexes,
+    terrain,
+    tile_income,
+)
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
@@ -383,12 +388,17 @@ def apply(rules: Context, state: G18State, action: LayTile, cost: int, upgrade: 
     """Lay the tile and pay; ``upgrade``: how it fits, as :func:`check` found it at this
     position (the board then takes it as it is rather than work it out again)."""
     board = state.board
+    crossed = (
+        [kind for _, kind in border_costs.crossings(rules, state, action.hex, board.tile_def(action.tile), action.rotation)]
+        if border_costs.has_costs(rules) else []
+    )
     if upgrade is not None and upgrade.rotation == action.rotation:
         result = board.lay(action.hex, action.tile, action.rotation, check=False, stop_map=upgrade.stop_map)
     else:
         result = board.lay(action.hex, action.tile, action.rotation)
     state.pay(action.entity, BANK, cost)
     lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}), pays {cost}"]
+    lines += tile_income.on_crossings(rules, state, crossed)
     for company_id, _ in result.removed:
         state.companies[company_id].tokens_left += 1
         lines.append(f"{company_id} gets a token back ({action.hex} merged its stations)")

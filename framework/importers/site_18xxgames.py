@@ -159,6 +159,7 @@ class Importer:
         self.search_best = search_best
         self.trains: dict[str, str] = {}  # site train id -> ours
         self.pooled: set[str] = set()  # site share ids sold to the pool
+        self.bought: set[str] = set()  # site share ids a player bought (never back in the IPO)
         self.laid: dict[str, str] = {}  # site tile copy ("404-1") -> hex
         self.result: ImportResult | None = None
         self.forced: set[str] = set()  # players passed for lack of any other move
@@ -266,7 +267,8 @@ class Importer:
     def _t_buy_shares(self, rec: dict[str, Any]) -> list[Action]:
         shares = list(rec["shares"])
         company = self._share_company(shares[0])
-        source = "pool" if shares[0] in self.pooled else "ipo"
+        # a player's share reaches the pool unrecorded when a president's share changes hands
+        source = "pool" if shares[0] in self.pooled | self.bought else "ipo"
         if source == "ipo" and not any(
             c.owner == IPO for c in self.state.companies[company].certificates
         ):
@@ -439,6 +441,9 @@ class Importer:
             legal = self.game.legal_actions(current)
             if len(legal) == 1 and not isinstance(legal[0], Pass):
                 self._apply(legal[0], -1)  # no decision (a run with no route)
+                continue
+            if step == "run" and [a for a in legal if isinstance(a, RunRoutes)] == [RunRoutes(current, ())]:
+                self._apply(RunRoutes(current, ()), -1)  # no route (a private buy may wait)
                 continue
             home = self._home_from_record(current, legal)
             if home is not None:
@@ -676,6 +681,10 @@ class Importer:
             self.pooled.update(rec.get("shares") or ())
         elif isinstance(action, BuyShares):
             self.pooled.difference_update(rec.get("shares") or ())
+            if rec.get("entity_type", "player") == "player":
+                self.bought.update(rec.get("shares") or ())
+            else:  # a corporation's own share goes back to its treasury
+                self.bought.difference_update(rec.get("shares") or ())
         elif isinstance(action, RunRoutes) and before is not None:
             result, best = before
             routes = rec.get("routes") or ()

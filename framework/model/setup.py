@@ -152,6 +152,16 @@ class GameEnd(Record):
 
 
 @attrs.frozen(repr=False)
+class DrawnTrainEvent(Record):
+    """An event raised by the first purchase of a train drawn at setup from ``trains`` (1882's
+    North West Rebellion), so no player knows in advance which purchase brings it."""
+
+    event: str
+    trains: tuple[str, ...] = attrs.field(converter=tuple)
+    draw: str = "engine"
+
+
+@attrs.frozen(repr=False)
 class SetupDef(Record):
     bank: int
     players: dict[int, PlayerSetup] = attrs.field(factory=dict)
@@ -161,6 +171,7 @@ class SetupDef(Record):
     stock_round: StockRoundRules = StockRoundRules()
     operating_round: OperatingRoundRules = OperatingRoundRules()
     game_end: GameEnd = GameEnd()
+    drawn_train_event: DrawnTrainEvent | None = None
     # a title's own named options (its hooks read them; the title's setup.yaml declares each
     # with its default, a variant's overlay sets them)
     options: dict[str, Any] = attrs.field(factory=dict)
