@@ -95,6 +95,8 @@ class CompanyDef(Record):
     merges_into: str | None = None
     start_price: int | None = None
     min_bid: int | None = None
+    # trains the company is given from the depot at setup, free (1846's minors: a 2 each)
+    free_trains: tuple[str, ...] = ()
     abilities: tuple[dict[str, Any], ...] = ()
     # the same abilities typed (framework.model.abilities): what the engine reads
     ability_defs: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)

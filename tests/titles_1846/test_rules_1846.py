@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from railyard.framework.core.game import Game
+from railyard.framework.eighteen import running
 from railyard.framework.eighteen.actions import Par, Pass
 from railyard.framework.eighteen.or_actions import BuyTrain
 from railyard.framework.loader import load_title
@@ -46,6 +47,17 @@ def test_the_minors_operate_first_and_split_their_revenue() -> None:
     assert game.state.cash_of("A") == 400 - 140
     assert ms.cash == 60
     assert game.active_entities() == ("MS",)
+    while game.state.round.step != "run":
+        game.process(Pass("MS"))
+    best = running.best(game.ruleset, game.state, "MS", [])
+    # its free 2 train (FACTS "Trains") must run if it can (here nothing reaches a stop yet)
+    revenue = running.check(game.ruleset, game.state, best, []).revenue
+    game.process(best)
+    while game.active_entities() == ("MS",) and game.state.round.step != "trains":
+        (decide,) = [a for a in game.legal_actions("MS") if not isinstance(a, Pass)][:1] or [Pass("MS")]
+        game.process(decide)
+    assert game.state.cash_of("A") == 400 - 140 + revenue // 2
+    assert ms.cash == 60 + revenue - revenue // 2
     to_act(game, "NYC")
     no_problems(game)
 
@@ -76,3 +88,15 @@ def test_first_ed_leaves_boomtown_and_little_miami_out() -> None:
     assert game.state.companies["BT"].closed and game.state.companies["LM"].closed
     deck = game.state.round.deck  # type: ignore[attr-defined]
     assert "BT" not in deck and "LM" not in deck and "MS" in deck
+
+
+def test_a_minor_starts_with_a_free_2_train_from_the_depot() -> None:
+    """FACTS "Trains": each minor is given a 2 train from the depot at setup, free; the
+    depot has players + 4 2s (8 at 4 players), 6 left for sale."""
+    game = stock_round(TITLE, {"MS": "A"})
+    state = game.state
+    assert [state.trains[t].name for t in state.companies["MS"].trains] == ["2"]
+    assert [state.trains[t].name for t in state.companies["BIG4"].trains] == ["2"]
+    left = [t for stack in state.depot.stacks.values() for t in stack if state.trains[t].name == "2"]
+    assert len(left) == 6
+    assert state.cash_of("A") == 400 - 140
