@@ -82,6 +82,9 @@ class StockRoundRules(Record):
     home_token_on: str | None = None
     packet_first: bool | None = None
     sell_before_operating: bool | None = None
+    # the director alone may sell before the company operated (18xx.games SELL_AFTER
+    # p_any_operate: 1846); others wait for its first operation
+    director_sells_before_operating: bool = False
     sell_from_round: int | None = None  # no sales in stock rounds before this one
     # sell_then_buy false: sales both before and after the purchase (both), or on one side
     # only (before_or_after: 1889)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import running
-from railyard.framework.eighteen.actions import Par, Pass
+from railyard.framework.eighteen.actions import Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import BuyTrain
 from railyard.framework.loader import load_title
 
@@ -100,3 +100,24 @@ def test_a_minor_starts_with_a_free_2_train_from_the_depot() -> None:
     left = [t for stack in state.depot.stacks.values() for t in stack if state.trains[t].name == "2"]
     assert len(left) == 6
     assert state.cash_of("A") == 400 - 140
+
+
+def test_a_president_may_sell_before_the_corporation_operated() -> None:
+    """FACTS "Bank, players, certificates": SELL_AFTER p_any_operate: before NYC operated its
+    president may sell its shares, another holder may not."""
+    game = stock_round(TITLE)
+    float_corporation(game, "NYC", 100, {"A": 30, "B": 10})
+    while game.active_entities() not in (("A",), ("B",)):
+        (who,) = game.active_entities()
+        game.process(Pass(who))
+    (who,) = game.active_entities()
+    sales = [a for a in game.legal_actions(who) if isinstance(a, SellShares)]
+    assert bool(sales) == (who == "A")
+    if who == "B":
+        game.process(Pass("B"))
+        while game.active_entities() != ("A",):
+            (other,) = game.active_entities()
+            game.process(Pass(other))
+        sales = [a for a in game.legal_actions("A") if isinstance(a, SellShares)]
+    game.process(next(a for a in sales if a.percent == 10))
+    assert game.state.percent_held("A", "NYC") == 20
