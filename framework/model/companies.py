@@ -48,6 +48,9 @@ class CompanyType(Record):
     operates: bool = attrs.field()
     order: int = 0
     order_by: str = "listed"
+    # the order inside the group in the game's first operating round (None: order_by);
+    # share_price_ascending: lowest price first (1846)
+    first_order_by: str | None = None
     limit_group: str | None = None
     train_kinds: tuple[str, ...] | None = None
     lays_tiles: bool = False

@@ -121,3 +121,13 @@ def test_a_president_may_sell_before_the_corporation_operated() -> None:
         sales = [a for a in game.legal_actions("A") if isinstance(a, SellShares)]
     game.process(next(a for a in sales if a.percent == 10))
     assert game.state.percent_held("A", "NYC") == 20
+
+
+def test_the_first_operating_round_runs_the_lowest_price_first() -> None:
+    """FACTS "Corporations": in the game's first OR the corporations operate lowest share
+    price first (game.rb operating_order); later highest first."""
+    game = stock_round(TITLE)
+    float_corporation(game, "NYC", 100, {"A": 20})
+    float_corporation(game, "B&O", 70, {"B": 20})
+    finish_stock_round(game)
+    assert game.active_entities() == ("B&O",)
