@@ -28,9 +28,19 @@ DRAWN_EVENT = "drawn_train_event"
 _A, _C, _M = 1_103_515_245, 12_345, 2**31
 
 
+def site_lcg_next(value: int) -> int:
+    """The site generator's number after ``value`` (its state is its last number)."""
+    return ((_A * value) + _C) % _M
+
+
+def site_lcg_start(seed: int) -> int:
+    """The site generator's state before its first draw for ``seed``."""
+    return seed % _M
+
+
 def site_lcg_index(seed: int, size: int) -> int:
     """The index the site's first draw for ``seed`` picks among ``size`` items."""
-    return ((_A * (seed % _M)) + _C) % _M % size
+    return site_lcg_next(site_lcg_start(seed)) % size
 
 
 class _Draws:

@@ -315,7 +315,9 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
         raise IllegalAction(
             "rule:stock_round.sell_from_round", f"no shares may be sold before stock round {first}"
         )
-    if not company.operated and not opts.sell_before_operating:
+    director_may = rules.spec.setup.stock_round.director_sells_before_operating and \
+        state.director(cid) == player
+    if not company.operated and not opts.sell_before_operating and not director_may:
         raise IllegalAction(
             "rule:stock_round.sell_before_operating",
             f"no shares of {cid} may be sold before it has operated",
@@ -374,7 +376,9 @@ def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
     alone (closed, not yet operated, the pool at or over its limit): the listing skips it
     without the whole check."""
     company = state.companies[action.company]
-    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating):
+    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating
+                          and not (rules.spec.setup.stock_round.director_sells_before_operating
+                                   and state.director(action.company) == action.entity)):
         return True
     sale_rules = rules.spec.setup.stock_round
     in_pool = state.percent_held(POOL, action.company)

@@ -296,6 +296,21 @@ def transfer(rules: Context, state: G18State, train_id: str, buyer: str) -> list
     return phases.on_first_purchase(rules, state, train.name)
 
 
+def give_free_trains(rules: Context, state: G18State) -> None:
+    """Hand each company its ``free_trains`` at setup, the first of each name in the depot,
+    in company order: a gift, so no phase starts and nothing is paid."""
+    for cid, cdef in rules.spec.companies.items():
+        if state.companies[cid].closed:
+            continue
+        for name in cdef.free_trains:
+            stack = state.depot.stacks.get(rules.spec.trains[name].depot, [])
+            train_id = next(t for t in stack if state.trains[t].name == name)
+            stack.remove(train_id)
+            state.trains[train_id].owner = cid
+            state.companies[cid].trains.append(train_id)
+    holdings.changed(state)
+
+
 def apply_buy(rules: Context, state: G18State, action: BuyTrain, plan: Purchase) -> list[str]:
     buyer = action.entity
     payee = plan.source if plan.source in state.companies else BANK

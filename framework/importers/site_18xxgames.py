@@ -46,7 +46,7 @@ from railyard.framework.eighteen.or_actions import (
     SurrenderTrain,
     TrainRoute,
 )
-from railyard.framework.eighteen.state import IPO
+from railyard.framework.eighteen.state import DEPOT, IPO
 from railyard.framework.importers.mapping import ImportMap, load_import_map
 from railyard.framework.importers.recorded import RecordedGame
 from railyard.framework.records import Record
@@ -393,8 +393,23 @@ class Importer:
 
     def _known_train(self, site_train: str) -> str:
         if site_train not in self.trains:
-            raise TranslationError(f"train {site_train} was never bought")
+            given = self._given_at_setup(site_train)
+            if given is None:
+                raise TranslationError(f"train {site_train} was never bought")
+            self.trains[site_train] = given
         return self.trains[site_train]
+
+    def _given_at_setup(self, site_train: str) -> str | None:
+        """A train a company was given at setup, never bought (1846's minors): both engines
+        number the trains of a name in depot order (the site's ``2-0`` is our ``2#1``)."""
+        name, _, copy = site_train.rpartition("-")
+        if not copy.isdigit():
+            return None
+        ours = f"{self.map.train_name(name)}#{int(copy) + 1}"
+        train = self.state.trains.get(ours)
+        if train is None or train.owner == DEPOT or ours in self.trains.values():
+            return None
+        return ours
 
     def _t_dividend(self, rec: dict[str, Any]) -> list[Action]:
         return [Dividend(self._entity(rec), str(rec["kind"]))]
