@@ -1,7 +1,7 @@
 """A disk cache of loaded titles, so that a second start does no JSON Schema validation and no
 cattrs structuring (about half of a process's start-up).
 
-An entry is keyed by a digest of every file of the title folder, the variant, the overrides and
+An entry is keyed by a digest of the files the title names (:func:`named_files`), the variant, the overrides and
 the code version (the size and modification time of every source file of the engine and every
 schema), so an edited title, schema or loader is never served from the cache. The cache is only
 an accelerator: an entry that cannot be read, does not unpickle or holds something else than a
@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from railyard.framework.gcpause import paused
+from railyard.framework.safefiles import FileRefused, confined, read_bounded
 
 #: bump when the meaning of a cached entry changes without any source file changing
 FORMAT = 1
@@ -63,19 +64,86 @@ def code_version() -> str:
 
 
 def title_fingerprint(folder: Path) -> str:
-    """A digest of every file of the title folder (names and bytes), hooks included."""
+    """A digest of the files the title names (names and bytes): title.yaml, its concerns'
+    files, its variants' overlays and its hooks' sources.
+
+    Only those: a stray file in the folder (a 300 MB log, a link to ``/dev/zero``, a named pipe)
+    is never opened, and each named file is read within the loader's size limit, a regular
+    file only; one that cannot be read so counts as a marker saying why (the load then reports
+    it)."""
+    from railyard.framework.loader.yamlio import LIMITS
+
     digest = hashlib.sha256()
-    root = os.fspath(folder)
-    files: list[str] = []
-    for here, dirs, names in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
-        files.extend(os.path.join(here, name) for name in names)
-    for path in sorted(files):
-        digest.update(os.path.relpath(path, root).encode() + b"\0")
-        with open(path, "rb") as handle:
-            digest.update(handle.read())
+    for relative in named_files(folder):
+        digest.update(relative.encode("utf-8", "surrogatepass") + b"\0")
+        inside = confined(folder, relative)
+        try:
+            if inside is None:
+                raise FileRefused("outside the title folder")
+            digest.update(b"+" + read_bounded(inside, LIMITS.max_bytes))
+        except OSError as error:  # missing, refused: the load says so, with its line
+            digest.update(b"-" + str(error).encode("utf-8", "replace"))
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+#: source files of a hooks package taken into the fingerprint at most (more is not a title)
+MAX_HOOK_FILES = 1000
+
+
+def named_files(folder: Path) -> list[str]:
+    """The files title.yaml names, relative to the folder, title.yaml first. A manifest that
+    cannot be read names none besides itself (its load fails and nothing is cached)."""
+    from railyard.framework.loader.families import family
+    from railyard.framework.loader.finding import MANIFEST
+
+    names = [MANIFEST]
+    manifest = _raw_manifest(folder / MANIFEST)
+    if not isinstance(manifest, dict):
+        return names
+    files = manifest.get("files")
+    files = files if isinstance(files, dict) else {}
+    fam = family(str(manifest.get("family")))
+    for concern in fam.required if fam is not None else ():
+        files.setdefault(concern, f"{concern}.yaml")
+    for ref in files.values():
+        path = ref.get("path") if isinstance(ref, dict) else ref
+        if isinstance(path, str):
+            names.append(path)
+    variants = manifest.get("variants")
+    for variant in variants.values() if isinstance(variants, dict) else ():
+        overlay = variant.get("overlay") if isinstance(variant, dict) else None
+        if isinstance(overlay, str):
+            names.append(overlay)
+    hooks = manifest.get("hooks")
+    if isinstance(hooks, str):
+        names += _hook_sources(folder, hooks)
+    return names
+
+
+def _raw_manifest(file: Path) -> object:
+    from railyard.framework.loader.errors import TitleErrors
+    from railyard.framework.loader.yamlio import parse_yaml, read_text
+
+    try:
+        return parse_yaml(read_text(file), file).data
+    except (TitleErrors, OSError):
+        return None
+
+
+def _hook_sources(folder: Path, hooks: str) -> list[str]:
+    """``hooks.py``, or the Python sources of a ``hooks/`` package (inside the folder only)."""
+    package = confined(folder, hooks)
+    if package is None or not package.is_dir():
+        return [f"{hooks}.py"]
+    found: list[str] = []
+    base = folder.resolve()
+    for here, dirs, names in os.walk(package):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        found += [os.path.relpath(os.path.join(here, n), base) for n in sorted(names) if n.endswith(".py")]
+        if len(found) > MAX_HOOK_FILES:
+            return found[:MAX_HOOK_FILES]
+    return found
 
 
 def entry_key(folder: Path, variant: str | None, overrides: Iterable[str],

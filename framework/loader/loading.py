@@ -24,6 +24,7 @@ from railyard.framework.loader.families import GenericTitle, Parts, family
 from railyard.framework.loader.finding import MANIFEST, find_title
 from railyard.framework.model.title import TitleManifest
 from railyard.framework.resources import schemas_folder
+from railyard.framework.safefiles import confined
 
 if TYPE_CHECKING:  # YAML, overlays and the title-code stage: only when a title is read
     from railyard.framework.loader.yamlio import Located, SourceMap
@@ -156,15 +157,13 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
     schemas: dict[str, Path] = {}
     source = SourceMap()
     for concern, ref in manifest.files.items():
-        file = folder / ref.path
         schema_path = schemas_folder() / ref.schema
         where: tuple[str, ...] = ("files", concern)
         if not schema_path.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
                        f"schema not found: {ref.schema} (looked in {schemas_folder()})")
-        if not file.is_file():
-            errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"file not found: {ref.path}")
+        file = _named(folder, ref.path, manifest_file, msource.line(where), format_path(where), errors)
+        if file is None:
             continue
         try:
             located = load_yaml(file, prefix=(concern,))
@@ -174,7 +173,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
         documents[concern] = located.data
         schemas[concern] = schema_path
         source.absorb(located.source)
-    if manifest.hooks and not _hooks_exist(folder / manifest.hooks):
+    if manifest.hooks and confined(folder, manifest.hooks) is None:
+        errors.add(manifest_file, msource.line(("hooks",)), "hooks",
+                   f"outside the title folder: {manifest.hooks}")
+    elif manifest.hooks and not _hooks_exist(folder / manifest.hooks):
         errors.add(manifest_file, msource.line(("hooks",)), "hooks",
                    f"not found: {manifest.hooks} (expected {manifest.hooks}.py or a package)")
     overlay: Located | None = None
@@ -185,12 +187,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
             errors.add(manifest_file, msource.line(where), "variants",
                        f"no variant {variant!r} (known: {known})")
         elif manifest.variants[variant].overlay:
-            overlay_file = folder / str(manifest.variants[variant].overlay)
             where = ("variants", variant, "overlay")
-            if not overlay_file.is_file():
-                errors.add(manifest_file, msource.line(where), format_path(where),
-                           f"file not found: {manifest.variants[variant].overlay}")
-            else:
+            overlay_file = _named(folder, str(manifest.variants[variant].overlay), manifest_file,
+                                  msource.line(where), format_path(where), errors)
+            if overlay_file is not None:
                 try:
                     overlay = load_yaml(overlay_file)
                 except TitleErrors as exc:
@@ -233,6 +233,21 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
     if fam is None or fam.build is None:
         return GenericTitle(manifest, folder, variant, documents, models)
     return fam.build(parts)
+
+
+def _named(folder: Path, relative: str, manifest_file: str, line: int, where: str,
+           errors: ErrorList) -> Path | None:
+    """The file title.yaml names at ``where``, if it is inside the title folder (links
+    followed) and there; else an error at the naming line, and None. A file there that is not
+    a regular one is refused when read (:func:`framework.safefiles.read_bounded`)."""
+    inside = confined(folder, relative)
+    if inside is None:
+        errors.add(manifest_file, line, where, f"outside the title folder: {relative}")
+        return None
+    if not inside.exists():
+        errors.add(manifest_file, line, where, f"file not found: {relative}")
+        return None
+    return folder / relative  # named as the user names it (errors show this path)
 
 
 def _hooks_exist(path: Path) -> bool:
