@@ -13,10 +13,10 @@ import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
-from railyard.framework.core.actions import Action, from_json, to_json
-from railyard.framework.core.errors import InvariantBroken, ReplayError
+from railyard.framework.core.actions import Action, to_json
+from railyard.framework.core.errors import IllegalAction, InvariantBroken, ReplayError
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, ruleset_for
 from railyard.framework.core.savefile import (
@@ -24,7 +24,9 @@ from railyard.framework.core.savefile import (
     SAVE_VERSION,
     SaveError,
     action_from_json,
+    action_problem,
     atomic_write_text,
+    player_name_problem,
     read_json_file,
     read_save,
 )
@@ -67,6 +69,24 @@ def _settle_replayed(title: Any) -> None:
         return
     _REPLAYED[id(title)] = title
     gc.freeze()
+
+
+class SeatingError(ValueError):
+    """Players who cannot sit down to a game of the title (see :func:`seating_problem`)."""
+
+
+def seating_problem(title: Any, players: Sequence[str]) -> str | None:
+    """Why ``players`` cannot sit down to a game of ``title`` (a name no save or screen can
+    show, a count the title has no set-up for), or None: said before any rule runs, never
+    as a KeyError from the set-up."""
+    for name in players:
+        problem = player_name_problem(name)
+        if problem is not None:
+            return f"{problem}, got {name!r}"
+    seats = getattr(getattr(title, "manifest", None), "players", None)
+    if seats is not None and len(players) not in seats:
+        return f"the title seats {seats.min}-{seats.max} players, got {len(players)}"
+    return None
 
 
 class Game(Generic[S]):
@@ -141,6 +161,9 @@ class Game(Generic[S]):
             variant = loaded.variant
             self.title_ref = loaded.id
             self._title_path = str(loaded.path)
+        problem = seating_problem(loaded, players)
+        if problem is not None:
+            raise SeatingError(f"players: {problem}")
         self.title = loaded
         self.variant = variant
         self.overrides = tuple(overrides)
@@ -216,9 +239,13 @@ class Game(Generic[S]):
         self._redo.clear()
         return lines
 
-    def _apply(self, action: Action | dict[str, Any]) -> list[str]:
-        if isinstance(action, dict):
-            action = from_json(action)
+    def _apply(self, action: Action | dict[str, Any], checked: bool = False) -> list[str]:
+        """``checked``: the action was read by the save reader already (a replay)."""
+        if checked:
+            return self._play(cast(Action, action))
+        return self._play(self._typed(action))
+
+    def _play(self, action: Action) -> list[str]:
         try:
             lines = list(self.ruleset.apply(self._state, action) or [])
             if self.debug:
@@ -231,6 +258,22 @@ class Game(Generic[S]):
         self._actions.append(action)
         self._logs.append(lines)
         return lines
+
+    @staticmethod
+    def _typed(action: Any) -> Action:
+        """The one type contract of actions: a dict is read as a save's action is, an action
+        object is checked by the same rules; a wrong type is an IllegalAction naming the field,
+        never a coerced value or a TypeError deep in the rules (what is played can be saved
+        and loaded back)."""
+        if isinstance(action, dict):
+            try:
+                return action_from_json(action)
+            except SaveError as error:
+                raise IllegalAction("rule:action.type", str(error)) from None
+        problem = action_problem(action)
+        if problem is not None:
+            raise IllegalAction("rule:action.type", f"{type(action).__name__}.{problem}")
+        return action
 
     def copy(self) -> Game[S]:
         """An independent game at the same position (same log, undo and redo): play on in
@@ -344,15 +387,18 @@ class Game(Generic[S]):
                 title = find_title(save.title, by_id=True)
             elif title is None and ruleset is None:
                 raise SaveError("title: the save names no title")
-            game = cls(
-                title,
-                save.players,
-                save.seed,
-                save.variant,
-                save.overrides,
-                ruleset=ruleset,
-                debug=debug,
-            )
+            try:
+                game = cls(
+                    title,
+                    save.players,
+                    save.seed,
+                    save.variant,
+                    save.overrides,
+                    ruleset=ruleset,
+                    debug=debug,
+                )
+            except SeatingError as error:
+                raise SaveError(str(error)) from None
             loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
             if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
                 raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
@@ -362,7 +408,8 @@ class Game(Generic[S]):
             for index, raw in enumerate(save.actions):
                 action = action_from_json(raw, ("actions", index))
                 try:
-                    game.process(action)
+                    game._apply(action, checked=True)
+                    game._redo.clear()
                 except Exception as error:
                     failure = ReplayError(index, action, error)
                     if strict:

@@ -274,7 +274,7 @@ def _make_reader(kind: Any) -> _Reader:
             exact = _exact(args[0])
 
             def read_tuple(value: Any, where: tuple[str | int, ...]) -> Any:
-                if not isinstance(value, list):
+                if not isinstance(value, list | tuple):
                     raise _Wrong(where, f"expected a list, got {_kind(value)}")
                 if exact is not None:  # items of exactly a plain type: their reader's values
                     for v in value:
@@ -287,7 +287,7 @@ def _make_reader(kind: Any) -> _Reader:
         items = [_reader(a) for a in args]
 
         def read_fixed(value: Any, where: tuple[str | int, ...]) -> Any:
-            if not isinstance(value, list):
+            if not isinstance(value, list | tuple):
                 raise _Wrong(where, f"expected a list, got {_kind(value)}")
             if len(items) != len(value):
                 raise _Wrong(where, f"expected {len(items)} items, got {len(value)}")
@@ -304,7 +304,12 @@ def _make_reader(kind: Any) -> _Reader:
             return [item(v, (*where, i)) for i, v in enumerate(value)]
         return read_list
     if isinstance(kind, type) and attrs.has(kind):
-        return lambda value, where: _record(value, kind, where)
+        def read_record(value: Any, where: tuple[str | int, ...]) -> Any:
+            if isinstance(value, kind):  # a record already (an action object's field): checked
+                _check_instance(value, where)
+                return value
+            return _record(value, kind, where)
+        return read_record
 
     def read_unknown(value: Any, where: tuple[str | int, ...]) -> Any:
         raise _Wrong(where, f"cannot read a value of type {kind!r}")
@@ -415,6 +420,28 @@ def action_from_json(raw: Any, where: tuple[str | int, ...] = ()) -> Any:
         raise SaveError(f"{_path(wrong.where)}: {wrong.message}") from None
 
 
+def action_problem(action: Any) -> str | None:
+    """What is wrong with the types of an action object's fields, by the same rules a save's
+    actions are read by (``price: expected an integer, got 35.0``), or None. An action the
+    API plays is one its save can hold: no field is coerced, none is of a type the reader
+    refuses."""
+    if not attrs.has(type(action)):
+        return f"expected an action record, got {_kind(action)}"
+    try:
+        _check_instance(action, ())
+    except _Wrong as wrong:
+        return f"{_path(wrong.where)}: {wrong.message}"
+    return None
+
+
+def _check_instance(record: Any, where: tuple[str | int, ...]) -> None:
+    """Each field of a record object read as its type says (raises _Wrong)."""
+    for name, _required, read, exact in _shape(type(record))[2]:
+        value = getattr(record, name)
+        if type(value) is not exact:
+            read(value, (*where, name))
+
+
 @attrs.frozen(repr=False)
 class SaveData(Record):
     """A save's header, checked; its actions stay raw until the title's rules are loaded
@@ -454,11 +481,30 @@ def _strings(value: Any) -> str | None:
     return "expected a list of strings"
 
 
+#: what a player name may not hold: control characters (NUL, newlines) and lone surrogates,
+#: which no file, log line or screen can show and UTF-8 cannot encode
+_NOT_IN_A_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def player_name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name (a save, a replay and a screen must all show
+    it), or None."""
+    if not isinstance(name, str) or not name or len(name) > 200:
+        return "expected a player name of 1-200 characters"
+    if _NOT_IN_A_NAME.search(name):
+        return "expected a player name without control characters or lone surrogates"
+    return None
+
+
 def _players(value: Any) -> str | None:
     if _strings(value) is not None or not value:
         return "expected a list of player names"
     if len(set(value)) != len(value) or len(value) > 64 or any(not v or len(v) > 200 for v in value):
         return "expected distinct player names of 1-200 characters"
+    for name in value:
+        problem = player_name_problem(name)
+        if problem is not None:
+            return problem
     return None
 
 
