@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.core.actions import registered_type
+from railyard.framework.limits import overrides_problem
 from railyard.framework.records import Record
 
 SAVE_FORMAT = "railyard-save"
@@ -552,7 +553,7 @@ def read_save(data: Any) -> SaveData:
     # checked in the order a save is written, so the first wrong field is the one named
     title = _field(data, "title", lambda v: None if v is None else _an_id(v))
     variant = _field(data, "variant", lambda v: None if v is None else _an_id(v), None)
-    overrides = _field(data, "overrides", _strings, [])
+    overrides = _field(data, "overrides", overrides_problem, [])
     players = _field(data, "players", _players)
     seed = _field(data, "seed", _seed)
     actions = _field(data, "actions", _actions)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from railyard.framework.limits import overrides_problem
 from railyard.framework.loader import cache as title_cache
 from railyard.framework.loader.errors import ErrorList, TitleErrors, format_path
 from railyard.framework.loader.families import GenericTitle, Parts, family
@@ -109,6 +110,11 @@ def load_title(
     """
     folder = find_title(name_or_path)
     overrides = tuple(overrides)
+    problem = overrides_problem(overrides)
+    if problem is not None:  # before any is applied: each walks the title's line table
+        from railyard.framework.loader.errors import TitleError
+
+        raise TitleErrors([TitleError("--set", 0, "(overrides)", problem)])
     # every file of the folder (hooks too), read once for both caches' keys
     fingerprint = title_cache.title_fingerprint(folder)
     key = (folder.resolve(), variant, overrides, fingerprint, check_code)
