@@ -57,10 +57,11 @@ def read_bounded(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         os.close(fd)
 
 
-def confined(folder: Path, relative: str | os.PathLike[str]) -> Path | None:
+def confined(folder: Path, relative: str | os.PathLike[str], *, resolved: bool = False) -> Path | None:
     """``folder / relative`` with every link followed, if that stays inside ``folder`` (also
-    resolved); None when it leads out (an absolute path, ``..``, a link elsewhere)."""
-    base = folder.resolve()
+    resolved, unless the caller says it is); None when it leads out (an absolute path, ``..``,
+    a link elsewhere)."""
+    base = folder if resolved else folder.resolve()
     try:
         target = (base / relative).resolve()
     except (OSError, RuntimeError, ValueError):  # a link loop, a NUL in the name

@@ -55,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from railyard.framework.core.game import tuned_for_replays
     from railyard.framework.simulate import compare, outlock
 
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
@@ -81,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
         print("simulate: two compared rule sets have the same label", file=sys.stderr)
         return 2
     try:
-        with outlock.holding(out):
+        # a batch of games of one title, then the process ends: the collector tuning pays
+        with outlock.holding(out), tuned_for_replays():
             return _run_sets(args, out, sets, bots)
     except outlock.FolderInUse as error:
         print(f"simulate: {error}", file=sys.stderr)

@@ -7,11 +7,12 @@ when a rebuild needs them (the first undo, a refused action), not while actions 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast, overload
 
@@ -38,9 +39,35 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "SaveError"]
 S = TypeVar("S")
 
 
+#: whether games move their title out of the cyclic collector's way (:func:`tuned_for_replays`);
+#: off unless a process opts in: a game changes no global setting by default
+_TUNED = False
+
 # ids of the titles whose objects were moved out of the cyclic collector's way (with the title
 # kept, so that an id is not reused while it is listed)
 _SETTLED: dict[int, Any] = {}
+
+
+@contextlib.contextmanager
+def tuned_for_replays() -> Iterator[None]:
+    """Opt in, inside, for a command that replays or plays games and then ends the process
+    (``railyard replay``, ``railyard simulate``): each title's first game and first replay
+    freeze what is alive out of the collector's generations (:func:`_settle`), and the titles
+    are kept meanwhile. Never for a long-lived process that loads many titles or games (a
+    server, a window): frozen objects are never freed. On the way out the titles are let go,
+    and what was frozen is thawed again when nothing was frozen before (a command run inside
+    a test session leaves no trace)."""
+    global _TUNED
+    frozen_before = gc.get_freeze_count()
+    _TUNED = True
+    try:
+        yield
+    finally:
+        _TUNED = False
+        _SETTLED.clear()
+        _REPLAYED.clear()
+        if frozen_before == 0:
+            gc.unfreeze()
 
 
 def _settle(title: Any) -> None:
@@ -48,8 +75,9 @@ def _settle(title: Any) -> None:
     imported code: tens of thousands of objects that live as long as the process) out of the
     cyclic garbage collector's generations, once per title: every later collection of a game's
     small objects then no longer walks them (a tenth of a replay's time). Nothing is collected
-    first, so whatever garbage is alive then stays (a one-off, per title)."""
-    if title is None or id(title) in _SETTLED:
+    first, so whatever garbage is alive then stays (a one-off, per title). Only once a process
+    has opted in (:func:`tuned_for_replays`)."""
+    if not _TUNED or title is None or id(title) in _SETTLED:
         return
     _SETTLED[id(title)] = title
     gc.freeze()
@@ -64,8 +92,9 @@ def _settle_replayed(title: Any) -> None:
     so everything it made (the game, the title's first-use tables, which live as long as the
     process) is in the youngest generation, and the collector's first run after would walk it
     all to find nothing to free (3-4% of a first replay). Later replays are left to the
-    collector as usual. The same trade-off as :func:`_settle`, once per title."""
-    if title is None or id(title) in _REPLAYED:
+    collector as usual. The same trade-off as :func:`_settle`, once per title, and opt-in
+    likewise."""
+    if not _TUNED or title is None or id(title) in _REPLAYED:
         return
     _REPLAYED[id(title)] = title
     gc.freeze()
@@ -146,7 +175,9 @@ class Game(Generic[S]):
         if isinstance(title, (str, Path)):
             from railyard.framework.loader import load_title
 
-            loaded = load_title(str(title), variant, tuple(overrides))
+            # the one title object for these files: a process loading a save again and again
+            # makes no new title each time (caches of the rules are keyed by title)
+            loaded = load_title(str(title), variant, tuple(overrides), shared=True)
             self.title_ref: str | None = loaded.id
             self._title_path: str | None = str(Path(title).resolve()) if Path(title).is_dir() else None
         elif title is None:  # a ruleset that builds its state without a title

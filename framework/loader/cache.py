@@ -71,38 +71,81 @@ def title_fingerprint(folder: Path) -> str:
     is never opened, and each named file is read within the loader's size limit, a regular
     file only; one that cannot be read so counts as a marker saying why (the load then reports
     it)."""
-    from railyard.framework.loader.yamlio import LIMITS
-
     digest = hashlib.sha256()
+    base = folder.resolve()
     for relative in named_files(folder):
         digest.update(relative.encode("utf-8", "surrogatepass") + b"\0")
-        inside = confined(folder, relative)
+        inside = confined(base, relative, resolved=True)
         try:
             if inside is None:
                 raise FileRefused("outside the title folder")
-            digest.update(b"+" + read_bounded(inside, LIMITS.max_bytes))
+            digest.update(b"+" + read_bounded(inside, MAX_TITLE_FILE))
         except OSError as error:  # missing, refused: the load says so, with its line
             digest.update(b"-" + str(error).encode("utf-8", "replace"))
         digest.update(b"\0")
     return digest.hexdigest()
 
 
+#: the loader's limit on one title file (yamlio.LIMITS.max_bytes, without importing YAML here)
+MAX_TITLE_FILE = 4 * 1024 * 1024
 #: source files of a hooks package taken into the fingerprint at most (more is not a title)
 MAX_HOOK_FILES = 1000
 
 
 def named_files(folder: Path) -> list[str]:
     """The files title.yaml names, relative to the folder, title.yaml first. A manifest that
-    cannot be read names none besides itself (its load fails and nothing is cached)."""
-    from railyard.framework.loader.families import family
+    cannot be read names none besides itself (its load fails and nothing is cached).
+
+    What a manifest names depends on its bytes alone, so it is remembered in the cache folder
+    by their digest: a start whose title is cached reads title.yaml without parsing YAML."""
     from railyard.framework.loader.finding import MANIFEST
 
-    names = [MANIFEST]
-    manifest = _raw_manifest(folder / MANIFEST)
+    try:
+        raw = read_bounded(folder / MANIFEST, MAX_TITLE_FILE)
+    except OSError:
+        return [MANIFEST]
+    listed, hooks = _listed(raw, folder / MANIFEST)
+    return [MANIFEST, *listed, *(_hook_sources(folder, hooks) if hooks else ())]
+
+
+def _listed(raw: bytes, file: Path) -> tuple[list[str], str | None]:
+    """(the data files a manifest of these bytes names, its hooks module), remembered."""
+    import json
+
+    where = cache_dir()
+    memo = None if where is None else where / "manifests" / f"{hashlib.sha256(raw).hexdigest()}-{FORMAT}.json"
+    if memo is not None:
+        try:
+            with open(memo, encoding="utf-8") as handle:
+                found = json.load(handle)
+            names, hooks = found["names"], found["hooks"]
+            if isinstance(names, list) and all(isinstance(n, str) for n in names) and (
+                    hooks is None or isinstance(hooks, str)):
+                return names, hooks
+        except Exception:  # noqa: BLE001 - missing or damaged: worked out again
+            pass
+    names, hooks = _parse_listed(file)
+    if memo is not None:
+        with contextlib.suppress(Exception):
+            _store_bytes(memo, json.dumps({"names": names, "hooks": hooks}).encode())
+            _prune(memo.parent, ".json")
+    return names, hooks
+
+
+def _parse_listed(file: Path) -> tuple[list[str], str | None]:
+    from railyard.framework.loader.errors import TitleErrors
+    from railyard.framework.loader.families import family
+    from railyard.framework.loader.yamlio import parse_yaml, read_text
+
+    try:
+        manifest = parse_yaml(read_text(file), file).data
+    except (TitleErrors, OSError):
+        return [], None
     if not isinstance(manifest, dict):
-        return names
+        return [], None
+    names: list[str] = []
     files = manifest.get("files")
-    files = files if isinstance(files, dict) else {}
+    files = dict(files) if isinstance(files, dict) else {}
     fam = family(str(manifest.get("family")))
     for concern in fam.required if fam is not None else ():
         files.setdefault(concern, f"{concern}.yaml")
@@ -116,19 +159,7 @@ def named_files(folder: Path) -> list[str]:
         if isinstance(overlay, str):
             names.append(overlay)
     hooks = manifest.get("hooks")
-    if isinstance(hooks, str):
-        names += _hook_sources(folder, hooks)
-    return names
-
-
-def _raw_manifest(file: Path) -> object:
-    from railyard.framework.loader.errors import TitleErrors
-    from railyard.framework.loader.yamlio import parse_yaml, read_text
-
-    try:
-        return parse_yaml(read_text(file), file).data
-    except (TitleErrors, OSError):
-        return None
+    return names, hooks if isinstance(hooks, str) else None
 
 
 def _hook_sources(folder: Path, hooks: str) -> list[str]:
@@ -189,30 +220,34 @@ def lookup(key: str, accept: Callable[[Any], bool]) -> Any | None:
 
 
 def _store(file: Path, value: Any) -> None:
-    import tempfile  # only when an entry is written
-
     try:
-        file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        fd, temp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-", suffix=".pickle")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(temp, file)
-        except BaseException:
-            os.unlink(temp)
-            raise
+        _store_bytes(file, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         _prune(file.parent)
     except Exception:  # noqa: BLE001 - an unwritable cache or an unpicklable title: no cache
         pass
+
+
+def _store_bytes(file: Path, data: bytes) -> None:
+    """``data`` as ``file``, whole or not at all (a temporary file renamed over it)."""
+    import tempfile  # only when an entry is written
+
+    file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, temp = tempfile.mkstemp(dir=file.parent, prefix=".tmp-", suffix=file.suffix)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, file)
+    except BaseException:
+        os.unlink(temp)
+        raise
 
 
 #: entries kept; every edit of the engine makes new keys, so old entries are dropped, oldest first
 MAX_ENTRIES = 64
 
 
-def _prune(folder: Path) -> None:
-    entries = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
+def _prune(folder: Path, suffix: str = ".pickle") -> None:
+    entries = [e for e in os.scandir(folder) if e.name.endswith(suffix)]
     if len(entries) <= MAX_ENTRIES:
         return
     entries.sort(key=lambda e: e.stat().st_mtime_ns)

@@ -94,6 +94,7 @@ def load_title(
     overrides: Iterable[str] = (),
     *,
     check_code: bool = True,
+    shared: bool = False,
 ) -> Any:
     """Load and check a title; raise one TitleErrors listing every problem found.
 
@@ -107,6 +108,11 @@ def load_title(
     their events and ``check_title``), for a caller that only reads the title's data (``railyard
     info``): importing the hooks imports the whole engine. Such a title is never stored in the
     disk cache (a fully checked one found there is used).
+
+    ``shared=True`` returns the one title object kept for these files (its ``documents`` are
+    not copied and must not be changed): what a game loaded by name uses, so that loading the
+    same save again and again in one process makes no new title each time (the rules' caches
+    keyed by title would keep every one).
     """
     folder = find_title(name_or_path)
     overrides = tuple(overrides)
@@ -120,7 +126,7 @@ def load_title(
     key = (folder.resolve(), variant, overrides, fingerprint, check_code)
     if key in _CACHE:
         _CACHE.move_to_end(key)
-        return _fresh(_CACHE[key])
+        return _CACHE[key] if shared else _fresh(_CACHE[key])
     entry = title_cache.entry_key(folder, variant, overrides, fingerprint)
     if check_code:
         title = title_cache.cached(entry, lambda: _load(folder, variant, overrides),
@@ -133,7 +139,7 @@ def load_title(
         _CACHE[key] = title
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-        return _fresh(title)
+        return title if shared else _fresh(title)
     return title
 
 
