@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 import types
@@ -28,6 +29,7 @@ import attrs
 from railyard.framework.core.actions import registered_type
 from railyard.framework.limits import overrides_problem
 from railyard.framework.records import Record
+from railyard.framework.safefiles import FileRefused, read_bounded
 
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
@@ -82,8 +84,12 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous:
     as ``path + ".bak"``."""
     target = Path(path)
     folder = target.parent
+    _clean_stale_temps(folder, target.name)
     fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        # the mode the file has (or a new file would get), not mkstemp's private 0600
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
             stream.flush()
@@ -96,6 +102,49 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous:
             os.unlink(temp_name)
         raise
     _fsync_dir(folder)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits ``target`` has, or those ``open()`` would give a new file (0666
+    less the umask)."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux); else
+    set and set back at once."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: a temporary file of a save older than this belongs to no write in progress (a write takes
+#: well under a second): a process killed mid-write left it
+STALE_TEMP_SECONDS = 600
+
+
+def _clean_stale_temps(folder: Path, name: str) -> None:
+    """Remove the temporary files earlier writes of ``name`` left when killed (``.NAME.*.tmp``
+    older than :data:`STALE_TEMP_SECONDS`); a fresh one may be another writer's, and stays."""
+    import time
+
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries[:1000]:
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -155,11 +204,12 @@ def parse_json(text: str) -> Any:
 def read_json_file(path: str | os.PathLike[str], max_bytes: int = MAX_SAVE_BYTES) -> Any:
     """A JSON file a user handed us: bounded in size, UTF-8, strict (see :func:`parse_json`);
     OSError and SaveError are the only failures."""
-    file = Path(path)
-    size = file.stat().st_size
-    if size > max_bytes:
-        raise SaveError(f"file too large: {size} bytes (a save is at most {max_bytes})")
-    raw = file.read_bytes()
+    try:
+        raw = read_bounded(path, max_bytes)
+    except FileRefused as refused:  # a pipe or a device never hangs the read
+        if "too large" in refused.reason:
+            raise SaveError(f"{refused.reason.partition(' (limit')[0]} (a save is at most {max_bytes})") from None
+        raise SaveError(refused.reason) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
