@@ -93,3 +93,11 @@ def test_a_train_price_below_the_rules_least_price_is_a_located_error(tmp_path: 
     folder = broken_copy(tmp_path, "trains.yaml", "price: 80", "price: 0")
     [error] = errors_of(folder)
     assert error.startswith("tinyrail/trains.yaml:3: 2.price: a train costs at least 1")
+
+
+def test_a_title_file_with_more_entries_than_its_count_bound_is_a_located_error(tmp_path: Path) -> None:
+    extra = "".join(f'"x{i}": {{distance: 2, price: 80, count: 1}}\n' for i in range(500))
+    folder = broken_copy(tmp_path, "trains.yaml", '"2": {', extra + '"2": {')
+    found = errors_of(folder)
+    assert len(found) == 1 and found[0].startswith("tinyrail/trains.yaml:"), found
+    assert "expected at most 500 entries, got 504" in found[0]

@@ -144,3 +144,10 @@ def test_a_hooks_link_out_of_the_title_folder_is_refused_at_its_line(title: Path
     assert code == 1
     assert "tinyrail/title.yaml:23: hooks: outside the title folder: hooks" in said, said
     assert "ran code from outside" not in said
+
+
+def test_the_fingerprint_reads_files_within_the_loaders_own_limit() -> None:
+    from railyard.framework.loader.cache import MAX_TITLE_FILE
+    from railyard.framework.loader.yamlio import LIMITS
+
+    assert LIMITS.max_bytes == MAX_TITLE_FILE
