@@ -113,7 +113,9 @@ def _listed(raw: bytes, file: Path) -> tuple[list[str], str | None]:
     import json
 
     where = cache_dir()
-    memo = None if where is None else where / "manifests" / f"{hashlib.sha256(raw).hexdigest()}-{FORMAT}.json"
+    # the bytes and the engine (which concerns a family requires is code) decide the answer
+    key = hashlib.sha256(raw + b"\0" + code_version().encode()).hexdigest()
+    memo = None if where is None else where / "manifests" / f"{key}.json"
     if memo is not None:
         try:
             with open(memo, encoding="utf-8") as handle:

@@ -32,7 +32,13 @@ _CHILD = """
 import json, resource, sys
 from railyard.framework.cli import main
 code = main(["validate", sys.argv[1]])
+# VmHWM: this program's own peak (ru_maxrss keeps the forking parent's across exec)
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+try:
+    with open("/proc/self/status") as status:
+        peak = next(int(l.split()[1]) // 1024 for l in status if l.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    pass
 print(json.dumps({"code": code, "peak_mb": peak}), file=sys.stderr)
 """
 
