@@ -157,6 +157,10 @@ class OperatingRoundRules(Record):
     # when a company whose type must_own_train and owns none must buy one: always | route
     # (only when its stations reach a route of two stops: 18xx.games' MUST_BUY_TRAIN)
     must_buy_train: str = "always"
+    # the tile step stays open after the company's last lay while a private's lay it offers
+    # besides (tile_step / director_tile_step, not consuming the lay) remains; the company
+    # then ends it with a pass (18xx.games' track step blocks for such abilities)
+    tile_step_waits_for_private_lays: bool = False
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")

@@ -112,6 +112,33 @@ def test_the_mitsubishi_ferry_owner_lays_the_port_tile_without_connection() -> N
     no_problems(game)
 
 
+def test_the_tile_step_waits_after_the_lay_while_the_directors_port_lay_remains() -> None:
+    """``tile_step_waits_for_private_lays`` (18xx.games keeps the track step open while the
+    president's Mitsubishi Ferry could lay, ``tile_lay_abilities_should_block?``): after IR's
+    own lay it may only pass, B may still lay the port tile, and the step then ends."""
+    game = operating(TITLE, "IR", 100, {"B": 20, "A": 10, "C": 10, "D": 10}, owners=OWNERS)
+    own = next(a for a in game.legal_actions("IR") if isinstance(a, LayTile))
+    game.process(own)
+    assert game.state.round.step == "tile"  # type: ignore[attr-defined]
+    assert [a for a in game.legal_actions("IR") if not isinstance(a, AbilityLay)] == [Pass("IR")]
+    assert "rule:" in str(refusal(game, own))
+    port = next(a for a in game.legal_actions() if isinstance(a, AbilityLay) and a.hex == "I12")
+    game.process(port)
+    assert game.state.board.placed("I12").tile.id == "437"
+    assert game.state.round.step != "tile"  # type: ignore[attr-defined]
+    no_problems(game)
+
+
+def test_the_tile_step_ends_after_the_lay_once_the_port_tile_is_laid() -> None:
+    """The same step closes at IR's own lay when the ferry has been used already."""
+    game = operating(TITLE, "IR", 100, {"B": 20, "A": 10, "C": 10, "D": 10}, owners=OWNERS)
+    game.process(next(a for a in game.legal_actions() if isinstance(a, AbilityLay) and a.hex == "I12"))
+    assert game.state.round.step == "tile"  # type: ignore[attr-defined]
+    game.process(next(a for a in game.legal_actions("IR") if isinstance(a, LayTile)))
+    assert game.state.round.step != "tile"  # type: ignore[attr-defined]
+    no_problems(game)
+
+
 def test_dougo_is_exchanged_for_a_10_percent_iyo_share() -> None:
     """FACTS DR: its owner swaps it for a 10% IR share from the IPO; DR closes."""
     game = stock_round(TITLE, OWNERS)
