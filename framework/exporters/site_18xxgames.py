@@ -220,6 +220,17 @@ class SiteExporter:
         prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
         return (entity, min(prices)) if prices else None
 
+    def site_ahead(self, game: Game, entity: str) -> bool:
+        """The one move ``entity`` has with us beside any-time ones is one the site never
+        sees (a pass with nothing to decide, no run to make, nothing earned to pay out): the
+        site has moved on by itself, maybe past more (an empty token step or a run no train
+        can make, then the dividend of a company that earned nothing, its price moving)."""
+        anytime = ANYTIME if self._player(entity) or game.state.round.kind == "stock" else COMPANY_ANYTIME
+        own = [a for a in game.legal_actions(entity) if type(a).__name__ not in anytime]
+        if len(own) != 1 or type(own[0]).__name__ not in ("Pass", "RunRoutes", "Dividend"):
+            return False
+        return not getattr(self, f"_t_{type(own[0]).__name__}")(game, own[0])
+
     # stock rounds and auctions
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
         from railyard.framework.eighteen.private_steps import ON_SALE
