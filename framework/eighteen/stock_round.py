@@ -485,13 +485,25 @@ class StockRound(RoundType):
             _MEMO = {}
         try:
             legal: list[Action] = []
-            due = must_sell(rules, state, entity)
-            if not due:
+            if not must_sell(rules, state, entity):
                 legal += exchange.choices(rules, state, entity, "stock_round")
                 legal += lays.stock_round_lays(rules, state, entity)
-                if not _round(state).bought_this_turn:
-                    legal += [a for a in player_sales.choices(rules, state, entity)
-                              if self._fits_limit(rules, state, a)]
+            return legal + self._turn_moves(rules, state, entity)
+        finally:
+            _MEMO = outer
+
+    def _turn_moves(self, rules: Context, state: G18State, entity: str) -> list[Action]:
+        """The moves of a stock turn (pass, sales, purchases), the any-time abilities left out."""
+        global _MEMO
+        outer = _MEMO
+        if outer is None:
+            _MEMO = {}
+        try:
+            legal: list[Action] = []
+            due = must_sell(rules, state, entity)
+            if not due and not _round(state).bought_this_turn:
+                legal += [a for a in player_sales.choices(rules, state, entity)
+                          if self._fits_limit(rules, state, a)]
             def no_par(company_id: str) -> bool:
                 """No par price of the company can pass (its pars are not even listed)."""
                 return bool(due) or not _may_start(rules, state, entity, company_id)
@@ -598,11 +610,12 @@ class StockRound(RoundType):
         if isinstance(action, SellShares):
             assert isinstance(plan, SalePlan)
             return self._sell(rules, state, action, plan)
+        # a private's ability is no stock move: the passes before it still count, and the
+        # turn's pass after it is a pass (the reference's exchange and lay steps mark no one
+        # as having acted)
         if isinstance(action, ExchangePrivate):
-            rs.passes_in_row = 0
             return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
         if isinstance(action, AbilityLay):
-            rs.passes_in_row = 0
             return lays.apply_stock_round_lay(rules, state, action, plan)  # type: ignore[arg-type]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)

@@ -16,6 +16,7 @@ from railyard.framework.eighteen.private_actions import (
 from railyard.framework.eighteen.state import BANK
 
 from .positions import (
+    float_corporation,
     give_train,
     lay,
     no_problems,
@@ -150,6 +151,22 @@ def test_dougo_is_exchanged_for_a_10_percent_iyo_share() -> None:
     game.process(ExchangePrivate("D", "DR", "ipo"))
     assert game.state.percent_held("D", "IR") == 10
     assert game.state.companies["DR"].closed
+    no_problems(game)
+
+
+def test_an_exchange_in_the_stock_round_does_not_undo_the_passes_before_it() -> None:
+    """The reference's exchange (step/exchange.rb) is no move of the stock step: it marks no
+    one as having acted, so the passes before it still count. A, B and C pass, D exchanges
+    DR and passes: all four passed, the stock round ends."""
+    game = stock_round(TITLE, OWNERS)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    while game.active_entities() != ("D",) or game.state.round.passes_in_row < 3:
+        game.process(Pass(game.active_entities()[0]))
+    assert game.state.round.passes_in_row == 3
+    game.process(ExchangePrivate("D", "DR", "ipo"))
+    game.process(Pass("D"))
+    assert game.state.round.kind != "stock"
+    assert game.state.percent_held("D", "IR") == 20
     no_problems(game)
 
 
