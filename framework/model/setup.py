@@ -157,6 +157,10 @@ class OperatingRoundRules(Record):
     # when a company whose type must_own_train and owns none must buy one: always | route
     # (only when its stations reach a route of two stops: 18xx.games' MUST_BUY_TRAIN)
     must_buy_train: str = "always"
+    # a company whose home is its choice among one hex's cities, before its home token:
+    # slot (another company's token must leave a slot on the hex for it) | hex (no other
+    # company may token the hex: 18xx.games' TILE_RESERVATION_BLOCKS_OTHERS :always, 1830)
+    home_hex_blocks: str = "slot"
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
