@@ -171,10 +171,12 @@ def iter_offers(rules: Context, state: G18State, company_id: str) -> Iterator[tu
     for t in depot_offers(rules, state) + pool_offers(state):
         if may_own(rules, state, company_id, t) is None:
             yield t, face_price(rules, state, t)
+    # never from a company whose presidency this turn's emergency sales handed over (check_buy
+    # refuses it: an offer it refuses would stall a bot)
     handed = getattr(state.round, "presidency_sold", ())
     for s in sellers(rules, state, company_id):
         if s in handed:
-            continue  # check_buy: the sales raising this money handed its presidency away
+            continue
         for t in state.companies[s].trains:
             if may_own(rules, state, company_id, t) is None:
                 yield t, face_price(rules, state, t)

@@ -161,6 +161,10 @@ class OperatingRoundRules(Record):
     # besides (tile_step / director_tile_step, not consuming the lay) remains; the company
     # then ends it with a pass (18xx.games' track step blocks for such abilities)
     tile_step_waits_for_private_lays: bool = False
+    # a company whose home is its choice among one hex's cities, before its home token:
+    # slot (another company's token must leave a slot on the hex for it) | hex (no other
+    # company may token the hex: 18xx.games' TILE_RESERVATION_BLOCKS_OTHERS :always, 1830)
+    home_hex_blocks: str = "slot"
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
