@@ -43,6 +43,12 @@ def draw_at_setup(ctx: Context, state: G18State) -> list[str]:
     return lines
 
 
+def drawn_corporations(state: G18State) -> list[str]:
+    """Every corporation drawn at setup."""
+    found = state.extra.get(DRAWN, {})
+    return list(found.values()) if isinstance(found, dict) else []
+
+
 def drawn_for(state: G18State, company_id: str) -> str | None:
     """The corporation drawn for ``company_id`` (None: none drawn)."""
     found = state.extra.get(DRAWN, {})

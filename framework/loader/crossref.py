@@ -265,6 +265,10 @@ class _Checker:
         for count, pset in self.setup.players.items():
             for i, cid in enumerate(pset.removed_companies):
                 self.need(cid, self.companies, ("setup", "players", str(count), "removed_companies", i), "company")
+            for type_id, certs in pset.certificates.items():
+                at: DocPath = ("setup", "players", str(count), "certificates", type_id)
+                self.need(type_id, self.types, at, "company type")
+                self.certificates(certs, at)
         packet = self.setup.start_packet
         if packet is not None:
             for item_id, item in packet.items.items():

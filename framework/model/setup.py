@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.model.companies import CertificateSpec
 from railyard.framework.records import Record
 
 
@@ -15,6 +16,18 @@ class PlayerSetup(Record):
     # companies out of the game at this player count (1889: South Iyo Railway at 2 players,
     # the Uno-Takamatsu Ferry below 4): closed from the start, their packet items unsold
     removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    # company type -> its certificates at this player count, in place of the type's (the
+    # 30% presidency and seven 10% shares of 18Chesapeake's two-player game)
+    certificates: dict[str, tuple[CertificateSpec, ...]] = attrs.field(factory=dict)
+    # a corporation drawn for a private (shares random_director) keeps its usual certificates:
+    # the private carries its director's certificate as printed
+    certificates_spare_drawn: bool = False
+    # when a corporation floats, its unsold offering goes to the bank pool
+    float_offering_to_pool: bool = False
+    # a player other than the director buying a share while the pool holds shares of that
+    # corporation first takes the pool's last share out of the game (if it was the share
+    # bought, the buyer gets nothing and pays nothing)
+    pool_share_out_on_buy: bool = False
 
 
 @attrs.frozen(repr=False)

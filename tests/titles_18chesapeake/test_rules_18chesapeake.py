@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import phases
-from railyard.framework.eighteen.actions import BuyItem, Pass
+from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass
 from railyard.framework.eighteen.drawn import site_lcg_index
 from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.loader import TitleErrors, load_title
 
 from tests.titles_1889.positions import (
@@ -151,4 +152,86 @@ def test_a_misspelt_export_option_is_an_error_at_its_file_line_and_path(tmp_path
     setup.write_text(setup.read_text().replace("export_train:", "export_trains:")
                      .replace('["2", "3", "4"]', '["2", "3", "9"]'))
     with pytest.raises(TitleErrors, match="9"):
+        load_title(str(copy))
+
+
+# ------------------------------------------------------------------ two players (FACTS "Rules
+# ... change": setup.yaml players 2 certificates / float_offering_to_pool / pool_share_out_on_buy)
+TWO = ("A", "B")  # seed 1 draws C&A for Cornelius Vanderbilt
+
+
+def two_player_float(par: int = 95) -> Game:
+    """Two players, first stock round: A pars PRR (30%), B, A and B take 10% each: 60% sold."""
+    game = stock_round(TITLE, players=TWO)
+    game.process(Par("A", "PRR", par))
+    for who in ("B", "A", "B"):
+        game.process(BuyShares(who, "PRR"))
+    return game
+
+
+def test_two_players_every_corporation_but_the_drawn_one_has_a_30_percent_presidency() -> None:
+    game = new_game(TITLE, TWO)
+    state = game.state
+    assert state.extra["drawn"] == {"CV": "C&A"}
+    prr = state.companies["PRR"].certificates
+    assert [(c.percent, c.director) for c in prr if c.owner == IPO] == [(30, True)] + [(10, False)] * 7
+    ca = state.companies["C&A"].certificates
+    assert [(c.percent, c.director) for c in ca if c.owner == IPO] == [(20, True)] + [(10, False)] * 8
+    no_problems(game)
+
+
+def test_two_players_a_corporation_floats_and_its_unsold_shares_go_to_the_pool() -> None:
+    """The bank pays ten shares' capital, as with five players; the 40% left goes to the pool."""
+    game = two_player_float()
+    state = game.state
+    assert state.companies["PRR"].floated
+    assert state.cash_of("PRR") == 950
+    assert state.percent_held(IPO, "PRR") == 0
+    assert state.percent_held(POOL, "PRR") == 40
+    no_problems(game)
+
+
+def test_two_players_a_non_president_buying_from_the_pool_takes_one_more_share_out() -> None:
+    game = two_player_float()
+    state = game.state
+    game.process(BuyShares("A", "PRR", "pool"))  # the president: nothing leaves
+    assert state.percent_held("A", "PRR") == 50
+    assert state.percent_held(POOL, "PRR") == 30
+    game.process(BuyShares("B", "PRR", "pool"))
+    assert state.percent_held("B", "PRR") == 30
+    assert state.percent_held(POOL, "PRR") == 10  # 10% to B, 10% out of the game
+    assert state.player("B").cash == 1200 - 3 * 95
+    no_problems(game)
+
+
+def test_two_players_when_the_share_taken_out_is_the_last_in_the_pool_the_buyer_gets_nothing() -> None:
+    """FACTS: "if that was the very share being bought, the buyer receives nothing and pays
+    nothing" (fixture 22383, action 104)."""
+    game = two_player_float()
+    state = game.state
+    for cert in [c for c in state.companies["PRR"].certificates if c.owner == POOL][1:]:
+        cert.owner = "A"
+    settle(game)
+    game.process(Pass("A"))
+    game.process(BuyShares("B", "PRR", "pool"))
+    assert state.percent_held("B", "PRR") == 20
+    assert state.percent_held(POOL, "PRR") == 0
+    assert state.player("B").cash == 1200 - 2 * 95
+    no_problems(game)
+
+
+def test_a_player_count_certificates_naming_an_unknown_type_is_an_error_at_its_line(tmp_path: Path) -> None:
+    copy = tmp_path / TITLE
+    shutil.copytree(TITLES / TITLE, copy)
+    setup = copy / "setup.yaml"
+    setup.write_text(setup.read_text().replace("      corporation: [{percent: 30",
+                                               "      corporatoin: [{percent: 30"))
+    with pytest.raises(TitleErrors) as caught:
+        load_title(str(copy))
+    text = str(caught.value)
+    assert "setup.yaml:" in text and "players.2.certificates.corporatoin" in text
+    assert "corporation" in text.split("corporatoin", 2)[-1]  # the hint names the right type
+    setup.write_text(setup.read_text().replace("corporatoin", "corporation")
+                     .replace("{percent: 10, count: 7}", "{percent: 10, count: 8}"))
+    with pytest.raises(TitleErrors, match="110%"):
         load_title(str(copy))
