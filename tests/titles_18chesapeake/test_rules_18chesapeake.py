@@ -8,11 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import phases
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass
 from railyard.framework.eighteen.drawn import site_lcg_index
 from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.private_actions import AbilityLay
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.loader import TitleErrors, load_title
 
@@ -21,6 +23,7 @@ from tests.titles_1889.positions import (
     finish_stock_round,
     float_corporation,
     give_train,
+    lay,
     new_game,
     no_problems,
     settle,
@@ -235,3 +238,58 @@ def test_a_player_count_certificates_naming_an_unknown_type_is_an_error_at_its_l
                      .replace("{percent: 10, count: 7}", "{percent: 10, count: 8}"))
     with pytest.raises(TitleErrors, match="110%"):
         load_title(str(copy))
+
+
+# ------------------------------------------------------------------ C-P / B&S (FACTS "Private
+# companies": tile_lay together, joined, lost_on_other_lay)
+def columbia_philadelphia_at_prr() -> Game:
+    """PRR owns the Columbia - Philadelphia Railroad and is at its tile step."""
+    game = stock_round(TITLE, {"C-P": "B"})
+    float_corporation(game, "PRR", 95, {"A": 60})
+    finish_stock_round(game)
+    next(c for c in game.state.companies["C-P"].certificates if c.director).owner = "PRR"
+    settle(game)
+    to_act(game, "PRR")
+    step_on(game, "tile")
+    return game
+
+
+def cp_lays(game: Game) -> list[AbilityLay]:
+    return [a for a in game.legal_actions("PRR") if isinstance(a, AbilityLay) and a.company == "C-P"]
+
+
+def test_columbia_philadelphias_second_lay_follows_the_first_at_once() -> None:
+    game = columbia_philadelphia_at_prr()
+    game.process(next(a for a in cp_lays(game) if a.hex == "H2" and a.tile == "8"))
+    legal = game.legal_actions("PRR")
+    assert legal and all(isinstance(a, AbilityLay) and a.hex == "I3" for a in legal)
+    with pytest.raises(IllegalAction):
+        game.process(Pass("PRR"))
+    game.process(legal[0])
+    assert game.state.board.tile("I3").id in ("8", "9")
+    assert not cp_lays(game)  # both used; the turn goes on with the normal lay
+    assert game.active_entities() == ("PRR",) and game.state.round.step == "tile"
+    no_problems(game)
+
+
+def test_columbia_philadelphias_lays_join_each_other() -> None:
+    game = columbia_philadelphia_at_prr()
+    first = cp_lays(game)
+    assert first and all(5 in game.state.board.placed("H2").__class__(
+        game.state.board.tile_def(a.tile), a.rotation).exits for a in first if a.hex == "H2")
+    game.process(next(a for a in first if a.hex == "H2"))
+    second = cp_lays(game)
+    assert second and all(2 in game.state.board.placed("I3").__class__(
+        game.state.board.tile_def(a.tile), a.rotation).exits for a in second)
+    away = next(r for r in range(6) if 2 not in game.state.board.placed("I3").__class__(
+        game.state.board.tile_def("9"), r).exits)
+    with pytest.raises(IllegalAction, match="join"):
+        game.process(AbilityLay("PRR", "C-P", "I3", "9", away))
+
+
+def test_columbia_philadelphias_lays_are_lost_once_another_tile_is_laid_on_its_hexes() -> None:
+    game = columbia_philadelphia_at_prr()
+    lay(game, "I3", "9", 2)  # laid by another company earlier
+    assert cp_lays(game) == []
+    with pytest.raises(IllegalAction):
+        game.process(AbilityLay("PRR", "C-P", "H2", "9", 5))
