@@ -48,3 +48,25 @@ def test_an_event_in_a_title_without_hooks_is_an_error_at_its_line(tmp_path: Pat
         "tinyrail/trains.yaml:4: 3.events[0]: no hook handles event 'close_privates' (the title "
         "has no hooks, and the engine handles no event by itself)"
     ]
+
+
+# ------------------------------------------------------------------ tiles no upgrade reaches
+def test_a_tile_no_sequence_of_upgrades_reaches_is_a_warning_naming_the_fix(tmp_path: Path) -> None:
+    """18Chesapeake's brown X7 (two OO cities become one) replaces no green tile by the
+    general rule, so without the explicit upgrades of X3-X5 neither it nor the gray X9 after
+    it could ever be laid."""
+    for _ in range(3):
+        folder = title_copy(tmp_path, "18chesapeake", "tiles.yaml", "  upgrades_to: [X7]", "")
+    found = [str(w) for w in load_title(folder).warnings]
+    x7 = [w for w in found if " X7: warning" in w]
+    x9 = [w for w in found if " X9: warning" in w]
+    assert len(found) == 2 and x7 and x9, found
+    assert x7[0].startswith("18chesapeake/tiles.yaml:")
+    assert "warning: tile X7 can never be laid" in x7[0]
+    assert "upgrades_to: [X7]" in x7[0] and "X3, X4 or X5" in x7[0]
+    assert "warning: tile X9 can never be laid: it replaces only X7, which can never be laid itself" in x9[0]
+
+
+@pytest.mark.parametrize("name", ["1830", "1889", "18chesapeake", "1837"])
+def test_every_tile_of_the_shipped_titles_can_be_reached(name: str) -> None:
+    assert [w for w in load_title(name).warnings if "can never be laid" in str(w)] == []
