@@ -70,3 +70,26 @@ def test_a_tile_no_sequence_of_upgrades_reaches_is_a_warning_naming_the_fix(tmp_
 @pytest.mark.parametrize("name", ["1830", "1889", "18chesapeake", "1837"])
 def test_every_tile_of_the_shipped_titles_can_be_reached(name: str) -> None:
     assert [w for w in load_title(name).warnings if "can never be laid" in str(w)] == []
+
+
+# ------------------------------------------------------------------ what an ability names
+def test_a_misspelt_terrain_in_an_ability_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """A discount on a terrain no hex has loads, plays, and never discounts anything."""
+    folder = title_copy(tmp_path, "1889", "companies.yaml", "terrain: mountain", "terrain: mountian")
+    (error,) = located(folder)
+    assert error.startswith("1889/companies.yaml:39: ")
+    assert "abilities[0].terrain: unknown terrain kind 'mountian'" in error and "mountain" in error
+
+
+def test_a_drawn_corporation_the_title_lacks_is_an_error_at_its_line(tmp_path: Path) -> None:
+    folder = title_copy(tmp_path, "18chesapeake", "companies.yaml", '"C&A", "N&W"]', '"C&A", "N&V"]')
+    (error,) = located(folder)
+    assert error.startswith("18chesapeake/companies.yaml:")
+    assert "CV.abilities[0].random_director[7]: unknown corporation 'N&V'" in error
+
+
+def test_a_private_drawn_as_a_corporation_is_an_error(tmp_path: Path) -> None:
+    folder = title_copy(tmp_path, "18chesapeake", "companies.yaml", '"C&A", "N&W"]', '"C&A", "D&R"]')
+    (error,) = located(folder)
+    assert "random_director[7]: 'D&R' is a private, not a corporation" in error
+
