@@ -294,7 +294,10 @@ class TogetherLaysStep(Step):
 
     def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
         pending = state.extra.get(TOGETHER)
-        return (pending[0],) if pending else ()
+        if not pending:
+            return ()
+        # no lay left to make (a hex taken meanwhile): the round is not held on nothing
+        return (pending[0],) if self.actions(ctx, state, pending[0]) else ()
 
     def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
         private = state.extra[TOGETHER][1]
