@@ -181,12 +181,11 @@ class G18Ruleset(Ruleset[G18State]):
         a drawn corporation can keep its printed ones)."""
         if not setup.certificates:
             return
-        spared = set(drawn.drawn_corporations(state)) if setup.certificates_spare_drawn else set()
+        drawn_ones = drawn.drawn_corporations(state)
         for cid, company in state.companies.items():
-            specs = setup.certificates.get(company.type)
-            if specs is None or cid in spared:
-                continue
-            self._set_certificates(company, specs, self.spec.companies[cid].exchange_shares)
+            specs = self.spec.certificates_at(cid, len(state.players), drawn_ones)
+            if specs != self.spec.certificates_of(cid):
+                self._set_certificates(company, specs, self.spec.companies[cid].exchange_shares)
         state.certificates_total = sum(len(c.certificates) for c in state.companies.values())
 
     def mint_train(self, state: G18State, name: str) -> Train:

@@ -293,3 +293,13 @@ def test_columbia_philadelphias_lays_are_lost_once_another_tile_is_laid_on_its_h
     assert cp_lays(game) == []
     with pytest.raises(IllegalAction):
         game.process(AbilityLay("PRR", "C-P", "H2", "9", 5))
+
+
+def test_two_players_a_corporation_printing_its_own_certificates_keeps_them() -> None:
+    """A company's own ``certificates`` are more particular than its type's at a player count."""
+    own = 'companies.PRR.certificates=[{percent: 20, director: true}, {percent: 10, count: 8}]'
+    game = Game(load_title(TITLE, None, (own,)), TWO, 1, None, SEATED)
+    prr = game.state.companies["PRR"].certificates
+    assert [c.percent for c in prr] == [20] + [10] * 8
+    assert [c.percent for c in game.state.companies["SRR"].certificates] == [30] + [10] * 7
+    no_problems(game)
