@@ -53,7 +53,7 @@ def problems(title: Any) -> list[tuple[DocPath, str]]:
 def unreachable_tiles(title: Any) -> list[tuple[DocPath, str]]:
     """Tiles no sequence of legal upgrades from the printed map reaches: a tile meant to follow
     another by an explicit upgrade (``upgrades_to``) that was never written loads and plays,
-    and is simply never offered. A title with hooks may lay tiles itself (1837's Bozen tile):
+    and is simply never offered. A title with hooks may lay tiles itself (an event placing a tile):
     only titles without hooks are checked."""
     if title.manifest.hooks:
         return []

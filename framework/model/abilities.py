@@ -71,7 +71,7 @@ class TileLay(Record):
     discount: int = 0
     consumes_lay: bool = False
     # together: the rest of ``count`` follows the first lay at once; joined: the lays join each
-    # other; lost_on_other_lay: any other lay on its hexes ends it (18Chesapeake's C-P, B&S)
+    # other; lost_on_other_lay: any other lay on its hexes ends it
     together: bool = False
     joined: bool = False
     lost_on_other_lay: bool = False

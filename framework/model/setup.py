@@ -17,7 +17,7 @@ class PlayerSetup(Record):
     # the Uno-Takamatsu Ferry below 4): closed from the start, their packet items unsold
     removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     # company type -> its certificates at this player count, in place of the type's (the
-    # 30% presidency and seven 10% shares of 18Chesapeake's two-player game)
+    # 30% presidency and seven 10% shares of a two-player game)
     certificates: dict[str, tuple[CertificateSpec, ...]] = attrs.field(factory=dict)
     # a corporation drawn for a private (shares random_director) keeps its usual certificates:
     # the private carries its director's certificate as printed
