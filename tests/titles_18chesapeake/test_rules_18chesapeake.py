@@ -13,7 +13,7 @@ from railyard.framework.core.game import Game
 from railyard.framework.eighteen import phases
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass
 from railyard.framework.eighteen.drawn import site_lcg_index
-from railyard.framework.eighteen.or_actions import BuyTrain
+from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain
 from railyard.framework.eighteen.private_actions import AbilityLay
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.loader import TitleErrors, load_title
@@ -81,6 +81,33 @@ def test_exporting_the_first_4_starts_phase_4_and_rusts_the_2s() -> None:
     assert game.state.phase == "4"
     assert two not in game.state.companies["PRR"].trains
     assert depot_count(game, "4") == 4
+
+
+def test_a_company_over_the_limit_after_an_export_discards_before_the_stock_round() -> None:
+    """Found by ``validate --play`` (3 players, game 177): an export starting phase 4 (limit 3)
+    left a company with four 3s in the stock round; it discards first, as on the site."""
+    game = stock_round(TITLE)
+    float_corporation(game, "PRR", 95, {"A": 30, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    threes = [give_train(game, "PRR", "3") for _ in range(4)]
+    for name in ("2", "3"):  # every other 2 and 3 gone: the next bank train is a 4
+        for train_id in [t for s in game.state.depot.stacks.values() for t in s
+                         if game.state.trains[t].name == name]:
+            phases.scrap(game.state, train_id)
+    game.state.phase = "3"
+    settle(game)
+    while game.state.round.kind == "operating" and not any(
+            isinstance(a, DiscardTrain) for a in game.legal_actions(game.active_entities()[0])):
+        (who,) = game.active_entities()
+        legal = game.legal_actions(who)
+        game.process(Pass(who) if Pass(who) in legal else
+                     next(a for a in legal if not isinstance(a, BuyTrain)))
+    assert game.state.phase == "4" and game.state.round.kind == "operating"
+    assert game.active_entities() == ("PRR",)
+    game.process(DiscardTrain("PRR", threes[0]))
+    assert game.state.round.kind == "stock"
+    assert game.state.companies["PRR"].trains == threes[1:]
+    no_problems(game)
 
 
 def test_every_player_passing_after_the_cheapest_private_is_sold_exports_a_2() -> None:
