@@ -83,7 +83,8 @@ class SiteExporter:
         self._reconcile(game)  # certificates placed by the set-up
         board = state.board
         stock = dict(getattr(board, "_stock", {}) or {})
-        self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()})
+        unlimited = [self.names.tile(t) for t, d in game.ruleset.spec.title.tiles.items() if d.count is None]
+        self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()}, unlimited)
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
