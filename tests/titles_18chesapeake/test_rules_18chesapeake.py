@@ -330,3 +330,30 @@ def test_two_players_a_corporation_printing_its_own_certificates_keeps_them() ->
     assert [c.percent for c in prr] == [20] + [10] * 8
     assert [c.percent for c in game.state.companies["SRR"].certificates] == [30] + [10] * 7
     no_problems(game)
+
+
+def test_two_players_the_exporter_names_the_share_the_site_takes_out_of_the_pool() -> None:
+    """The site takes the pool's last share out before a non-president's purchase; the
+    exporter's share ledger follows it, so later actions name the shares the site's players
+    really hold (a bot game sold a share the site had taken out)."""
+    from railyard.framework.eighteen.state import CLOSED
+    from railyard.framework.exporters import SiteExporter
+
+    game = stock_round(TITLE, players=TWO)
+    exporter = SiteExporter(game)
+
+    def play(action: object) -> list[dict[str, object]]:
+        out = exporter.translate(game, action)  # type: ignore[arg-type]
+        game.process(action)
+        return out + exporter.follow(game, action)  # type: ignore[arg-type]
+
+    play(Par("A", "PRR", 95))
+    for who in ("B", "A", "B"):
+        play(BuyShares(who, "PRR"))
+    play(Pass("A"))
+    assert play(BuyShares("B", "PRR", "pool"))[0]["shares"] == ["PRR_4"]  # PRR_7 leaves
+    assert play(BuyShares("A", "PRR", "pool"))[0]["shares"] == ["PRR_5"]  # the president's
+    assert play(BuyShares("B", "PRR", "pool"))[0]["shares"] == ["PRR_6"]  # taken out: nothing
+    held = exporter.shares.held["PRR"]
+    assert held["B"] == ["PRR_1", "PRR_3", "PRR_4"] and held[CLOSED] == ["PRR_7", "PRR_6"]
+    assert game.state.percent_held("B", "PRR") == 30
