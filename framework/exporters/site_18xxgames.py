@@ -84,7 +84,7 @@ class SiteExporter:
         self._reconcile(game)  # certificates placed by the set-up
         board = state.board
         stock = dict(getattr(board, "_stock", {}) or {})
-        unlimited = [self.names.tile(t) for t, d in game.ruleset.spec.title.tiles.items() if d.count is None]
+        unlimited = [self.names.tile(t) for t, d in spec.title.tiles.items() if d.count is None]
         self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()}, unlimited)
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
