@@ -85,6 +85,12 @@ def drawn_events(state: G18State, train_name: str) -> tuple[str, ...]:
     return (found[1],) if found and found[0] == train_name else ()
 
 
+def drawn_corporations(state: G18State) -> list[str]:
+    """Every corporation drawn at setup."""
+    found = state.extra.get(DRAWN, {})
+    return list(found.values()) if isinstance(found, dict) else []
+
+
 def drawn_for(state: G18State, company_id: str) -> str | None:
     """The corporation drawn for ``company_id`` (None: none drawn)."""
     found = state.extra.get(DRAWN, {})

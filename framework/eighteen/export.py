@@ -39,10 +39,24 @@ def export(ctx: Context, state: G18State) -> list[str]:
     return [f"a {name} train is exported"] + phases.on_first_purchase(ctx, state, name)
 
 
-def at_round_end(ctx: Context, state: G18State) -> list[str]:
-    """After a finished round: an export if it was the last operating round of its set."""
+EXPORTED = "exported"  # state.extra: [round number, OR of the set] whose export was made
+
+
+def at_set_end(ctx: Context, state: G18State) -> list[str]:
+    """Once the last company of the last operating round of a set is done: the export, made
+    inside the round, so that a company the new phase puts over its train limit discards
+    before the next round begins (the site's stock round starts with those discards)."""
     if not options(ctx).export_trains or state.round.kind != "operating":
         return []
     if state.operating_round_in_set < state.operating_rounds_in_set:
         return []
+    here = [state.round.number, state.operating_round_in_set]
+    if state.extra.get(EXPORTED) == here:
+        return []
+    state.extra[EXPORTED] = here
     return export(ctx, state)
+
+
+def at_round_end(ctx: Context, state: G18State) -> list[str]:
+    """After a finished round: the set's export, unless the round made it already."""
+    return at_set_end(ctx, state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from railyard.framework.eighteen import drawn
 from railyard.framework.eighteen.operating_round import invariants as operating_invariants
 from railyard.framework.eighteen.state import (
     CLOSED,
@@ -125,8 +126,10 @@ def tiles(rules: Context, state: G18State) -> list[str]:
 
 
 def all_invariants(rules: Context, state: G18State) -> list[str]:
+    drawn_ones = drawn.drawn_corporations(state)
+    players = len(state.players)
     printed = {
-        cid: sum(c.percent * c.count for c in rules.spec.certificates_of(cid))
+        cid: sum(c.percent * c.count for c in rules.spec.certificates_at(cid, players, drawn_ones))
         for cid in state.companies
         if cid in rules.spec.companies
     }

@@ -23,6 +23,7 @@ import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import (
+    export,
     private_steps,  # noqa: F401  (registers its steps)
     tokens,
     trains,
@@ -39,6 +40,7 @@ from railyard.framework.eighteen.or_steps import (  # noqa: F401  (end_turn... u
     home_choices,
     interrupts,
     may_end_turn,
+    queue_discards,
     start_turn,
     step_of_action,
     steps_of,
@@ -290,7 +292,12 @@ def proceed(rules: Context, state: G18State) -> list[str]:
         if rs.current is None:
             cid = next_company(rules, state)
             if cid is None:
-                return lines
+                exported = export.at_set_end(rules, state)
+                if not exported:
+                    return lines
+                lines += exported
+                queue_discards(rules, state)  # the new phase's limit, before the round ends
+                continue
             lines += start_turn(rules, state, cid)
             continue
         step = current_step(rules, state)

@@ -65,6 +65,9 @@ _BUILT: dict[int, tuple[Any, tuple[tuple[Step, ...], tuple[Step, ...], tuple[Ste
 def build_steps(ctx: Context) -> tuple[Step, ...]:
     """The operating round's steps: the data's list (or the default), then the hook's say."""
     names = tuple(ctx.spec.setup.operating_round.steps)
+    if "together_lays" not in names and any(
+            getattr(a, "together", False) for c in ctx.spec.companies.values() for a in c.ability_defs):
+        names = ("together_lays", *names)  # lays made together hold the round until all are made
     steps = [step_class(name)() for name in names]
     steps = list(ctx.hooks.operating_steps(steps))
     if not any(s.turn for s in steps):

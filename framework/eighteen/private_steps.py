@@ -35,7 +35,7 @@ from railyard.framework.eighteen.abilities import (
     lays,
     owner_ok,
 )
-from railyard.framework.eighteen.abilities.lays import apply_lay, check_lay, uses
+from railyard.framework.eighteen.abilities.lays import apply_lay, check_lay, lost, uses
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
@@ -52,6 +52,7 @@ from railyard.framework.eighteen.steps import Step, register_step
 from railyard.framework.model.abilities import NoBuy, Teleport, TileLay
 
 ON_SALE = "on_sale_lay"  # state.extra: [private, seller, corporation] awaiting the seller's lay
+TOGETHER = "together_lays"  # state.extra: [company, private] whose other lays must follow now
 TELEPORTED = "teleport_token"  # state.extra: [corporation, private, hex] awaiting the token
 
 
@@ -154,6 +155,8 @@ def _usable(ctx: Context, state: G18State, entity: str, *, on_sale: bool = False
             if not isinstance(ability, TileLay | Teleport):
                 continue
             if isinstance(ability, TileLay) and ability.count is not None and uses(state, cid, index) >= ability.count:
+                continue
+            if isinstance(ability, TileLay) and lost(ctx, state, cid, index, ability):
                 continue
             if isinstance(ability, Teleport) and uses(state, cid, index) >= 1:
                 continue
@@ -263,6 +266,11 @@ class AbilityLaysStep(Step):
         index, cost = plan
         lines = apply_lay(ctx, state, action.entity, action.company, index, action, cost, action.entity)
         ability = ctx.spec.companies[action.company].ability_defs[index]
+        state.extra.pop(TOGETHER, None)
+        if (getattr(ability, "together", False) and ability.count is not None
+                and uses(state, action.company, index) < ability.count
+                and not state.companies[action.company].closed):
+            state.extra[TOGETHER] = [action.entity, action.company]
         if isinstance(ability, Teleport) or getattr(ability, "consumes_lay", False):
             rs = _rs(state)
             rs.tiles_laid += 1
@@ -275,6 +283,39 @@ class AbilityLaysStep(Step):
                 and tile_step_done(ctx, state):
             next_step(ctx, state)  # the step held open for this lay after the company's own
         return lines
+
+
+@register_step
+class TogetherLaysStep(Step):
+    """A ``tile_lay`` with ``together``: after its first lay the company makes the others at
+    once; this interrupt holds the round (no pass, no other action) until they are made. The
+    steps list gets it whenever a company has such a lay (``or_steps.build_steps``)."""
+
+    name = "together_lays"
+    turn = False
+    holds = True
+    handles = (AbilityLay,)
+
+    def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
+        pending = state.extra.get(TOGETHER)
+        if not pending:
+            return ()
+        # no lay left to make (a hex taken meanwhile): the round is not held on nothing
+        return (pending[0],) if self.actions(ctx, state, pending[0]) else ()
+
+    def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
+        private = state.extra[TOGETHER][1]
+        return [a for a in _choices(ctx, state, entity, entity, on_sale=False)
+                if isinstance(a, AbilityLay) and a.company == private]
+
+    def check(self, ctx: Context, state: G18State, action: Action) -> Any:
+        private = state.extra[TOGETHER][1]
+        if not isinstance(action, AbilityLay) or action.company != private:
+            raise IllegalAction("rule:ability.together", f"{action.entity} first makes {private}'s other lays")
+        return AbilityLaysStep().check(ctx, state, action)
+
+    def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
+        return AbilityLaysStep().apply(ctx, state, action, plan)
 
 
 @register_step

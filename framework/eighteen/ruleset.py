@@ -146,6 +146,7 @@ class G18Ruleset(Ruleset[G18State]):
         ]
         state.board = self.new_board(state)
         drawn.draw_at_setup(self, state)
+        self._player_count_certificates(state, setup)
         draft.deal_at_setup(self, state)  # the site shuffles the draft's deck first
         removals.remove_at_setup(self, state)
         trains.give_free_trains(self, state)
@@ -158,21 +159,39 @@ class G18Ruleset(Ruleset[G18State]):
         spec = self.spec
         ctype = spec.types[cdef.type]
         company = Company(cid, cdef.type, ctype.kind)
-        n = 0
-        certs: list[Certificate] = []
-        for cspec in sorted(spec.certificates_of(cid), key=lambda c: not c.director):
-            for _ in range(cspec.count):
-                certs.append(Certificate(f"{cid}.{n}", cid, cspec.percent, cspec.director))
-                n += 1
-        for cert in [c for c in reversed(certs) if not c.director][: cdef.exchange_shares]:
-            cert.owner = RESERVED
-        company.certificates = certs
-        company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
+        self._set_certificates(company, spec.certificates_of(cid), cdef.exchange_shares)
         company.tokens_left = tokens.supply(self, cid)
         if cdef.start_price is not None:
             company.par_price = cdef.start_price
             company.par_cell = par_cell_for(self, cdef.start_price)
         return company
+
+    @staticmethod
+    def _set_certificates(company: Company, specs: Any, exchange_shares: int) -> None:
+        """Mint ``company``'s certificates, director's first; the last ordinary ones are set
+        aside for exchanges."""
+        n = 0
+        certs: list[Certificate] = []
+        for cspec in sorted(specs, key=lambda c: not c.director):
+            for _ in range(cspec.count):
+                certs.append(Certificate(f"{company.id}.{n}", company.id, cspec.percent, cspec.director))
+                n += 1
+        for cert in [c for c in reversed(certs) if not c.director][:exchange_shares]:
+            cert.owner = RESERVED
+        company.certificates = certs
+        company.ipo_percent_at_start = sum(c.percent for c in certs if c.owner != RESERVED)
+
+    def _player_count_certificates(self, state: G18State, setup: Any) -> None:
+        """The certificates this player count gives a company type (after the setup draw, so
+        a drawn corporation can keep its printed ones)."""
+        if not setup.certificates:
+            return
+        drawn_ones = drawn.drawn_corporations(state)
+        for cid, company in state.companies.items():
+            specs = self.spec.certificates_at(cid, len(state.players), drawn_ones)
+            if specs != self.spec.certificates_of(cid):
+                self._set_certificates(company, specs, self.spec.companies[cid].exchange_shares)
+        state.certificates_total = sum(len(c.certificates) for c in state.companies.values())
 
     def mint_train(self, state: G18State, name: str) -> Train:
         """Create one more train of ``name`` at the end of its depot stack (unlimited trains)."""

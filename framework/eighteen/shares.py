@@ -90,6 +90,12 @@ def maybe_float(rules: Context, state: G18State, company_id: str) -> list[str]:
         capital = share_value(rules, company.par_price, company.ipo_percent_at_start)
         state.pay(BANK, company_id, capital)
         lines.append(f"{company_id} receives {capital} capital")
+    if rules.spec.player_setup(len(state.players)).float_offering_to_pool:
+        unsold = [c for c in company.certificates if c.owner == IPO]
+        for cert in unsold:
+            cert.owner = POOL
+        if unsold:
+            lines.append(f"{company_id}'s {sum(c.percent for c in unsold)}% left in the offering goes to the bank pool")
     if rules.spec.stock.marker_on == "float" and company.par_cell is not None:
         state.place_marker(company_id, company.par_cell)
     if rules.spec.stock.home_token_on == "float":

@@ -7,6 +7,7 @@ the data model does not (yet) carry get one documented default here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -75,6 +76,18 @@ class GameSpec(Record):
         if not certs:
             certs = (CertificateSpec(100, True, 1),)
         return certs
+
+    def certificates_at(self, company_id: str, players: int, drawn: Iterable[str] = ()) -> tuple[CertificateSpec, ...]:
+        """The company's certificates in a game of ``players``: its type's for that count
+        (``setup.players.N.certificates``) unless it prints its own, or it is a corporation
+        ``drawn`` for a private and the count spares those; else :meth:`certificates_of`."""
+        company = self.companies[company_id]
+        setup = self.player_setup(players)
+        own = company.certificates
+        spared = setup.certificates_spare_drawn and company_id in set(drawn)
+        if not own and not spared and company.type in setup.certificates:
+            return tuple(setup.certificates[company.type])
+        return self.certificates_of(company_id)
 
     def player_setup(self, count: int) -> PlayerSetup:
         if count in self.setup.players:

@@ -28,7 +28,15 @@ from railyard.framework.eighteen.shares import (
     share_value,
     swap_director,
 )
-from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
+from railyard.framework.eighteen.state import (
+    BANK,
+    CLOSED,
+    IPO,
+    POOL,
+    Certificate,
+    G18State,
+    RoundState,
+)
 from railyard.framework.records import Record
 
 if TYPE_CHECKING:
@@ -625,7 +633,13 @@ class StockRound(RoundType):
             cert, price = plan
             payee = offering_payee(rules, state, action.company) if action.source == "ipo" else BANK
             lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
-            lines += give_certificate(rules, state, cert, player, price, payee)
+            taken = _pool_share_out(rules, state, player, action.company)
+            if taken is cert:
+                lines = [f"{player} buys nothing: the share of {action.company} was the one taken out"]
+            else:
+                lines += give_certificate(rules, state, cert, player, price, payee)
+            if taken is not None:
+                lines.insert(0, f"a {taken.percent}% share of {action.company} leaves the game from the bank pool")
         elif isinstance(action, BuyPrivate):
             lines = player_sales.apply(rules, state, action, *plan)  # type: ignore[misc]
         else:
@@ -729,6 +743,20 @@ class StockRound(RoundType):
             state.priority = (state.player_index(last) + 1) % len(state.players)
         lines.append(f"{state.priority_player} has the priority deal")
         return lines
+
+
+def _pool_share_out(rules: Context, state: G18State, player: str, company_id: str) -> Certificate | None:
+    """``pool_share_out_on_buy``: the pool's last share of the company leaves the game before
+    a player other than the director buys; the certificate taken out, or None."""
+    if not rules.spec.player_setup(len(state.players)).pool_share_out_on_buy:
+        return None
+    if state.director(company_id) == player:
+        return None
+    pool = [c for c in state.companies[company_id].certificates if c.owner == POOL]
+    if not pool:
+        return None
+    pool[-1].owner = CLOSED
+    return pool[-1]
 
 
 def _by_price(rules: Context, state: G18State) -> list[str]:

@@ -30,6 +30,7 @@ from railyard.framework.eighteen.or_actions import (
     RunRoutes,
     SurrenderTrain,
 )
+from railyard.framework.eighteen.state import CLOSED, POOL
 from railyard.framework.exporters.names import SiteNames
 from railyard.framework.exporters.site_ids import ShareLedger, TileLedger, TrainLedger
 from railyard.framework.exporters.site_routes import site_route
@@ -83,7 +84,8 @@ class SiteExporter:
         self._reconcile(game)  # certificates placed by the set-up
         board = state.board
         stock = dict(getattr(board, "_stock", {}) or {})
-        self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()})
+        unlimited = [self.names.tile(t) for t, d in spec.title.tiles.items() if d.count is None]
+        self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()}, unlimited)
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
@@ -289,9 +291,26 @@ class SiteExporter:
 
     def _t_BuyShares(self, game: Game, action: BuyShares) -> list[dict[str, Any]]:
         shares = self.shares.pick_buy(action.company, action.source)
-        self._pending.append(("gain", (action.company, action.entity, shares)))
         percent = sum(self.shares.certs[action.company][s][0] for s in shares)
-        return [self._act("buy_shares", action.entity, shares=shares, percent=percent)]
+        out = [self._act("buy_shares", action.entity, shares=shares, percent=percent)]
+        removed = self._pool_share_out(game, action)
+        if removed is not None:  # the site takes the pool's last share out first
+            self.shares.move(action.company, removed, CLOSED)
+            if removed in shares:
+                return out  # it was the share bought: the buyer gets nothing
+        self._pending.append(("gain", (action.company, action.entity, shares)))
+        return out
+
+    def _pool_share_out(self, game: Game, action: BuyShares) -> str | None:
+        """``pool_share_out_on_buy``: the site share that leaves the game before a player
+        other than the president buys (the pool's last arrival), or None."""
+        rules: Any = game.ruleset
+        if not rules.spec.player_setup(len(game.state.players)).pool_share_out_on_buy:
+            return None
+        if game.state.director(action.company) == action.entity:
+            return None
+        pool = self.shares.held[action.company].get(POOL, [])
+        return pool[-1] if pool else None
 
     def _t_SellShares(self, game: Game, action: SellShares) -> list[dict[str, Any]]:
         shares = self.shares.pick_sale(action.company, action.entity, action.percent)

@@ -10,6 +10,7 @@ hands when a presidency changes (the site swaps specific certificates).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import Any
 
 from railyard.framework.eighteen.state import IPO, POOL
@@ -140,8 +141,13 @@ class TileLedger:
     """The site's tile supply: each name's copies in the order it hands them out (the first
     unused; a copy taken up by an upgrade goes back at the end)."""
 
-    def __init__(self, counts: dict[str, int]) -> None:
+    def __init__(self, counts: dict[str, int], unlimited: Iterable[str] = ()) -> None:
         self.free: dict[str, deque[int]] = {name: deque(range(n)) for name, n in counts.items()}
+        # an unlimited name starts with one copy; each lay adds the next number (the site
+        # duplicates its highest copy, so fixture ids such as 9-4 count the lays)
+        self.next_copy: dict[str, int] = {name: 1 for name in unlimited}
+        for name in unlimited:
+            self.free[name] = deque([0])
         self.on_hex: dict[str, str] = {}  # hex -> site tile id laid there
 
     def lay(self, name: str, coord: str) -> str:
@@ -149,6 +155,9 @@ class TileLedger:
         if not free:
             raise ValueError(f"no copy of tile {name} left in the site's supply")
         tile = f"{name}-{free.popleft()}"
+        if name in self.next_copy:
+            free.append(self.next_copy[name])
+            self.next_copy[name] += 1
         old = self.on_hex.get(coord)
         if old is not None:
             old_name, _, index = old.rpartition("-")

@@ -223,8 +223,14 @@ class _Checker:
             what = f"stop {city} of {coord}" if city is not None else coord
             self.add(path, f"home {what} has no city for {company.id}'s token")
 
+    def corporations(self) -> set[str]:
+        """The companies whose type is a corporation (a drawn presidency needs one)."""
+        return {cid for cid, c in self.companies.items()
+                if (t := self.types.get(c.type)) is not None and t.kind == "corporation"}
+
     def check_ability(self, ability: Any, path: DocPath) -> None:
-        """What an ability names exists: hexes, tiles, companies, phases, certificates."""
+        """What an ability names exists: hexes, tiles, companies, phases, certificates,
+        terrain kinds, drawn corporations (a misspelt one loads, plays and never applies)."""
         for i, coord in enumerate(getattr(ability, "hexes", ())):
             self.hex(coord, (*path, "hexes", i))
         for i, tile_id in enumerate(getattr(ability, "tiles", ())):
@@ -247,6 +253,17 @@ class _Checker:
             count = sum(c.count for c in certs) or 1
             if int(index) >= count:
                 self.add((*path, "certificates", i), f"{owner} has {count} certificate(s): no {cert!r}")
+        terrain = getattr(ability, "terrain", None)
+        if terrain is not None:
+            kinds = {t.kind for h in self.map.hexes.values() for t in h.terrain}
+            self.need(terrain, kinds, (*path, "terrain"), "terrain kind")
+        for i, cid in enumerate(getattr(ability, "random_director", ())):
+            at: DocPath = (*path, "random_director", i)
+            if cid in self.companies and cid not in self.corporations():
+                ctype = self.types.get(self.companies[cid].type)
+                self.add(at, f"{cid!r} is a {ctype.kind if ctype else 'company'}, not a corporation")
+            else:
+                self.need(cid, self.corporations(), at, "corporation")
         if isinstance(ability, Close):
             if ability.when == "bought_train" and not ability.company:
                 self.add((*path, "company"), "close when bought_train needs the buying company")
@@ -276,6 +293,10 @@ class _Checker:
         for count, pset in self.setup.players.items():
             for i, cid in enumerate(pset.removed_companies):
                 self.need(cid, self.companies, ("setup", "players", str(count), "removed_companies", i), "company")
+            for type_id, certs in pset.certificates.items():
+                at: DocPath = ("setup", "players", str(count), "certificates", type_id)
+                self.need(type_id, self.types, at, "company type")
+                self.certificates(certs, at)
         packet = self.setup.start_packet
         if packet is not None:
             for item_id, item in packet.items.items():

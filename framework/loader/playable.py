@@ -132,10 +132,13 @@ def _hooks(parts: Parts) -> Any:
 
 
 def _declared_events(parts: Parts) -> frozenset[str] | None:
-    """The events the title's hooks handle (their ``EVENTS``), or None when they declare none
-    (or the title's code is left out of this load)."""
-    if not parts.manifest.hooks or not parts.check_code:
+    """The events the title's hooks handle (their ``EVENTS``): none without hooks (the engine
+    handles no event by itself); None when the hooks declare none, or the title's code is
+    left out of this load (hooks may then come from elsewhere, as in the engine's tests)."""
+    if not parts.check_code:
         return None
+    if not parts.manifest.hooks:
+        return frozenset()
     module = _hooks(parts)
     if module is None:
         return None
@@ -157,8 +160,11 @@ def unknown_events(parts: Parts) -> list[Problem]:
         named += [(("phases", name, "events", i), e) for i, e in enumerate(phase.events)]
     for path, event in named:
         if event not in known:
-            listed = ", ".join(sorted(known)) or "none"
-            out.append((path, f"no hook handles event {event!r} (the title's hooks handle: {listed})"))
+            if not parts.manifest.hooks:
+                why = "the title has no hooks, and the engine handles no event by itself"
+            else:
+                why = f"the title's hooks handle: {', '.join(sorted(known)) or 'none'}"
+            out.append((path, f"no hook handles event {event!r} ({why})"))
     return out
 
 

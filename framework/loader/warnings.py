@@ -3,7 +3,8 @@
 Unlike errors they do not stop the title from loading; ``railyard validate`` prints them.
 - a map hex that no tile of the manifest can ever replace (white, yellow or green);
 - a label on the map that no tile carries (labels are case-sensitive: ``k`` is not ``K``);
-- preprinted track running off the map.
+- preprinted track running off the map;
+- a tile of the manifest that no sequence of legal upgrades from the map ever reaches.
 """
 
 from __future__ import annotations
@@ -46,7 +47,58 @@ def problems(title: Any) -> list[tuple[DocPath, str]]:
             for end in path:
                 if isinstance(end, int) and across[coord][(end + h.rotation) % 6] is None:
                     found.append(((*base, "paths", i), f"track on {coord} runs off the map (edge {end})"))
+    return found + unreachable_tiles(title)
+
+
+def unreachable_tiles(title: Any) -> list[tuple[DocPath, str]]:
+    """Tiles no sequence of legal upgrades from the printed map reaches: a tile meant to follow
+    another by an explicit upgrade (``upgrades_to``) that was never written loads and plays,
+    and is simply never offered. A title with hooks may lay tiles itself (an event placing a tile):
+    only titles without hooks are checked."""
+    if title.manifest.hooks:
+        return []
+    reached: dict[str, TileDef] = {}
+    frontier: list[Placed] = []
+    seen: set[tuple[TileDef, int]] = set()
+    for h in title.map.hexes.values():
+        key = (attrs.evolve(h.as_tile(), id=""), h.rotation % 6)
+        if key not in seen:
+            seen.add(key)
+            frontier.append(Placed(*key))
+    while frontier:
+        old = frontier.pop()
+        for tile_id, tile in title.tiles.items():
+            if tile_id not in reached and upgrade_options(old, tile):
+                reached[tile_id] = tile
+                frontier.append(Placed(tile, 0))
+    found: list[tuple[DocPath, str]] = []
+    for tile_id, tile in title.tiles.items():
+        if tile_id in reached or tile.count == 0:
+            continue
+        before = [t for t in title.tiles.values() if t.id != tile_id and upgrade_options(Placed(t, 0), tile)]
+        if before:
+            names = _either([t.id for t in before])
+            why = f"it replaces only {names}, which can never be laid itself"
+        else:
+            why = _explicit_hint(title, tile, reached)
+        found.append((("tiles", tile_id), f"tile {tile_id} can never be laid: {why}"))
     return found
+
+
+def _explicit_hint(title: Any, tile: TileDef, reached: dict[str, TileDef]) -> str:
+    """What would make ``tile`` reachable: an explicit upgrade from a reachable tile of the
+    colour before it carrying its labels."""
+    why = "no tile on the map or reachable from it may be replaced by it"
+    earlier = [t.id for t in reached.values() if next_color(t.color) == tile.color
+               and set(t.labels) == set(tile.labels)]
+    if earlier:
+        return (f"{why} by the general rule (same labels and stops, next colour); an explicit "
+                f"upgrade would make it reachable, e.g. upgrades_to: [{tile.id}] on {_either(earlier)}")
+    return f"{why} (no reachable {tile.color} predecessor carries its labels)"
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _neighbours(map_def: Any) -> dict[str, list[str | None]]:

@@ -70,6 +70,11 @@ class TileLay(Record):
     free: bool = False
     discount: int = 0
     consumes_lay: bool = False
+    # together: the rest of ``count`` follows the first lay at once; joined: the lays join each
+    # other; lost_on_other_lay: any other lay on its hexes ends it
+    together: bool = False
+    joined: bool = False
+    lost_on_other_lay: bool = False
 
 
 

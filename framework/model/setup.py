@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from railyard.framework.model.companies import CertificateSpec
 from railyard.framework.records import Record
 
 
@@ -27,6 +28,18 @@ class PlayerSetup(Record):
     # companies drawn out of the game at setup, group by group (1846); none by default
     random_removals: tuple[RemovalDraw, ...] = attrs.field(default=(), converter=tuple)
     bank: int | None = None  # the bank at this player count (None: setup.bank)
+    # company type -> its certificates at this player count, in place of the type's (the
+    # 30% presidency and seven 10% shares of a two-player game)
+    certificates: dict[str, tuple[CertificateSpec, ...]] = attrs.field(factory=dict)
+    # a corporation drawn for a private (shares random_director) keeps its usual certificates:
+    # the private carries its director's certificate as printed
+    certificates_spare_drawn: bool = False
+    # when a corporation floats, its unsold offering goes to the bank pool
+    float_offering_to_pool: bool = False
+    # a player other than the director buying a share while the pool holds shares of that
+    # corporation first takes the pool's last share out of the game (if it was the share
+    # bought, the buyer gets nothing and pays nothing)
+    pool_share_out_on_buy: bool = False
 
 
 @attrs.frozen(repr=False)

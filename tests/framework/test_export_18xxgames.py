@@ -101,6 +101,16 @@ def test_a_tile_taken_up_by_an_upgrade_goes_back_behind_the_unused_copies() -> N
     assert [tiles.lay("57", h) for h in ("A1", "B1", "C1")] == ["57-2", "57-3", "57-0"]
 
 
+def test_an_unlimited_tile_gets_the_next_copy_number_at_each_lay() -> None:
+    """The site starts an unlimited name with one copy and adds the next number whenever one
+    is laid (18Chesapeake's 7, 8, 9: fixture ids such as 9-4); a copy an upgrade takes up
+    goes back behind the one just added."""
+    tiles = TileLedger({"15": 2}, unlimited=["9"])
+    assert [tiles.lay("9", h) for h in ("A1", "B1", "C1")] == ["9-0", "9-1", "9-2"]
+    assert tiles.lay("15", "A1") == "15-0"
+    assert [tiles.lay("9", h) for h in ("D1", "E1")] == ["9-3", "9-0"]
+
+
 # ---------------------------------------------------------------- recorded games, both ways
 ROUND_TRIP = {
     "reference/1889/games/962.json": False,

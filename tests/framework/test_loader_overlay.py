@@ -68,8 +68,8 @@ def test_variant_overlay_changes_the_loaded_title() -> None:
     short = load_title(EXAMPLE, variant="short_game")
     assert (plain.trains["2"].price, short.trains["2"].price) == (80, 60)
     assert (plain.trains["4"].count, short.trains["4"].count) == (2, 3)
-    assert plain.phases["4"].events == ("close_privates",)
-    assert short.phases["4"].events == ("close_privates", "short_game_end")
+    assert plain.phases["4"].tiles == ("yellow", "green", "brown")
+    assert short.phases["4"].tiles == ("yellow", "green", "brown", "gray")
     assert short.variant == "short_game"
 
 

@@ -212,7 +212,7 @@ class Recording(Hooks):
 
 
 def test_phase_events_reach_the_hooks_and_the_train_limit_hook_decides():
-    rules, state = at_trains_step(hooks=Recording, cash=3000)
+    rules, state = at_trains_step(('phases.4.events=["close_privates"]',), hooks=Recording, cash=3000)
     rules.apply(state, BuyTrain("AR", "2#1", 80))
     with pytest.raises(IllegalAction) as refused:
         rules.apply(state, BuyTrain("AR", "2#2", 80))

@@ -17,6 +17,7 @@ from railyard.framework.eighteen.private_actions import AbilityLay
 from railyard.framework.eighteen.reach import Reach
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.model.abilities import TileLay
+from railyard.framework.tiles import Placed
 
 NOWHERE = Reach(frozenset(), frozenset(), frozenset(), frozenset())
 USES = "ability_uses"
@@ -32,6 +33,49 @@ def _use(state: G18State, company_id: str, index: int) -> None:
     table[key] = table.get(key, 0) + 1
 
 
+LAID = "ability_laid"  # state.extra: "company:index" -> {hex: [tile, rotation]} it laid
+
+
+def laid_by(state: G18State, company_id: str, index: int) -> dict[str, list[Any]]:
+    """The tiles an ability laid, by hex (the ones its later conditions look at)."""
+    return dict(state.extra.get(LAID, {}).get(f"{company_id}:{index}", {}))
+
+
+def _index_of(ctx: Context, private: str, ability: Any) -> int:
+    return next(i for i, a in enumerate(ctx.spec.companies[private].ability_defs) if a is ability)
+
+
+def lost(ctx: Context, state: G18State, private: str, index: int, ability: Any) -> bool:
+    """``lost_on_other_lay``: a tile on one of its hexes that it did not lay ends it. Read
+    from the board, so every way a tile arrives (a normal lay, another ability, an upgrade of
+    its own tile) counts alike."""
+    if not getattr(ability, "lost_on_other_lay", False) or state.board is None:
+        return False
+    own = laid_by(state, private, index)
+    now = state.board.laid()
+    for coord in ability.hexes or ctx.spec.companies[private].hexes:
+        if coord in now and list(now[coord]) != own.get(coord):
+            return True
+    return False
+
+
+def _joins(ctx: Context, state: G18State, private: str, ability: Any, coord: str, placed: Any) -> bool:
+    """``joined``: the new tile has track across an edge to a tile this ability laid (the
+    first lay: towards another of its hexes, so the next can join it)."""
+    board = state.board
+    own = laid_by(state, private, _index_of(ctx, private, ability))
+    hexes = set(ability.hexes or ctx.spec.companies[private].hexes)
+    for edge in placed.exits:
+        other = board.neighbour_across(coord, edge)
+        if other is None or other == coord:
+            continue
+        if other in own and (edge + 3) % 6 in board.exits(other):
+            return True
+        if not own and other in hexes:
+            return True
+    return False
+
+
 def check_lay(ctx: Context, state: G18State, company_id: str, private: str, ability: Any,
              action: AbilityLay, payer: str) -> tuple[Any, int]:
     """Check one ability lay for ``company_id``; (upgrade, cost)."""
@@ -42,6 +86,9 @@ def check_lay(ctx: Context, state: G18State, company_id: str, private: str, abil
     if ability.tiles and action.tile not in ability.tiles:
         raise IllegalAction("rule:ability.tile", f"{private} may lay only tiles {', '.join(ability.tiles)}")
     tile, upgrade = tile_lay.fitting_upgrade(board, action.hex, action.tile, action.rotation)
+    if getattr(ability, "joined", False) and not _joins(ctx, state, private, ability, action.hex,
+                                                         Placed(tile, upgrade.rotation)):
+        raise IllegalAction("rule:ability.joined", f"{private}'s lays must join each other")
     connect = bool(getattr(ability, "connect", False))
     by_company = company_id in state.companies
     reach = tile_lay.company_reach(ctx, state, company_id) if by_company else NOWHERE
@@ -66,6 +113,9 @@ def apply_lay(ctx: Context, state: G18State, company_id: str, private: str, inde
     result = state.board.lay(action.hex, action.tile, action.rotation)
     state.pay(payer, BANK, cost)
     _use(state, private, index)
+    placed = state.board.placed(action.hex)
+    state.extra.setdefault(LAID, {}).setdefault(f"{private}:{index}", {})[action.hex] = [
+        placed.tile.id, placed.rotation]
     lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}) with {private}, "
              f"pays {cost}"]
     for cid, _ in result.removed:
@@ -142,7 +192,8 @@ def _held_lays(ctx: Context, state: G18State, player: str, moment: str) -> list[
             continue
         for index, ability in enumerate(cdef.ability_defs):
             if (isinstance(ability, TileLay) and moment in ability.when and owner_ok(ability.owner, state, cid)
-                    and (ability.count is None or uses(state, cid, index) < ability.count)):
+                    and (ability.count is None or uses(state, cid, index) < ability.count)
+                    and not lost(ctx, state, cid, index, ability)):
                 out.append((cid, index, ability))
     return out
 
