@@ -255,7 +255,9 @@ class _Checker:
                 self.add((*path, "certificates", i), f"{owner} has {count} certificate(s): no {cert!r}")
         terrain = getattr(ability, "terrain", None)
         if terrain is not None:
+            # a hex's terrain, or a border's kind (an ability paid per river border crossed)
             kinds = {t.kind for h in self.map.hexes.values() for t in h.terrain}
+            kinds |= {b.kind for h in self.map.hexes.values() for b in h.borders}
             self.need(terrain, kinds, (*path, "terrain"), "terrain kind")
         for i, cid in enumerate(getattr(ability, "random_director", ())):
             at: DocPath = (*path, "random_director", i)
