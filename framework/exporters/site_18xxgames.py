@@ -396,6 +396,16 @@ class SiteExporter:
         return [self._act("bankrupt", company or action.entity)]
 
     def _t_BuyPrivate(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen.abilities.player_sales import regranted
+
+        if self._player(action.entity):
+            # the site hands a player buying the private the very certificates it names
+            # again (CA's PRR_1), not the first-come share a reconcile would pick
+            for cert_id in regranted(game.ruleset, action.company):  # type: ignore[arg-type]
+                company = game.state.cert(cert_id).company
+                index = [c.id for c in game.state.companies[company].certificates].index(cert_id)
+                share = f"{self.names.entity(company)}_{index}"
+                self._pending.append(("gain", (company, action.entity, [share])))
         return [self._act("buy_company", action.entity, company=self.names.company(action.company),
                           price=action.price)]
 
