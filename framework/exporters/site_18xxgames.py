@@ -253,9 +253,34 @@ class SiteExporter:
             legal = [a for a in legal if type(a).__name__ not in ANYTIME]
         else:
             legal = [a for a in legal if type(a).__name__ not in COMPANY_ANYTIME]
-        if legal == [action]:
+        if legal == [action] and not self._site_lists_private(game, entity):
             return []  # nothing to decide: the site moves on by itself
         return [self._act("pass", entity)]
+
+    @staticmethod
+    def _site_lists_private(game: Game, player: str) -> bool:
+        """The site's share step lists another player's private for ``player`` (and so stays
+        open) whenever such sales are allowed and he has cash and bought nothing this turn,
+        also one our engine refuses (a private whose granted share a player holds)."""
+        from railyard.framework.eighteen import phases
+        from railyard.framework.eighteen.abilities import holder
+        from railyard.framework.model.abilities import NoBuy
+
+        state: Any = game.state
+        rules: Any = game.ruleset
+        if state.round.kind != "stock" or not state.is_player(player) or state.round.number < 2:
+            return False
+        if getattr(state.round, "bought_this_turn", False) or state.player(player).cash <= 0:
+            return False
+        if not phases.current(rules, state).players_buy_privates:
+            return False
+        for cid, company in state.companies.items():
+            if company.kind != "private" or rules.spec.companies[cid].abilities_of(NoBuy):
+                continue
+            owner = holder(state, cid)
+            if owner is not None and owner != player and state.is_player(owner):
+                return True
+        return False
 
     @staticmethod
     def _trains_steps(legal: list[Action]) -> int:

@@ -251,3 +251,21 @@ def test_camden_amboy_bought_from_a_player_brings_the_sites_prr_1_back_from_the_
     play(BuyPrivate("A", "CA", 100))
     assert exporter.shares.holder_of("PRR", "PRR_1") == "A"
     assert exporter.shares.holder_of("PRR", "PRR_2") == POOL
+
+
+def test_a_player_the_site_offers_another_players_private_passes_on_the_site() -> None:
+    """The site keeps a player's share step open while it lists another player's private
+    for him (buy_company: the phase allows it, from the second stock round, he has cash and
+    bought nothing this turn), even one our engine refuses (CA while D holds its PRR.1): his
+    pass is sent. A sells 10% PRR (101 in hand) and has nothing else: the pass is written."""
+    from railyard.framework.eighteen.actions import Pass, SellShares
+
+    from tests.titles_1830.test_privates_1830 import _second_stock_round_a_to_act
+
+    game = _second_stock_round_a_to_act({"CA": "D"})
+    game.state.pay("A", "C", game.state.player("A").cash - 1)
+    exporter = SiteExporter(game)
+    game.process(SellShares("A", "PRR", 10))
+    assert game.legal_actions("A") == [Pass("A")]
+    assert exporter.translate(game, Pass("A")) == [{"type": "pass", "entity": 1, "entity_type": "player"}]
+    assert not exporter.site_ahead(game, "A")
