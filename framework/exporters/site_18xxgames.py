@@ -255,9 +255,34 @@ class SiteExporter:
             legal = [a for a in legal if type(a).__name__ not in ANYTIME]
         else:
             legal = [a for a in legal if type(a).__name__ not in COMPANY_ANYTIME]
-        if legal == [action]:
+        if legal == [action] and not self._site_lists_private(game, entity):
             return []  # nothing to decide: the site moves on by itself
         return [self._act("pass", entity)]
+
+    @staticmethod
+    def _site_lists_private(game: Game, player: str) -> bool:
+        """The site's share step lists another player's private for ``player`` (and so stays
+        open) whenever such sales are allowed and he has cash and bought nothing this turn,
+        also one our engine refuses (a private whose granted share a player holds)."""
+        from railyard.framework.eighteen import phases
+        from railyard.framework.eighteen.abilities import holder
+        from railyard.framework.model.abilities import NoBuy
+
+        state: Any = game.state
+        rules: Any = game.ruleset
+        if state.round.kind != "stock" or not state.is_player(player) or state.round.number < 2:
+            return False
+        if getattr(state.round, "bought_this_turn", False) or state.player(player).cash <= 0:
+            return False
+        if not phases.current(rules, state).players_buy_privates:
+            return False
+        for cid, company in state.companies.items():
+            if company.kind != "private" or rules.spec.companies[cid].abilities_of(NoBuy):
+                continue
+            owner = holder(state, cid)
+            if owner is not None and owner != player and state.is_player(owner):
+                return True
+        return False
 
     @staticmethod
     def _trains_steps(legal: list[Action]) -> int:
@@ -415,6 +440,16 @@ class SiteExporter:
         return [self._act("bankrupt", company or action.entity)]
 
     def _t_BuyPrivate(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen.abilities.player_sales import regranted
+
+        if self._player(action.entity):
+            # the site hands a player buying the private the very certificates it names
+            # again (CA's PRR_1), not the first-come share a reconcile would pick
+            for cert_id in regranted(game.ruleset, action.company):  # type: ignore[arg-type]
+                company = game.state.cert(cert_id).company
+                index = [c.id for c in game.state.companies[company].certificates].index(cert_id)
+                share = f"{self.names.entity(company)}_{index}"
+                self._pending.append(("gain", (company, action.entity, [share])))
         return [self._act("buy_company", action.entity, company=self.names.company(action.company),
                           price=action.price)]
 

@@ -228,3 +228,54 @@ def test_a_company_whose_trains_have_no_route_stands_behind_the_site_at_its_run(
     assert exporter.site_ahead(game, "IR")
     game.process(RunRoutes("IR", ()))
     assert game.ruleset.spec.cell(game.state.companies["IR"].market).price == 90
+
+
+def test_camden_amboy_bought_from_a_player_brings_the_sites_prr_1_back_from_the_pool() -> None:
+    """The site hands the buyer of CA the very share PRR_1 again, wherever it is; a ledger
+    that gave him the pool's first-come share instead (PRR_2, sold earlier by A) later names
+    a share he does not hold ("Cannot sell shares of PRR", 1830 bot games). A sells PRR_2,
+    D sells PRR_1 (CA's), then A buys CA from D: A holds PRR_1, PRR_2 stays in the pool."""
+    from railyard.framework.eighteen.actions import Pass, SellShares
+    from railyard.framework.eighteen.private_actions import BuyPrivate
+
+    from tests.titles_1830.test_privates_1830 import _second_stock_round_a_to_act
+
+    game = _second_stock_round_a_to_act({"CA": "D"})
+    exporter = SiteExporter(game)
+    # the site's ids as a game played from its start has them: CA gave D PRR_1
+    exporter.shares.move("PRR", "PRR_1", "D")
+    exporter.shares.move("PRR", "PRR_2", "A")
+
+    def play(action: Any) -> None:
+        exporter.translate(game, action)
+        game.process(action)
+        exporter.follow(game, action)
+
+    play(SellShares("A", "PRR", 10))
+    play(Pass("A"))
+    while game.active_entities() != ("D",):
+        play(Pass(game.active_entities()[0]))
+    play(SellShares("D", "PRR", 10))
+    play(Pass("D"))
+    assert exporter.shares.held["PRR"][POOL] == ["PRR_2", "PRR_1"]
+    play(BuyPrivate("A", "CA", 100))
+    assert exporter.shares.holder_of("PRR", "PRR_1") == "A"
+    assert exporter.shares.holder_of("PRR", "PRR_2") == POOL
+
+
+def test_a_player_the_site_offers_another_players_private_passes_on_the_site() -> None:
+    """The site keeps a player's share step open while it lists another player's private
+    for him (buy_company: the phase allows it, from the second stock round, he has cash and
+    bought nothing this turn), even one our engine refuses (CA while D holds its PRR.1): his
+    pass is sent. A sells 10% PRR (101 in hand) and has nothing else: the pass is written."""
+    from railyard.framework.eighteen.actions import Pass, SellShares
+
+    from tests.titles_1830.test_privates_1830 import _second_stock_round_a_to_act
+
+    game = _second_stock_round_a_to_act({"CA": "D"})
+    game.state.pay("A", "C", game.state.player("A").cash - 1)
+    exporter = SiteExporter(game)
+    game.process(SellShares("A", "PRR", 10))
+    assert game.legal_actions("A") == [Pass("A")]
+    assert exporter.translate(game, Pass("A")) == [{"type": "pass", "entity": 1, "entity_type": "player"}]
+    assert not exporter.site_ahead(game, "A")

@@ -251,3 +251,23 @@ def test_camden_and_amboy_bought_from_a_player_brings_its_prr_share_again_from_t
     assert game.state.player("D").cash == d_cash + 100
     assert game.state.percent_held("A", "PRR") == 40
     no_problems(game)
+
+
+def test_a_player_with_less_than_a_privates_face_value_may_still_buy_it_from_a_player() -> None:
+    """FACTS "Interplayer private sales": any price of at least 1 the buyer can pay. A with 6
+    (CS's face value is 40) is offered CS for 6, so his turn is no mere pass (18xx.games keeps
+    his Sell/Buy/Sell step open with buy_company); with 0 he is offered none."""
+    game = _second_stock_round_a_to_act({"CS": "B"})
+    game.state.pay("A", "C", game.state.player("A").cash - 6)
+    settle(game)
+    assert BuyPrivate("A", "CS", 6) in game.legal_actions("A")
+    b_cash = game.state.player("B").cash
+    game.process(BuyPrivate("A", "CS", 6))
+    assert game.state.director("CS") == "A"
+    assert game.state.player("A").cash == 0
+    assert game.state.player("B").cash == b_cash + 6
+    game2 = _second_stock_round_a_to_act({"CS": "B"})
+    game2.state.pay("A", "C", game2.state.player("A").cash)
+    settle(game2)
+    assert not any(isinstance(a, BuyPrivate) for a in game2.legal_actions("A"))
+    no_problems(game)

@@ -60,11 +60,15 @@ def apply(ctx: Context, state: G18State, action: BuyPrivate, cert: Certificate, 
 
 
 def choices(ctx: Context, state: G18State, player: str) -> list[BuyPrivate]:
+    """One offer a private, at its face value or, for a buyer with less, at all he has: any
+    price he can pay is legal, so a player with 1 still has a purchase to decide (the
+    reference keeps his share step open for it)."""
     out = []
+    cash = state.player(player).cash
     for cid, company in state.companies.items():
         if company.kind != "private":
             continue
-        action = BuyPrivate(player, cid, ctx.spec.companies[cid].min_bid or 1)
+        action = BuyPrivate(player, cid, min(ctx.spec.companies[cid].min_bid or 1, cash))
         try:
             check(ctx, state, action)
         except IllegalAction:
