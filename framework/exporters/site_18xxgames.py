@@ -88,6 +88,7 @@ class SiteExporter:
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
         self._offered: dict[str, Any] | None = None  # a train purchase awaiting the seller's consent
+        self._declined: str | None = None  # the buyer whose offer was just declined
         self._turn: tuple[str, int] | None = None
         self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
@@ -142,6 +143,7 @@ class SiteExporter:
             if ended and state.companies[company].cash >= cheapest:
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
+        out += self._after_decline(game)
         out += self._skipped_track(game)
         return out
 
@@ -348,7 +350,24 @@ class SiteExporter:
         bought, self._offered = self._offered, None
         if bought is None:
             raise ExportError("an answer to a train offer the export did not see")
+        if not action.accept:
+            offer = getattr(game.state.round, "offer", None)
+            self._declined = offer[0] if offer else None
         return [bought] if action.accept else []
+
+    def _after_decline(self, game: Game) -> list[dict[str, Any]]:
+        """A declined offer that ends the buyer's turn with us (no other train it may buy):
+        the site, which knows no consent, still holds its buy-trains step open (the train
+        stays for sale there), so the buyer passes it."""
+        company, self._declined = self._declined, None
+        if company is None:
+            return []
+        state = game.state
+        rnd = state.round
+        if rnd.kind == "operating" and getattr(rnd, "current", None) == company \
+                and getattr(rnd, "step", "") == "trains":
+            return []  # the turn goes on: its own pass (or purchase) follows
+        return [self._act("pass", company)]
 
     def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
         return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,
