@@ -172,3 +172,31 @@ def test_an_imported_game_exported_replays_on_the_reference_to_its_recorded_resu
     answer = _replay(path)
     assert answer["exception"] is None
     assert answer["finished"] and answer["match"], answer
+
+
+def _exported_moves(game: Game, upto: int) -> list[list[dict[str, Any]]]:
+    """The site actions each of the game's first ``upto`` actions is written as."""
+    fresh = Game(game.title, game.players, game.seed, game.variant, game.overrides)
+    exporter = SiteExporter(fresh)
+    out = []
+    for action in game.actions[:upto]:
+        sent = exporter.translate(fresh, action)
+        fresh.process(action)
+        out.append(sent + exporter.follow(fresh, action))
+    return out
+
+
+def test_an_accepted_train_offer_that_ends_the_buyers_turn_passes_the_sites_buy_trains_step() -> None:
+    """1889, 3 players, random bots, seed 6: IR (69 after paying 1 for KO's 2-train, 3 trains
+    of 4) may not offer again for the trains whose sale Player 1 declined, so its turn ends
+    with us; the site still offers it those trains (any price from 1), so IR passes there."""
+    from railyard.framework import autoplay
+
+    game = Game("1889", ["Player 1", "Player 2", "Player 3"], seed=6)
+    autoplay.play(game, "random", max_actions=275, fallback="random", stop_on_error=True, record=False)
+    assert [type(a).__name__ for a in game.actions[265:271]] == [
+        "BuyTrain", "AnswerTrainOffer", "BuyTrain", "AnswerTrainOffer", "BuyTrain", "AnswerTrainOffer"]
+    moves = _exported_moves(game, 271)
+    assert [m["type"] for m in moves[266]] == []  # declined, IR's turn goes on
+    assert [(m["type"], m["entity"], m.get("price")) for m in moves[270]] == [
+        ("buy_train", "IR", 1), ("pass", "IR", None)]
