@@ -217,7 +217,10 @@ class SiteExporter:
         entity = action.entity
         if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
-        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
+        bought = getattr(action, "company", None) if type(action).__name__ == "BuyPrivate" else None
+        # the private this action buys is no longer for sale once it is bought
+        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity)
+                  if type(a).__name__ == "BuyPrivate" and getattr(a, "company", None) != bought]
         return (entity, min(prices)) if prices else None
 
     # stock rounds and auctions

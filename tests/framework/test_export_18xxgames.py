@@ -200,3 +200,26 @@ def test_an_accepted_train_offer_that_ends_the_buyers_turn_passes_the_sites_buy_
     assert [m["type"] for m in moves[266]] == []  # declined, IR's turn goes on
     assert [(m["type"], m["entity"], m.get("price")) for m in moves[270]] == [
         ("buy_train", "IR", 1), ("pass", "IR", None)]
+
+
+def test_a_company_that_buys_the_last_private_for_sale_leaves_no_buy_companies_step_open() -> None:
+    """1889: AR (650, four 2-trains: no room) buys Uno-Takamatsu, the one private for sale, at
+    the end of its turn; the site's buy-companies step has nothing left to offer and closes by
+    itself, so no pass of AR's is written (the cheapest price of UTF, 75, is no longer asked)."""
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1889", "AR", 65, {"A": 30, "B": 30}, owners={"UTF": "A"})
+    game.state.phase = "3"
+    for _ in range(4):
+        give_train(game, "AR", "2")
+    settle(game)
+    exporter = SiteExporter(game)
+    while game.state.round.step != "trains":
+        legal = [a for a in game.legal_actions("AR") if type(a).__name__ not in ("BuyPrivate", "LayTile")]
+        game.process(next((a for a in legal if type(a).__name__ == "Pass"), legal[0]))
+    buy = next(a for a in game.legal_actions("AR") if type(a).__name__ == "BuyPrivate" and a.price == 300)
+    sent = exporter.translate(game, buy)
+    game.process(buy)
+    sent += exporter.follow(game, buy)
+    assert game.active_entities() != ("AR",) and game.state.companies["AR"].cash == 350
+    assert [(m["type"], m["entity"]) for m in sent] == [("buy_company", "AR")]
