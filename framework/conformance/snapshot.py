@@ -74,7 +74,12 @@ def our_snapshot(game: Game[Any], names: Names) -> dict[str, Any]:
     state = game.state
     corporations: dict[str, Any] = {}
     companies: dict[str, Any] = {}
+    spec: Any = getattr(game.ruleset, "spec", None)  # noqa: B009 - an 18xx ruleset's, not every ruleset's
+    # the referee drops a company out of the game at this player count; we keep it closed
+    removed = set(spec.player_setup(len(state.players)).removed_companies) if spec is not None else set()
     for cid, company in state.companies.items():
+        if cid in removed:
+            continue
         if company.kind == "private":
             owner = "closed" if company.closed else holder_of(state, cid)
             companies[names.entity(cid)] = names.entity(owner) if owner not in (None, "closed") else owner

@@ -90,7 +90,7 @@ class SiteExporter:
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
         self._offered: dict[str, Any] | None = None  # a train purchase awaiting the seller's consent
-        self._declined: str | None = None  # the buyer whose offer was just declined
+        self._declined: str | None = None  # the buyer whose offer was just answered
         self._turn: tuple[str, int] | None = None
         self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
@@ -219,7 +219,10 @@ class SiteExporter:
         entity = action.entity
         if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
-        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
+        bought = getattr(action, "company", None) if type(action).__name__ == "BuyPrivate" else None
+        # the private this action buys is no longer for sale once it is bought
+        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity)
+                  if type(a).__name__ == "BuyPrivate" and getattr(a, "company", None) != bought]
         return (entity, min(prices)) if prices else None
 
     def site_ahead(self, game: Game, entity: str) -> bool:
@@ -405,15 +408,14 @@ class SiteExporter:
         bought, self._offered = self._offered, None
         if bought is None:
             raise ExportError("an answer to a train offer the export did not see")
-        if not action.accept:
-            offer = getattr(game.state.round, "offer", None)
-            self._declined = offer[0] if offer else None
+        offer = getattr(game.state.round, "offer", None)
+        self._declined = offer[0] if offer else None
         return [bought] if action.accept else []
 
     def _after_decline(self, game: Game) -> list[dict[str, Any]]:
-        """A declined offer that ends the buyer's turn with us (no other train it may buy):
-        the site, which knows no consent, still holds its buy-trains step open (the train
-        stays for sale there), so the buyer passes it."""
+        """An answered offer that ends the buyer's turn with us (no other train it may buy but
+        those whose sale was declined): the site, which knows no consent, still holds its
+        buy-trains step open while it offers the buyer a train, so the buyer passes it."""
         company, self._declined = self._declined, None
         if company is None:
             return []
@@ -422,7 +424,24 @@ class SiteExporter:
         if rnd.kind == "operating" and getattr(rnd, "current", None) == company \
                 and getattr(rnd, "step", "") == "trains":
             return []  # the turn goes on: its own pass (or purchase) follows
+        if not self._site_may_buy(game, company):
+            return []  # an accepted offer that filled its trains or spent its cash: the site moves on too
         return [self._act("pass", company)]
+
+    @staticmethod
+    def _site_may_buy(game: Game, company: str) -> bool:
+        """Whether the site still offers ``company`` a train: room for one and a bank train it
+        can pay, or another company's train at the least price (the site keeps offering a
+        train whose sale our engine saw declined)."""
+        from railyard.framework.eighteen import trains
+        from railyard.framework.eighteen.trains import DEPOT, TRAIN_POOL
+
+        rules: Any = game.ruleset
+        state = game.state
+        cash = state.companies[company].cash
+        least = trains.min_price(rules)
+        return any(price <= cash if trains.source_of(state, t) in (DEPOT, TRAIN_POOL) else least <= cash
+                   for t, price in trains.iter_offers(rules, state, company))
 
     def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
         return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,

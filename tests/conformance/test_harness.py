@@ -42,6 +42,14 @@ def test_snapshot_names_players_by_site_id_and_the_tosa_private_by_the_sites_sym
     assert snap["corporations"] == {} and snap["finished"] is False
 
 
+def test_snapshot_leaves_out_the_companies_out_of_the_game_at_this_player_count() -> None:
+    # 1889 at 2 players plays without SIR and UTF: the referee does not list them at all
+    game = Game(load_title("1889"), ("P1", "P2"), 1)
+    names = Names.of(game, {"players": SETUP["players"][:2]})
+    companies = our_snapshot(game, names)["companies"]
+    assert "SIR" not in companies and "UTF" not in companies and companies["TR"] is None
+
+
 def test_differences_are_typed_by_the_fact_that_differs() -> None:
     ours = {"players": {"1": 100, "2": 50}, "corporations": {"AR": {"cash": 10, "price": 70, "trains": ["2"],
             "owner": "1"}}, "companies": {"TR": "1"}, "phase": "2", "bank": 10, "finished": False, "acting": "1"}

@@ -279,3 +279,54 @@ def test_a_player_the_site_offers_another_players_private_passes_on_the_site() -
     assert game.legal_actions("A") == [Pass("A")]
     assert exporter.translate(game, Pass("A")) == [{"type": "pass", "entity": 1, "entity_type": "player"}]
     assert not exporter.site_ahead(game, "A")
+
+
+def _exported_moves(game: Game, upto: int) -> list[list[dict[str, Any]]]:
+    """The site actions each of the game's first ``upto`` actions is written as."""
+    fresh = Game(game.title, game.players, game.seed, game.variant, game.overrides)
+    exporter = SiteExporter(fresh)
+    out = []
+    for action in game.actions[:upto]:
+        sent = exporter.translate(fresh, action)
+        fresh.process(action)
+        out.append(sent + exporter.follow(fresh, action))
+    return out
+
+
+def test_an_accepted_train_offer_that_ends_the_buyers_turn_passes_the_sites_buy_trains_step() -> None:
+    """1889, 3 players, random bots, seed 6: IR (69 after paying 1 for KO's 2-train, 3 trains
+    of 4) may not offer again for the trains whose sale Player 1 declined, so its turn ends
+    with us; the site still offers it those trains (any price from 1), so IR passes there."""
+    from railyard.framework import autoplay
+
+    game = Game("1889", ["Player 1", "Player 2", "Player 3"], seed=6)
+    autoplay.play(game, "random", max_actions=275, fallback="random", stop_on_error=True, record=False)
+    assert [type(a).__name__ for a in game.actions[265:271]] == [
+        "BuyTrain", "AnswerTrainOffer", "BuyTrain", "AnswerTrainOffer", "BuyTrain", "AnswerTrainOffer"]
+    moves = _exported_moves(game, 271)
+    assert [m["type"] for m in moves[266]] == []  # declined, IR's turn goes on
+    assert [(m["type"], m["entity"], m.get("price")) for m in moves[270]] == [
+        ("buy_train", "IR", 1), ("pass", "IR", None)]
+
+
+def test_a_company_that_buys_the_last_private_for_sale_leaves_no_buy_companies_step_open() -> None:
+    """1889: AR (650, four 2-trains: no room) buys Uno-Takamatsu, the one private for sale, at
+    the end of its turn; the site's buy-companies step has nothing left to offer and closes by
+    itself, so no pass of AR's is written (the cheapest price of UTF, 75, is no longer asked)."""
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1889", "AR", 65, {"A": 30, "B": 30}, owners={"UTF": "A"})
+    game.state.phase = "3"
+    for _ in range(4):
+        give_train(game, "AR", "2")
+    settle(game)
+    exporter = SiteExporter(game)
+    while game.state.round.step != "trains":
+        legal = [a for a in game.legal_actions("AR") if type(a).__name__ not in ("BuyPrivate", "LayTile")]
+        game.process(next((a for a in legal if type(a).__name__ == "Pass"), legal[0]))
+    buy = next(a for a in game.legal_actions("AR") if type(a).__name__ == "BuyPrivate" and a.price == 300)
+    sent = exporter.translate(game, buy)
+    game.process(buy)
+    sent += exporter.follow(game, buy)
+    assert game.active_entities() != ("AR",) and game.state.companies["AR"].cash == 350
+    assert [(m["type"], m["entity"]) for m in sent] == [("buy_company", "AR")]
