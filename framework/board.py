@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.hexgrid import Grid
+from railyard.framework.memo import FrozenMap
 from railyard.framework.records import Record
 from railyard.framework.tiles import (
     Placed,
@@ -460,7 +461,7 @@ class Board(BoardView):
         block track; the other side is added automatically.
         """
         self.grid = grid
-        self._printed = dict(printed)
+        self._printed = FrozenMap(printed)  # shared by every copy, a key of the layout memos
         self._tiles = dict(tiles or {})
         if supply is None:
             supply = {tid: t.count for tid, t in self._tiles.items()}
@@ -490,6 +491,7 @@ class Board(BoardView):
                     name = None
                 row.append(name)
             self._neighbours[coord] = tuple(row)
+        self._neighbours = FrozenMap(self._neighbours)  # shared by every copy, a memo key
         self._laid = {}
         self._tokens = {}
         self._reserved = {}

@@ -26,7 +26,7 @@ from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.model.abilities import ExclusiveTiles
-from railyard.framework.positions import per_game
+from railyard.framework.memo import IdMemo
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index, upgrade_in
 
 if TYPE_CHECKING:
@@ -411,18 +411,15 @@ def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Rea
     return sorted([c for c in near if c in index], key=index.__getitem__)
 
 
-# id(a board's neighbour table, shared by its copies) -> (the table, hex -> its place in map
-# order)
-_MAP_ORDER: dict[int, tuple[Any, dict[str, int]]] = {}
+# a board's neighbour table, shared by its copies -> hex -> its place in map order
+_MAP_ORDER: IdMemo[dict[str, int]] = IdMemo(16)
 
 
 def _map_order(board: Any, table: Any) -> dict[str, int]:
     """Each map hex's place in map order (``board.coords()``), once per map."""
     found = _MAP_ORDER.get(id(table))
     if found is None or found[0] is not table:
-        if len(_MAP_ORDER) > 16:
-            _MAP_ORDER.clear()
-        found = _MAP_ORDER[id(table)] = (table, {c: i for i, c in enumerate(board.coords())})
+        return _MAP_ORDER.put(table, id(table), {c: i for i, c in enumerate(board.coords())})
     return found[1]
 
 
@@ -487,55 +484,52 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
                tuple([tokens_at(coord, i) for i in stops]), tuple([reserved_at(coord, i) for i in stops]))
         found = _VERDICTS.get(key)
-        if found is None or found[0] is not rules or found[2] is not old.tile:
-            if len(_VERDICTS) >= _VERDICTS_SIZE:
-                _VERDICTS.clear()
-            found = _VERDICTS[key] = (rules, fits, old.tile, _hex_verdicts(
+        if found is None or found[0][0] is not rules or found[0][1] is not old.tile:
+            verdicts = _VERDICTS.put((rules, old.tile, fits), key, _hex_verdicts(
                 rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach))
-        for tile, upgrade, lay in found[3]:
+        else:
+            verdicts = found[1]
+        for tile, upgrade, lay in verdicts:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
                 out.append(lay)
     return out
 
 
-# (id(tile), rotation) -> (the tile, it placed so): a Placed is immutable, and the entry holds
-# the tile, so its id names it while the entry is kept
-_PLACED: dict[tuple[int, int], tuple[TileDef, Placed]] = {}
+_VERDICTS_SIZE = 4096
+# tile, (id(tile), rotation) -> it placed so: a Placed is immutable
+_PLACED: IdMemo[Placed] = IdMemo(_VERDICTS_SIZE)
 
 
 def _placed(tile: TileDef, rotation: int) -> Placed:
     """``Placed(tile, rotation)``, made once (a hex's options are weighed turn after turn)."""
     found = _PLACED.get((id(tile), rotation))
     if found is None or found[0] is not tile:
-        if len(_PLACED) >= _VERDICTS_SIZE:
-            _PLACED.clear()
-        found = _PLACED[(id(tile), rotation)] = (tile, Placed(tile, rotation))
+        return _PLACED.put(tile, (id(tile), rotation), Placed(tile, rotation))
     return found[1]
 
 
-# id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
-_UPGRADE_IDS: dict[int, tuple[tuple[tuple[TileDef, Upgrade], ...], tuple[int, ...]]] = {}
+# a board's choices for a hex -> the ids of their upgrades
+_UPGRADE_IDS: IdMemo[tuple[int, ...]] = IdMemo(_VERDICTS_SIZE)
 
 
 def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
     """The ids of the upgrades of a hex's choices (the part of a verdict key naming them)."""
     found = _UPGRADE_IDS.get(id(fits))
     if found is None or found[0] is not fits:
-        if len(_UPGRADE_IDS) >= _VERDICTS_SIZE:
-            _UPGRADE_IDS.clear()
-        found = _UPGRADE_IDS[id(fits)] = (fits, tuple([id(u) for _, u in fits]))
+        return _UPGRADE_IDS.put(fits, id(fits), tuple([id(u) for _, u in fits]))
     return found[1]
 
 
 # (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
 # arriving sides, reached stops, no station, reached hex, company, phase, tokens, reservations)
-# -> (rules, the choices, the old tile, the options passing every check but the title's hook,
-# each with its action):
+# -> (rules, the old tile, the choices), the options passing every check but the title's hook,
+# each with its action:
 # every input of those checks is in the key, and the objects named by id are kept (the
 # choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
-# some tile runs out or comes back, in new pairs of the same objects)
-_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = per_game({})
-_VERDICTS_SIZE = 4096
+# some tile runs out or comes back, in new pairs of the same objects, so only rules and old
+# tile are checked on a lookup)
+_VERDICTS: IdMemo[tuple[tuple[TileDef, Upgrade, LayTile], ...]] = IdMemo(_VERDICTS_SIZE,
+                                                                        per_game=True)
 
 
 def _hex_verdicts(
@@ -596,23 +590,21 @@ def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade
     return False
 
 
-# id(new track) -> (the new track, its paths' ends as (stop index, None) or (None, edge)): the
-# new track of a tile pair is one object (tiles.new_track keeps it), held by the entry
-_ENDS: dict[int, tuple[frozenset[Any], tuple[tuple[int | None, int], ...]]] = {}
+# new track -> its paths' ends as (stop index, None) or (None, edge): the new track of a tile
+# pair is one object (tiles.new_track keeps it)
+_ENDS: IdMemo[tuple[tuple[int | None, int], ...]] = IdMemo(_VERDICTS_SIZE)
 
 
 def _ends_of(fresh: frozenset[Any]) -> tuple[tuple[int | None, int], ...]:
     """The ends of the paths of ``fresh``, in its order: a stop's index or an edge."""
     found = _ENDS.get(id(fresh))
     if found is None or found[0] is not fresh:
-        if len(_ENDS) >= _VERDICTS_SIZE:
-            _ENDS.clear()
         ends: list[tuple[int | None, int]] = []
         for a, b in fresh:
             for end in (a, b):
                 s = stop_index(end)
                 ends.append((s, 0) if s is not None else (None, int(end)))
-        found = _ENDS[id(fresh)] = (fresh, tuple(ends))
+        return _ENDS.put(fresh, id(fresh), tuple(ends))
     return found[1]
 
 
@@ -630,8 +622,8 @@ def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: 
     return needs == "reachable" and coord in reach.hexes
 
 
-# id(companies) -> (companies, the ids of tiles some company's ability reserves)
-_EXCLUSIVE: dict[int, tuple[Any, frozenset[str]]] = {}
+# companies -> the ids of tiles some company's ability reserves
+_EXCLUSIVE: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _exclusive_tiles(rules: Context) -> frozenset[str]:
@@ -640,8 +632,6 @@ def _exclusive_tiles(rules: Context) -> frozenset[str]:
     companies = rules.spec.companies
     found = _EXCLUSIVE.get(id(companies))
     if found is None or found[0] is not companies:
-        if len(_EXCLUSIVE) > 64:
-            _EXCLUSIVE.clear()
-        tiles = frozenset(t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles)
-        found = _EXCLUSIVE[id(companies)] = (companies, tiles)
+        return _EXCLUSIVE.put(companies, id(companies), frozenset(
+            t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles))
     return found[1]
