@@ -109,7 +109,7 @@ def _refuse(what: str, obj: object) -> NoReturn:
 
 
 def _check_key(key: Any) -> None:
-    if type(key) is tuple:
+    if isinstance(key, tuple):  # a subclass too (the board's state key hashes once)
         for part in key:
             _check_key(part)
     elif not frozen(key):

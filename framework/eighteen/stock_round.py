@@ -29,6 +29,7 @@ from railyard.framework.eighteen.shares import (
     swap_director,
 )
 from railyard.framework.eighteen.state import BANK, IPO, POOL, Certificate, G18State, RoundState
+from railyard.framework.memo import Listing
 from railyard.framework.records import Record
 
 if TYPE_CHECKING:
@@ -70,21 +71,12 @@ def _round(state: G18State) -> StockState:
 # checked against the same unchanged state, so a player's certificate count, the par slots
 # taken at a price or a corporation's par prices are worked out once per listing, not once
 # per candidate
-_MEMO: dict[tuple[str, int, Any], tuple[G18State, Any]] | None = None
+_LISTING = Listing()
 
 
 def _listed(what: str, state: G18State, arg: Any, work: Callable[[], _T]) -> _T:
     """``work()``, remembered for this state while legal actions are being listed."""
-    memo = _MEMO
-    if memo is None:
-        return work()
-    key = (what, id(state), arg)
-    if key in memo:
-        known: _T = memo[key][1]
-        return known
-    found = work()
-    memo[key] = (state, found)  # the state is kept so that its id is not reused meanwhile
-    return found
+    return _LISTING.remember(what, state, arg, work)
 
 
 def certificate_count(rules: Context, state: G18State, player: str) -> int:
@@ -475,11 +467,7 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        global _MEMO
-        outer = _MEMO
-        if outer is None:
-            _MEMO = {}
-        try:
+        with _LISTING.open():
             legal: list[Action] = []
             due = must_sell(rules, state, entity)
             if not due:
@@ -530,8 +518,6 @@ class StockRound(RoundType):
                     continue
                 legal.append(action)
             return legal
-        finally:
-            _MEMO = outer
 
     def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
         try:

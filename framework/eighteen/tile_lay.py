@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases
 from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
+from railyard.framework.eighteen.homes import company_reach, home_hexes, home_stations
 from railyard.framework.eighteen.or_actions import LayTile
-from railyard.framework.eighteen.reach import Reach, stations, walk, walk_until
+from railyard.framework.eighteen.reach import Reach, stations, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
-from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.memo import IdMemo
+from railyard.framework.model.abilities import ExclusiveTiles
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index, upgrade_in
 
 if TYPE_CHECKING:
@@ -36,37 +37,6 @@ if TYPE_CHECKING:
 NEVER_REPLACED = ("gray", "red")
 #: (side, the side across it) of a hex
 _SIDES = tuple((edge, (edge + 3) % 6) for edge in range(6))
-
-
-def home_hexes(rules: Context, state: G18State, company_id: str) -> list[str]:
-    chosen = state.companies[company_id].home
-    if chosen is not None:
-        return [chosen.split(".")[0]]
-    return [h.hex for h in rules.spec.companies[company_id].home]
-
-
-def home_stations(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
-    """Home stops that are the company's station without a token (``home_stop_kinds``)."""
-    board = state.board
-    title = rules.spec.title
-    kinds = dict(getattr(getattr(title, "routes", None), "home_stop_kinds", {}) or {})
-    if not kinds:
-        return []
-    ctype = state.companies[company_id].type
-    out = []
-    for home in rules.spec.companies[company_id].home:
-        if not board.on_map(home.hex):
-            continue
-        for i, stop in enumerate(board.placed(home.hex).tile.stops):
-            if kinds.get(stop.kind) == ctype and home.city in (None, i):
-                out.append((home.hex, i))
-    return out
-
-
-def company_reach(rules: Context, state: G18State, company_id: str, *, backtrack: bool = False) -> Reach:
-    board = state.board
-    starts = stations(board, company_id, home_stations(rules, state, company_id))
-    return walk(board, company_id, starts, backtrack=backtrack)
 
 
 def _stop_value(rules: Context, state: G18State, stop: Any) -> int:
