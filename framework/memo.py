@@ -98,6 +98,7 @@ def frozen(obj: object) -> bool:
 
             _FROZEN_SETATTR.append(Probe.__setattr__)
         known = _KNOWN[cls] = bool(getattr(cls, "__frozen__", False)) \
+            or issubclass(cls, (tuple, frozenset, str, int, bytes)) \
             or getattr(cls, "__setattr__", None) is _FROZEN_SETATTR[0]
     return known
 
@@ -109,9 +110,13 @@ def _refuse(what: str, obj: object) -> NoReturn:
 
 
 def _check_key(key: Any) -> None:
-    if isinstance(key, tuple):  # a subclass too (the board's state key hashes once)
+    """A key's parts, one level down: a tuple within is immutable, and walking every part of a
+    board position's key on each miss cost a random game 2% (an object hashed by identity, the
+    way a mutable one is, stands at the top level of the keys that hold one)."""
+    if isinstance(key, tuple):
         for part in key:
-            _check_key(part)
+            if type(part) not in _IMMUTABLE and not frozen(part):
+                _refuse("key", part)
     elif not frozen(key):
         _refuse("key", key)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from railyard.framework.memo import frozen_map
 from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
 from railyard.framework.model.market import MarketCell, MarketDef
 from railyard.framework.model.phases import PhaseDef
@@ -48,12 +47,13 @@ class GameSpec(Record):
     """What the 18xx ruleset needs from a title."""
 
     title_id: str
-    # read-only maps: memos key on them (limit tables, trade-ins, exclusive tiles)
-    types: dict[str, CompanyType] = attrs.field(converter=frozen_map)
-    companies: dict[str, CompanyDef] = attrs.field(converter=frozen_map)
+    # plain dicts, read on every check (a read-only dict subclass's [] is slower): memos
+    # derived from them key on the spec itself, which is built once and never changed
+    types: dict[str, CompanyType]
+    companies: dict[str, CompanyDef]
     market: MarketDef
-    trains: dict[str, TrainDef] = attrs.field(converter=frozen_map)
-    phases: dict[str, PhaseDef] = attrs.field(converter=frozen_map)
+    trains: dict[str, TrainDef]
+    phases: dict[str, PhaseDef]
     setup: SetupDef
     packet: PacketOptions = PacketOptions()
     stock: StockOptions = StockOptions()

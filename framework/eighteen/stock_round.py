@@ -8,7 +8,7 @@ refusal says which rule it applied; a title cites its own sections in its hooks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import attrs
 from railyard.framework.core.actions import Action
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 
-_T = TypeVar("_T")
 #: a BuyShares action's sources: the bank pool, the initial offering
 POOL_SOURCE = "pool"
 IPO_SOURCE = "ipo"
@@ -72,11 +71,9 @@ def _round(state: G18State) -> StockState:
 # taken at a price or a corporation's par prices are worked out once per listing, not once
 # per candidate
 _LISTING = Listing()
-
-
-def _listed(what: str, state: G18State, arg: Any, work: Callable[[], _T]) -> _T:
-    """``work()``, remembered for this state while legal actions are being listed."""
-    return _LISTING.remember(what, state, arg, work)
+#: ``_listed(what, state, arg, work)``: ``work()``, remembered for this state while legal
+#: actions are being listed
+_listed = _LISTING.remember
 
 
 def certificate_count(rules: Context, state: G18State, player: str) -> int:

@@ -377,19 +377,20 @@ def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Rea
             near.add(there)
     if not reach.stations:
         near.update(h for h in home_hexes(rules, state, company_id) if board.on_map(h))
-    index = _map_order(board, table)
+    index = _map_order(board)
     return sorted([c for c in near if c in index], key=index.__getitem__)
 
 
-# a board's neighbour table, shared by its copies -> hex -> its place in map order
+# a board's printed map, shared by its copies -> hex -> its place in map order
 _MAP_ORDER: IdMemo[dict[str, int]] = IdMemo(16)
 
 
-def _map_order(board: Any, table: Any) -> dict[str, int]:
+def _map_order(board: Any) -> dict[str, int]:
     """Each map hex's place in map order (``board.coords()``), once per map."""
-    found = _MAP_ORDER.get(id(table))
-    if found is None or found[0] is not table:
-        return _MAP_ORDER.put(table, id(table), {c: i for i, c in enumerate(board.coords())})
+    printed = board.printed_map()
+    found = _MAP_ORDER.get(id(printed))
+    if found is None or found[0] is not printed:
+        return _MAP_ORDER.put(printed, id(printed), {c: i for i, c in enumerate(board.coords())})
     return found[1]
 
 
@@ -592,16 +593,16 @@ def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: 
     return needs == "reachable" and coord in reach.hexes
 
 
-# companies -> the ids of tiles some company's ability reserves
+# spec -> the ids of tiles some company's ability reserves
 _EXCLUSIVE: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _exclusive_tiles(rules: Context) -> frozenset[str]:
     """Every tile id :func:`exclusive_owner` names an owner for (the title's abilities never
     change)."""
-    companies = rules.spec.companies
-    found = _EXCLUSIVE.get(id(companies))
-    if found is None or found[0] is not companies:
-        return _EXCLUSIVE.put(companies, id(companies), frozenset(
+    spec = rules.spec
+    found = _EXCLUSIVE.get(id(spec))
+    if found is None or found[0] is not spec:
+        return _EXCLUSIVE.put(spec, id(spec), frozenset(
             t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles))
     return found[1]

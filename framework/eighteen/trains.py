@@ -355,15 +355,14 @@ def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[B
     return out
 
 
-# trains of a spec -> the names with a trade_in rule: the buy step asks for trade-ins whenever
-# it looks for a purchase
+# spec -> the names of its trains with a trade_in rule: the buy step asks for trade-ins
+# whenever it looks for a purchase
 _TRADE_INS: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _trade_in_names(rules: Context) -> frozenset[str]:
     """The names of the title's trains that may be bought with a trade-in."""
-    specs = rules.spec.trains
-    return _TRADE_INS.cached(specs, _with_trade_in, specs)
+    return _TRADE_INS.cached(rules.spec, _with_trade_in, rules.spec.trains)
 
 
 def _with_trade_in(specs: Mapping[str, Any]) -> frozenset[str]:

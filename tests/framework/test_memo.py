@@ -36,15 +36,17 @@ def test_a_phase_s_train_limits_cannot_be_changed_once_made() -> None:
     assert phase.train_limits == {"major": 4}
 
 
-def test_the_game_spec_s_maps_cannot_be_changed(g18_spec_1837: object = None) -> None:
-    from railyard.framework.eighteen.ruleset import G18Ruleset
+def test_a_board_s_printed_map_which_memos_key_on_cannot_be_changed() -> None:
+    from railyard.framework.board import Board
     from railyard.framework.loader import load_title
 
-    rules = G18Ruleset(load_title("1837"))
-    for field in (rules.spec.companies, rules.spec.trains, rules.spec.phases, rules.spec.types):
-        assert isinstance(field, FrozenMap)
-        with pytest.raises(TypeError):
-            field.clear()
+    board = Board.from_title(load_title("1837"))
+    printed = board.printed_map()
+    assert isinstance(printed, FrozenMap) and frozen(printed)
+    coord = next(iter(printed))
+    with pytest.raises(TypeError):
+        printed[coord] = printed[coord]  # type: ignore[index]
+    assert board.copy().printed_map() is printed  # copies share it: one memo entry for all
 
 
 def test_an_identity_memo_refuses_an_anchor_that_could_change() -> None:

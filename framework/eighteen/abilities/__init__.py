@@ -48,7 +48,7 @@ def hexes_of(ctx: Context, company_id: str, ability: Any) -> tuple[str, ...]:
     return tuple(getattr(ability, "hexes", ())) or ctx.spec.companies[company_id].hexes
 
 
-# companies -> class -> (company id, ability) in company order, filled as asked: the title's
+# spec -> class -> (company id, ability) in company order, filled as asked: the title's
 # abilities never change, and the tile-lay rules ask for them once per candidate lay
 _BY_CLASS: IdMemo[dict[Any, tuple[tuple[str, Any], ...]]] = IdMemo(64)
 
@@ -56,9 +56,10 @@ _BY_CLASS: IdMemo[dict[Any, tuple[tuple[str, Any], ...]]] = IdMemo(64)
 def abilities_by_class(ctx: Context, cls: Any) -> tuple[tuple[str, Any], ...]:
     """(company id, ability) for every company with an ability of class ``cls``, open or not."""
     companies = ctx.spec.companies
-    found = _BY_CLASS.get(id(companies))
-    by_class = found[1] if found is not None and found[0] is companies \
-        else _BY_CLASS.put(companies, id(companies), {})
+    spec = ctx.spec
+    found = _BY_CLASS.get(id(spec))
+    by_class = found[1] if found is not None and found[0] is spec \
+        else _BY_CLASS.put(spec, id(spec), {})
     pairs = by_class.get(cls)
     if pairs is None:
         pairs = by_class[cls] = tuple(
