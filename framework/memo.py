@@ -76,7 +76,7 @@ _IMMUTABLE: frozenset[type] = frozenset({
     types.FunctionType, types.BuiltinFunctionType, types.MethodType,
 })
 _FROZEN_SETATTR: list[Any] = []  # the __setattr__ attrs gives every frozen class
-_KNOWN: dict[type, bool] = {}
+_KNOWN: dict[type, bool] = dict.fromkeys(_IMMUTABLE, True)  # class -> frozen? (one lookup)
 
 
 def frozen(obj: object) -> bool:
@@ -85,8 +85,6 @@ def frozen(obj: object) -> bool:
     a frozen attrs record, or an object of a class declaring ``__frozen__ = True`` (one that
     only its constructor sets up, such as the hex grid)."""
     cls = type(obj)
-    if cls in _IMMUTABLE:
-        return True
     known = _KNOWN.get(cls)
     if known is None:
         if not _FROZEN_SETATTR:
@@ -180,9 +178,12 @@ class IdMemo(dict[Any, tuple[Any, V]], Generic[V]):
         """Stores ``value`` for ``anchor`` (refused when the anchor could change, unless the
         memo stands for identities only) and returns it."""
         if not self.identity_only:
-            for one in (anchor if type(anchor) is tuple else (anchor,)):
-                if not frozen(one):
-                    _refuse("anchor", one)
+            if type(anchor) is tuple:
+                for one in anchor:
+                    if not frozen(one):
+                        _refuse("anchor", one)
+            elif not frozen(anchor):
+                _refuse("anchor", anchor)
         if len(self) >= self.limit:
             if self.oldest:
                 del self[next(iter(self))]

@@ -509,9 +509,9 @@ def graph_to_check(board: Any, title: Any, phase: str,
         view_key = (coord, i, id(tile), phase, id(title),
                     held if type(held) is tuple else tuple(held),
                     waiting if type(waiting) is tuple else tuple(waiting))
-        known = _VIEW_NODES.lookup((tile, title), view_key)
-        if known is not MISSING:
-            return known
+        known = _VIEW_NODES.get(view_key)
+        if known is not None and known[0][0] is tile and known[0][1] is title:
+            return known[1]
         return _VIEW_NODES.put((tile, title), view_key, _view_node(coord, i, tile, held, waiting))
 
     def _view_node(coord: str, i: int, tile: TileDef, held: Sequence[str],
@@ -519,8 +519,10 @@ def graph_to_check(board: Any, title: Any, phase: str,
         stop = tile.stops[i]
         through = pass_through.get(coord, (None, ""))
         memo_key = (coord, i, id(stop), phase, id(title))
-        plain = _PLAIN.lookup((stop, title), memo_key)
-        if plain is MISSING:
+        found = _PLAIN.get(memo_key)
+        if found is not None and found[0][0] is stop and found[0][1] is title:
+            plain = found[1]
+        else:
             plain = _PLAIN.put((stop, title), memo_key, _plain_node(
                 coord, i, tile, stop, phase, phase_order, through))
         home = _stop_homes(title, coord, i, stop) if coord in home_hexes else ()
