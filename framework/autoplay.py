@@ -126,6 +126,7 @@ def play(
     rngs: Sequence[random.Random] | None = None,
     fallback: str | None = None,
     on_action: Callable[[Game[Any], Action], None] | None = None,
+    before_action: Callable[[Game[Any], Action], None] | None = None,
     stop_on_error: bool = False,
     record: bool = True,
 ) -> PlayResult:
@@ -136,7 +137,9 @@ def play(
     hide an engine bug. With ``stop_on_error`` (headless play, which saves what was played) it
     stops the game instead and ``reason`` names the error. ``record`` False leaves the save
     out of the result (a caller that saves the game itself, or not at all: writing the actions
-    as JSON is a few per cent of a bot game).
+    as JSON is a few per cent of a bot game). ``before_action`` sees each chosen action in the
+    position it is played from (a referee translates it there); ``on_action`` sees it played.
+    An exception either raises stops the game (without ``stop_on_error`` it reaches the caller).
     """
     players = tuple(game.players)
     seats, note = seat_bots(game, bots, fallback)
@@ -162,6 +165,8 @@ def play(
                 raise RuntimeError(f"{player} is to act but has no legal action")
             seat = seat_index.get(player, 0)
             action = seats[seat].choose(game.view(), legal, rngs[seat])
+            if before_action is not None:
+                before_action(game, action)
             game.process(action)
         except InvariantBroken as broken:
             violation, violating = tuple(broken.problems), action

@@ -25,7 +25,10 @@ COMMANDS: tuple[str, ...] = (
     "railyard.framework.commands.simulate",
     "railyard.framework.commands.report",
     "railyard.framework.commands.import_18xxgames",
+    "railyard.framework.commands.export_18xxgames",
+    "railyard.framework.commands.transcribe_18xxgames",
     "railyard.framework.commands.compare_human",
+    "railyard.framework.commands.conformance",
 )
 
 

@@ -49,6 +49,7 @@ BUILTIN: dict[str, str] = {
     "random": "railyard.framework.bots.random_bot:RandomBot",
     "greedy": "railyard.framework.bots.greedy:GreedyBot",
     "strong": "railyard.framework.bots.strong:StrongBot",
+    "uniform": "railyard.framework.bots.uniform:UniformBot",
 }
 _REGISTRY: dict[str, BotFactory] = {}
 _LOADED: dict[str, BotFactory] = {}

@@ -55,6 +55,7 @@ class OperatingState(RoundState):
     current: str | None = None
     step: str = ""
     tiles_laid: int = 0
+    tiles_upgraded: bool = False  # an upgrade was laid this turn (setup tile_lays)
     tokens_placed: int = 0
     revenue: int = 0  # the run's revenue, waiting for the dividend decision
     routes: list[tuple[str, tuple[str, ...]]] = attrs.Factory(list)  # (train, stops) of the run
@@ -147,6 +148,8 @@ class OperatingRound(RoundType):
 
     def start(self, rules: Context, state: G18State) -> list[str]:
         lines = private_income(rules, state)
+        if rules.spec.stock.home_token_on == "operating_round":
+            lines += _home_tokens(rules, state)
         return lines + proceed(rules, state)
 
     def _interrupt(self, rules: Context, state: G18State) -> tuple[Step, tuple[str, ...]] | None:
@@ -291,6 +294,18 @@ def proceed(rules: Context, state: G18State) -> list[str]:
             return lines
         lines += more
     raise RuntimeError("the operating round keeps resolving steps without a decision")
+
+
+def _home_tokens(rules: Context, state: G18State) -> list[str]:
+    """``home_token_on: operating_round``: every corporation that will operate gets its home
+    token as the round starts, in operating order, so a home city floated in the stock round
+    is already taken when the first company runs (a home still to choose waits for its turn)."""
+    listed = {cid: i for i, cid in enumerate(rules.spec.companies)}
+    due = [cid for cid in _rs(state).floated_at_start if may_operate(rules, state, cid)]
+    lines: list[str] = []
+    for cid in sorted(due, key=lambda c: order_key(rules, state, c, listed[c])):
+        lines += tokens.place_home_token(rules, state, cid)
+    return lines
 
 
 def private_income(rules: Context, state: G18State) -> list[str]:

@@ -14,7 +14,15 @@ from typing import Any
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import dividends, emergency, running, tile_lay, tokens, trains
+from railyard.framework.eighteen import (
+    dividends,
+    emergency,
+    lay_schedule,
+    running,
+    tile_lay,
+    tokens,
+    trains,
+)
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
@@ -154,6 +162,7 @@ def start_turn(ctx: Context, state: G18State, cid: str) -> list[str]:
     rs.current = cid
     rs.step = ""
     rs.tiles_laid = rs.tokens_placed = 0
+    rs.tiles_upgraded = False
     rs.revenue = 0
     rs.routes = []
     rs.declined = []
@@ -292,20 +301,23 @@ class TileStep(TurnStep):
         return ctx.spec.type_of(company_id).lays_tiles and state.board is not None
 
     def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
-        return [*tile_lay.choices(ctx, state, entity), Pass(entity)]
+        lays = lay_schedule.allowed(ctx, state, entity, tile_lay.choices(ctx, state, entity))
+        return [*lays, Pass(entity)]
 
     def check_own(self, ctx: Context, state: G18State, action: Action) -> Any:
         assert isinstance(action, LayTile)
         _, upgrade, cost = tile_lay.check(ctx, state, action)
-        return cost, upgrade
+        return lay_schedule.check(ctx, state, action, cost), upgrade
 
     def apply_own(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
         assert isinstance(action, LayTile)
         cost, upgrade = plan
+        upgrading = lay_schedule.is_upgrade(state, action.hex)
         lines = tile_lay.apply(ctx, state, action, cost, upgrade)
         rs = _rs(state)
         rs.tiles_laid += 1
-        if rs.tiles_laid >= options(ctx).tiles_per_turn:
+        rs.tiles_upgraded = rs.tiles_upgraded or upgrading
+        if lay_schedule.turn_done(ctx, state):
             next_step(ctx, state)
         return lines
 
@@ -483,7 +495,8 @@ class TrainsStep(TurnStep):
         if isinstance(action, Pass):
             return end_turn(ctx, state)
         if isinstance(action, BuyTrain):
-            if trains.needs_consent(state, cid, plan.source):
+            if options(ctx).trains_between_players != "any" and trains.needs_consent(
+                    state, cid, plan.source):
                 rs.offer = (cid, action.train, action.price)
                 return [f"{cid} offers {action.price} for train {action.train} of {plan.source}"]
             lines = trains.apply_buy(ctx, state, action, plan)
@@ -503,9 +516,18 @@ class TrainsStep(TurnStep):
                 and not trains.trade_in_choices(ctx, state, cid) and may_end_turn(
             ctx, state, cid) and not any(
             _ok_surrender(ctx, state, cid, t) for t in state.companies[cid].trains
-        ):
+        ) and not _turn_end_held(ctx, state, cid):
             return end_turn(ctx, state)
         return None
+
+
+def _turn_end_held(ctx: Context, state: G18State, cid: str) -> bool:
+    """A beside step with ``holds_turn_end`` offers the company something (a private to buy):
+    the turn waits for its ``Pass``."""
+    return any(
+        s.beside and s.holds_turn_end and cid in s.active_entities(ctx, state) and s.actions(ctx, state, cid)
+        for s in interrupts(ctx)
+    )
 
 
 # ---------------------------------------------------------------------- interrupts

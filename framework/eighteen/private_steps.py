@@ -75,6 +75,7 @@ class BuyPrivatesStep(Step):
     name = "buy_privates"
     turn = False
     beside = True
+    holds_turn_end = True
     handles = (BuyPrivate,)
 
     def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:

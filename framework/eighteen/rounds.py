@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import export
 from railyard.framework.eighteen.end import after_round
 from railyard.framework.eighteen.state import G18State, RoundRecord, RoundState
 
@@ -144,6 +145,7 @@ def advance(rules: Context, state: G18State) -> list[str]:
             return lines
         lines += rtype.finish(rules, state)
         lines += rules.hooks.on_round_end(state)
+        lines += export.at_round_end(rules, state)
         set_index = state.operating_round_in_set if state.round.kind == "operating" else 0
         state.history.append(RoundRecord(state.round.kind, state.round.number, set_index))
         lines += after_round(rules, state)

@@ -9,7 +9,7 @@ from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import HooksError, Ruleset, title_hooks_module
-from railyard.framework.eighteen import end, invariants, tokens
+from railyard.framework.eighteen import drawn, end, invariants, tokens
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_steps import steps_of
 from railyard.framework.eighteen.rounds import RoundType, advance, round_type, start_round
@@ -145,6 +145,7 @@ class G18Ruleset(Ruleset[G18State]):
             if not set(item.companies) <= set(setup.removed_companies)
         ]
         state.board = self.new_board(state)
+        drawn.draw_at_setup(self, state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))
         advance(self, state)

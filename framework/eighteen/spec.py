@@ -36,7 +36,9 @@ class StockOptions(Record):
 
     sale_move: str = "down"  # market direction of a price drop on sale
     marker_on: str = "par"  # when the price marker goes on the chart: par | float
-    home_token_on: str = "operate"  # when a corporation's home token goes down: operate | float
+    # when a corporation's home token goes down: operate | float | operating_round (at the
+    # start of every operating round, for each corporation that operates in it)
+    home_token_on: str = "operate"
     packet_first: bool = True  # while packet items remain, only they may be bought
     sell_before_operating: bool = False  # may shares be sold before the company operated
     share_percent: int = 10  # the market price is the price of this many percent

@@ -43,6 +43,10 @@ class Step:
     beside: ClassVar[bool] = False
     #: a beside step whose actions anyone may take out of turn (the step's check decides)
     out_of_turn: ClassVar[bool] = False
+    #: a beside step that, while it offers the company actions, keeps the last turn step
+    #: from ending the turn by itself: the company ends it with a ``Pass`` (18xx.games'
+    #: blocking BuyCompany step after the train purchases)
+    holds_turn_end: ClassVar[bool] = False
     #: the action types this step takes (``Pass`` too, for a turn step that may be skipped)
     handles: ClassVar[tuple[type[Action], ...]] = ()
 

@@ -593,7 +593,7 @@ class StockRound(RoundType):
             lines = [f"{player} buys {cert.percent}% of {action.company} from the {'initial offering' if action.source == 'ipo' else 'bank pool'} for {price}"]
             lines += give_certificate(rules, state, cert, player, price, payee)
         elif isinstance(action, BuyPrivate):
-            lines = player_sales.apply(state, action, *plan)  # type: ignore[misc]
+            lines = player_sales.apply(rules, state, action, *plan)  # type: ignore[misc]
         else:
             assert isinstance(action, BuyItem)
             lines = self._buy_item(rules, state, action, plan)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
-from railyard.framework.eighteen import phases
+from railyard.framework.eighteen import border_costs, phases
 from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
 from railyard.framework.eighteen.homes import company_reach, home_hexes, home_stations
 from railyard.framework.eighteen.or_actions import LayTile
@@ -342,6 +342,7 @@ def check(rules: Context, state: G18State, action: LayTile) -> tuple[TileDef, Up
     if why is not None:
         raise IllegalAction(*why)
     cost = lay_cost(rules, state, company_id, action.hex)
+    cost += border_costs.crossing_cost(rules, state, action.hex, tile, action.rotation)
     cash = state.companies[company_id].cash
     if cost > cash:
         raise IllegalAction("rule:tile_lay.cost", f"{company_id} has {cash}, the lay costs {cost}")
@@ -412,6 +413,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     cash = state.companies[company_id].cash
     colors = phases.tile_colors(rules, state)
     lay_hook = rules.hooks.lay_refusal
+    crossing = border_costs.crossing_cost if border_costs.has_costs(rules) else None
     homes: list[str] | None = None
     out_edges = reach.out_edges
     table = board.neighbour_table()
@@ -462,6 +464,8 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
             verdicts = found[1]
         for tile, upgrade, lay in verdicts:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
+                if crossing and cost + crossing(rules, state, coord, tile, upgrade.rotation) > cash:
+                    continue
                 out.append(lay)
     return out
 

@@ -1,7 +1,8 @@
 """Station tokens: the free home token, and one token per turn beyond it.
 
 A token beyond the home one needs a type with ``extra_tokens``, a token left, a free slot on a
-city the company reaches (backtracking allowed, never through a city full of others' tokens),
+city the company reaches (traced as a train runs, or turning back at hex edges too under
+``token_connection: backtrack``; never through a city full of others' tokens),
 no token of the company on that hex already, and must leave a slot for every other company
 whose home the city is and which has not placed its home token yet. Its cost comes from the
 type's ``token_cost``: ``fixed``, or ``per_hex`` times the hexes from home, counted over the
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.homes import company_reach, home_hexes
 from railyard.framework.eighteen.or_actions import PlaceToken
+from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.reach import Reach
 from railyard.framework.eighteen.state import BANK, G18State
 
@@ -156,10 +158,16 @@ def refusal(
     return None
 
 
+def token_reach(rules: Context, state: G18State, company_id: str) -> Reach:
+    """What a token's connection reaches: the title's ``token_connection`` says whether it
+    may turn back at a hex edge ("backtracking is allowed for this purpose only")."""
+    return company_reach(rules, state, company_id, backtrack=options(rules).token_connection == "backtrack")
+
+
 def check(rules: Context, state: G18State, action: PlaceToken) -> int:
     if state.board is None:
         raise IllegalAction("rule:tokens.board", "this title has no board")
-    reach = company_reach(rules, state, action.entity, backtrack=True)
+    reach = token_reach(rules, state, action.entity)
     why = refusal(rules, state, action.entity, action.hex, action.city, reach)
     if why is not None:
         raise IllegalAction(*why)
@@ -183,7 +191,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[PlaceToken
     company = state.companies[company_id]
     if board is None or company.tokens_left <= 0 or not rules.spec.type_of(company_id).extra_tokens:
         return []
-    reach = company_reach(rules, state, company_id, backtrack=True)
+    reach = token_reach(rules, state, company_id)
     out = []
     for coord, stop in sorted(reach.stops):
         if refusal(rules, state, company_id, coord, stop, reach) is not None:

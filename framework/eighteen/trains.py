@@ -25,11 +25,13 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import holdings, phases
 from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.homes import home_stations
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
+from railyard.framework.eighteen.reach import stations, walk
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State, Train
 from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
@@ -136,7 +138,24 @@ def room(rules: Context, state: G18State, company_id: str) -> int | None:
 
 
 def needs_train(rules: Context, state: G18State, company_id: str) -> bool:
-    return rules.spec.type_of(company_id).must_own_train and not state.companies[company_id].trains
+    """Whether the company must buy a train (with its director's money if need be): its type
+    must own one and it owns none, and, under ``must_buy_train: route``, a train of it could
+    run (a company whose track reaches no second stop is left to lay track first)."""
+    if not rules.spec.type_of(company_id).must_own_train or state.companies[company_id].trains:
+        return False
+    return options(rules).must_buy_train != "route" or has_route(rules, state, company_id)
+
+
+def has_route(rules: Context, state: G18State, company_id: str) -> bool:
+    """A route of two stops starts at one of the company's stations: walked from each
+    station alone, the track reaches some other stop (another station of its own counts)."""
+    board = state.board
+    if board is None:
+        return True
+    for start in stations(board, company_id, home_stations(rules, state, company_id)):
+        if len(walk(board, company_id, (start,)).stops) > 1:
+            return True
+    return False
 
 
 def offers(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
@@ -375,6 +394,8 @@ def to_pool(state: G18State, train_id: str) -> None:
 
 def check_surrender(rules: Context, state: G18State, action: SurrenderTrain) -> int:
     company = action.entity
+    if options(rules).surrender_train == "never":
+        raise IllegalAction("rule:trains.surrender", f"{company} may not surrender a train in this title")
     if action.train not in state.companies[company].trains:
         raise IllegalAction("rule:trains.surrender", f"{company} does not own train {action.train}")
     space = room(rules, state, company)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen import export
 from railyard.framework.eighteen.abilities import shares as shares_ability
 from railyard.framework.eighteen.abilities.revenue_change import income
 from railyard.framework.eighteen.actions import Bid, BuyItem, Par, Pass
@@ -241,7 +242,7 @@ class Waterfall(RoundType):
                 if amount:
                     state.pay(BANK, owner, amount)
                     lines.append(f"{owner} receives {amount} from {cid}")
-        return lines
+        return lines + export.export(ctx, state)  # the site's end-of-set step, run here too
 
     def is_finished(self, ctx: Context, state: G18State) -> bool:
         return not _rs(state).order and shares_ability.pending(state) is None

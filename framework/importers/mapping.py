@@ -33,6 +33,11 @@ itself stays generic. The file (``import_<site>.yaml`` in the title folder) may 
     per site action type, templates tried when the plain translation is refused (a home
     station the site records as a token, our engine as a choice); fields may also use
     ``"{hex}"`` and ``"{city}"``
+``export``
+    what only the export needs (``framework/exporters``): ``buy_item`` the site action that
+    buys a start-packet item at its price (``bid``, the default, or ``buy_company``);
+    ``printed`` per hex, the site's id of the tile printed there when it is not
+    ``<hex>-0`` (the site numbers the hexes its map prints alike)
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ class ImportMap(Record):
     actions: dict[str, str] = attrs.Factory(dict)
     choices: dict[str, dict[str, Any]] = attrs.Factory(dict)
     alternatives: dict[str, tuple[dict[str, Any], ...]] = attrs.Factory(dict)
+    export: dict[str, Any] = attrs.Factory(dict)
 
     def entity(self, site_id: Any) -> str:
         text = str(site_id)
@@ -133,4 +139,5 @@ def load_import_map(title: Any, site: str) -> ImportMap:
         actions={str(k): str(v) for k, v in (data.get("actions") or {}).items()},
         choices={str(k): dict(v) for k, v in (data.get("choices") or {}).items()},
         alternatives=alternatives,
+        export=dict(data.get("export") or {}),
     )

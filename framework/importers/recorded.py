@@ -91,6 +91,8 @@ def recorded_from_dict(data: Any) -> RecordedGame:
     title = data.get("title")
     if not isinstance(title, str) or not title:
         raise RecordError("title: expected the title's name")
+    # the site writes names ("18Chesapeake"); our ids are lower case ("18chesapeake")
+    title = title.lower()
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise RecordError("players: expected a list of players")

@@ -208,7 +208,17 @@ class Importer:
         return entity
 
     def _t_pass(self, rec: dict[str, Any]) -> list[Action]:
+        if "original_id" in rec and rec["original_id"] is None and self._then_acts(rec):
+            # a pass the site inserted into an old record (original_id null) before a move of
+            # the same company: ours reaches that move by passing the steps between, if any
+            return []
         return [Pass(self._entity(rec))]
+
+    def _then_acts(self, rec: dict[str, Any]) -> bool:
+        """Whether the next recorded action is the same entity's, and not a pass."""
+        later = self.recorded[self.position + 1:self.position + 2]
+        return bool(later) and later[0].get("entity") == rec.get("entity") \
+            and later[0].get("type") != "pass"
 
     def _t_bid(self, rec: dict[str, Any]) -> list[Action]:
         entity, item, price = self._entity(rec), self.map.item(rec["company"]), int(rec["price"])
@@ -301,7 +311,15 @@ class Importer:
         if self.homes.get(entity) == (coord, city):
             del self.homes[entity]
             return []  # the home our engine had the company choose when it first operated
+        home = ChooseHome(entity, f"{coord}.{city}")
+        if home in self.game.legal_actions(entity):
+            return [home]  # the site's home token is our choice of home, asked just now (1882's QLL)
         out: list[Action] = [PlaceToken(entity, coord, city)]
+        private = self._private_of(rec)
+        if private is not None and "teleport" in self._ability_kinds(private):
+            # the token a private's teleport lay allows (free, no connection needed)
+            out = _tagged({"type": "ability_token", "entity": entity, "company": private,
+                           "hex": coord, "city": city}) + out
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
         return out
@@ -619,7 +637,8 @@ class Importer:
             self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
-        elif isinstance(action, LayTile):
+        elif isinstance(action, LayTile) or rec.get("type") == "lay_tile" and hasattr(action, "hex"):
+            # a private's lay (our ability action) puts the tile copy on its hex too
             self.laid[str(rec["tile"])] = action.hex
         elif isinstance(action, SellShares):
             self.pooled.update(rec.get("shares") or ())

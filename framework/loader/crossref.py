@@ -272,6 +272,8 @@ class _Checker:
                     self.need(cid, self.companies, ("setup", "start_packet", "items", item_id, "companies", i), "company")
             for i, cid in enumerate(packet.after_packet):
                 self.need(cid, self.companies, ("setup", "start_packet", "after_packet", i), "company")
+        for i, name in enumerate(self.setup.operating_round.export_trains):
+            self.need(name, self.trains, ("setup", "operating_round", "export_trains", i), "train")
         move = self.setup.stock_round.sold_out_move
         if move is not None and move != "hook":
             self.need(move, self.market.moves, ("setup", "stock_round", "sold_out_move"), "market direction")

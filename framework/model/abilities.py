@@ -72,6 +72,7 @@ class TileLay(Record):
     consumes_lay: bool = False
 
 
+
 @attrs.frozen(repr=False)
 class Teleport(Record):
     """In the owning company's tile step: lay one of ``tiles`` on one of ``hexes`` without a
@@ -129,6 +130,15 @@ class Shares(Record):
 
     kind: ClassVar[str] = "shares"
     certificates: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    # a director's certificate drawn at setup from these corporations (18Chesapeake's
+    # Cornelius Vanderbilt); ``draw`` says how: engine (the game's seeded generator) | site_lcg
+    # (the 18xx.games site's draw for the same seed: framework/eighteen/drawn.py)
+    random_director: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    draw: str = "engine"
+    # a sale of the company between players: none (the certificates stay where they are) |
+    # again (the buyer receives them again: refused while a player holds one, taken free from
+    # the pool otherwise; 18xx.games grants the ability on every purchase by a player)
+    on_player_sale: str = "none"
 
 
 @attrs.frozen(repr=False)

@@ -20,10 +20,12 @@ class Terrain(Record):
 
 @attrs.frozen(repr=False)
 class Border(Record):
-    """A drawn border along one edge; kind ``impassable`` also blocks track."""
+    """A drawn border along one edge; kind ``impassable`` also blocks track; ``cost`` is paid
+    once, by the lay that first joins track across it (framework/eighteen/border_costs.py)."""
 
     edge: int
     kind: str = "province"
+    cost: int = 0
 
 
 @attrs.frozen(repr=False)

@@ -79,6 +79,16 @@ class PrivatePrice(Record):
 
 
 @attrs.frozen(repr=False)
+class TileLaySlot(Record):
+    """The i-th tile lay of an operating turn (``operating_round.tile_lays``): whether it may be
+    an upgrade, what it costs besides terrain, and whether it may follow an upgrade this turn."""
+
+    upgrade: bool = True
+    cost: int = 0
+    after_upgrade: bool = True
+
+
+@attrs.frozen(repr=False)
 class OperatingRoundRules(Record):
     """Operating round options that titles (or their editions) read differently."""
 
@@ -98,9 +108,26 @@ class OperatingRoundRules(Record):
     half_move: str = "down_right"
     withhold_move: str = "left"
     forced_choice: str = "any"  # a helped forced purchase may take: any train on offer | cheapest
-    trains_between_players: str = "consent"  # another player's company sells: consent | never
+    # another player's company sells a train: consent (its director agrees) | never | any (at
+    # any price, without asking: 18Chesapeake)
+    trains_between_players: str = "consent"
+    # train names exported at the end of every OR set: the next bank train leaves the game if
+    # it is one of these (framework/eighteen/export.py); empty: no export
+    export_trains: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     tiles_per_turn: int = 1
+    # the turn's lays one by one (framework/eighteen/lay_schedule.py); empty: tiles_per_turn
+    # lays, each may upgrade, no extra cost
+    tile_lays: tuple[TileLaySlot, ...] = attrs.field(default=(), converter=tuple)
     tokens_per_turn: int = 1
+    # a company at its train limit may give a train back: never | half_price (it pays half
+    # the printed price; the train goes to the pool)
+    surrender_train: str = "never"
+    # a token's connection to the company's stations: route (traced as a train runs) |
+    # backtrack (it may also turn back at a hex edge)
+    token_connection: str = "route"
+    # when a company whose type must_own_train and owns none must buy one: always | route
+    # (only when its stations reach a route of two stops: 18xx.games' MUST_BUY_TRAIN)
+    must_buy_train: str = "always"
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")

@@ -49,7 +49,7 @@ def test_the_built_in_bots_are_found_by_name_in_their_old_order() -> None:
     from railyard.framework.bots.strong import StrongBot
 
     factories = _factories()
-    assert list(factories)[:3] == ["random", "greedy", "strong"]
+    assert list(factories)[:4] == ["random", "greedy", "strong", "uniform"]
     assert factories["random"] is RandomBot and factories["greedy"] is GreedyBot
     assert factories["strong"] is StrongBot
 

@@ -48,7 +48,7 @@ def test_title_bots_come_first_and_greedy_needs_the_18xx_family(tmp_path):
     assert bot_names(rules)[:2] == ["adder", "crasher"]
     assert "random" in bot_names(rules) and "greedy" not in bot_names(rules)
     assert type(make_bot("adder", rules)).__name__ == "Adder"
-    with pytest.raises(UnknownBot, match=r"no bot 'greedy' for this title \(known: adder, crasher, random\)"):
+    with pytest.raises(UnknownBot, match=r"no bot 'greedy' for this title \(known: adder, crasher, random, uniform\)"):
         make_bot("greedy", rules)
     assert "greedy" in bot_names(ruleset_for(load_title(TINYRAIL)))
 

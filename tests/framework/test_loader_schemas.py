@@ -57,6 +57,9 @@ def test_every_property_is_described_and_optional_ones_state_a_default(path: Pat
     undescribed, no_default = [], []
     for where, node in objects(json.loads(path.read_text(encoding="utf-8"))):
         required = set(node.get("required", ()))
+        # a property one of the alternatives requires (anyOf/oneOf) has no default to state
+        for alternative in [*node.get("anyOf", ()), *node.get("oneOf", ())]:
+            required |= set(alternative.get("required", ()))
         for name, prop in node["properties"].items():
             if "description" not in prop:
                 undescribed.append(f"{where}.{name}")

@@ -133,7 +133,7 @@ def test_compare_runs_every_set_on_the_same_seeds_with_confidence_intervals(tmp_
 def test_an_unknown_bot_is_refused_before_any_game(tmp_path, capsys):
     title = pile_title(tmp_path / "pile")
     assert main(["simulate", str(title), "--bots", "greedy", "--quiet", "--out", str(tmp_path / "o")]) == 2
-    assert "no bot 'greedy' for this title (known: adder, crasher, random)" in capsys.readouterr().err
+    assert "no bot 'greedy' for this title (known: adder, crasher, random, uniform)" in capsys.readouterr().err
 
 
 def test_a_title_with_its_own_ruleset_simulates_with_random_bots():

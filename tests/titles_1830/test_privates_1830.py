@@ -187,3 +187,50 @@ def test_a_player_buys_another_players_private_from_the_second_stock_round() -> 
     assert cs.owner == "A"
     assert refusal(game, BuyShares("A", "PRR", "ipo")).rule == "rule:stock_round.one_buy"
     no_problems(game)
+
+
+def _second_stock_round_a_to_act(owners: dict[str, str]):  # noqa: ANN202
+    """Stock round 2 (phase 2), A to act; the privates as ``owners`` say, PRR floated."""
+    from railyard.framework.eighteen.rounds import start_round
+
+    from tests.titles_1889.positions import finish_stock_round, stock_round
+
+    game = stock_round(TITLE, owners)
+    float_corporation(game, "PRR", 100, {"A": 30, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    game.state.companies["PRR"].operated = True
+    start_round(game.ruleset, game.state, "stock")
+    settle(game)
+    while game.active_entities() != ("A",):
+        game.process(Pass(game.active_entities()[0]))
+    return game
+
+
+def test_camden_and_amboy_cannot_change_hands_while_a_player_holds_its_prr_share() -> None:
+    """18xx.games grants CA's PRR share on every purchase by a player (its ``shares`` ability
+    ``on_player_sale: again``): while D, who bought CA, holds that share (PRR.1) no player may
+    buy CA from him, though any other private sells (CS from B)."""
+    game = _second_stock_round_a_to_act({"CS": "B", "CA": "D"})
+    assert game.state.cert("PRR.1").owner == "D"
+    assert refusal(game, BuyPrivate("A", "CA", 100)).rule == "rule:privates.shares_held"
+    assert not any(isinstance(a, BuyPrivate) and a.company == "CA" for a in game.legal_actions("A"))
+    assert BuyPrivate("A", "CS", 40) in game.legal_actions("A")
+    no_problems(game)
+
+
+def test_camden_and_amboy_bought_from_a_player_brings_its_prr_share_again_from_the_pool() -> None:
+    """With PRR.1 in the bank pool (D sold it), A buys CA from D for 100: D gets 100 and A
+    both CA and, free, PRR.1 (18xx.games takes the share from the pool for nothing)."""
+    from railyard.framework.eighteen.state import POOL
+
+    game = _second_stock_round_a_to_act({"CA": "D"})
+    game.state.cert("PRR.1").owner = POOL
+    settle(game)
+    a_cash, d_cash = game.state.player("A").cash, game.state.player("D").cash
+    game.process(BuyPrivate("A", "CA", 100))
+    assert game.state.director("CA") == "A"
+    assert game.state.cert("PRR.1").owner == "A"
+    assert game.state.player("A").cash == a_cash - 100
+    assert game.state.player("D").cash == d_cash + 100
+    assert game.state.percent_held("A", "PRR") == 40
+    no_problems(game)

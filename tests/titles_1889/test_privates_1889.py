@@ -186,7 +186,7 @@ def test_a_forced_train_from_another_corporation_is_paid_from_the_treasury_only(
     give_train(game, "AR", "2")
     game.state.pay("IR", BANK, game.state.cash_of("IR"))  # spent earlier
     settle(game)
-    game.process(Pass("IR"))  # no tile
+    game.process(LayTile("IR", "E2", "57", 1))  # a route to Imabari: IR must own a train
     game.process(Pass("IR"))  # no token
     buys = [a for a in game.legal_actions() if isinstance(a, BuyTrain)]
     assert buys and all(game.state.trains[a.train].owner != "AR" for a in buys)
@@ -211,7 +211,7 @@ def test_a_president_who_cannot_pay_the_banks_train_goes_bankrupt() -> None:
         give_train(game, "KO", name)  # sold earlier: the bank's next train is a 4 for 300
     game.state.pay("IR", BANK, game.state.cash_of("IR"))
     settle(game)
-    game.process(Pass("IR"))  # no tile
+    game.process(LayTile("IR", "E2", "57", 1))  # a route to Imabari: IR must own a train
     game.process(Pass("IR"))  # no token
     assert game.legal_actions("A") == [DeclareBankruptcy("A")]
     game.process(DeclareBankruptcy("A"))
@@ -241,7 +241,7 @@ def _ar_sale_for_irs_train(*overrides: str):  # noqa: ANN202
         give_train(game, ("KO", "SR", "TR")[n % 3], name)  # the bank's next train is a 4 for 300
     game.state.pay("IR", BANK, game.state.cash_of("IR"))
     settle(game)
-    game.process(Pass("IR"))  # no tile
+    game.process(LayTile("IR", "E2", "57", 1))  # a route to Imabari: IR must own a train
     game.process(Pass("IR"))  # no token
     assert game.state.player("A").cash == 90
     return game

@@ -280,7 +280,7 @@ def test_must_sell_in_blocks_an_emergency_sells_each_corporation_once() -> None:
         give_train(game, ("KO", "SR", "TR")[n % 3], name)  # the bank's next train is a 4 for 300
     game.state.pay("IR", BANK, game.state.cash_of("IR"))
     settle(game)
-    game.process(Pass("IR"))  # no tile
+    game.process(LayTile("IR", "E2", "57", 1))  # a route to Imabari: IR must own a train
     game.process(Pass("IR"))  # no token
     assert game.state.player("A").cash == 90
     assert SellShares("A", "AR", 20) in game.legal_actions("A")

@@ -4,6 +4,8 @@
   (1889's ferry stays open while a player owns it; bought by a corporation it closes);
 - ``phase``: it closes when ``phase`` starts;
 - ``bought_train``: it closes when ``company`` buys a train;
+- ``drawn_bought_train``: it closes when the corporation drawn for it at setup buys a train
+  (framework/eighteen/drawn.py);
 - ``bought``: it closes when a corporation buys it;
 - ``used``: it closes when its limited tile lays are used up.
 Closing is the company's ``closed`` flag; what a closed company still means for its holder
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from railyard.framework.eighteen.abilities import open_abilities, owner_ok
 from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.drawn import drawn_for
 from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.state import G18State
 from railyard.framework.model.abilities import Close
@@ -50,6 +53,9 @@ def on_train_bought(ctx: Context, state: G18State, buyer: str) -> list[str]:
     for cid, ability in _matching(ctx, state, "bought_train"):
         if ability.company == buyer and not state.companies[cid].closed:
             lines += _close(ctx, state, cid, f"{buyer} bought a train")
+    for cid, _ in _matching(ctx, state, "drawn_bought_train"):
+        if drawn_for(state, cid) == buyer and not state.companies[cid].closed:
+            lines += _close(ctx, state, cid, f"{buyer}, drawn for it, bought a train")
     return lines
 
 

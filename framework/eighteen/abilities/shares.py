@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.drawn import drawn_for
 from railyard.framework.eighteen.shares import give_certificate
 from railyard.framework.eighteen.state import BANK, IPO, G18State
 from railyard.framework.model.abilities import Shares
@@ -18,7 +19,8 @@ MUST_PAR = "must_par"
 def on_acquired(ctx: Context, state: G18State, company_id: str, player: str) -> list[str]:
     lines: list[str] = []
     for ability in ctx.spec.companies[company_id].abilities_of(Shares):
-        for cert_id in ability.certificates:
+        drawn = drawn_for(state, company_id) if ability.random_director else None
+        for cert_id in ability.certificates + ((f"{drawn}.0",) if drawn else ()):
             cert = state.cert(cert_id)
             if cert.owner != IPO:
                 continue

@@ -1,0 +1,394 @@
+"""Our games written as 18xx.games records: the mirror of ``importers.site_18xxgames``.
+
+The importer bridges the clicks the two engines count differently; the export bridges them
+the other way:
+
+- a move our engine asks for that has no decision in it (a player whose only move is to
+  pass, a company passing a step it can do nothing at) is not recorded: the site skips it;
+- a step the site stops at but our engine skips is passed for the company (``follow``);
+- the ids the site picks itself (the share certificate bought, the tile copy laid, the
+  depot train) are kept in step with our game by ledgers (``site_ids``).
+
+``SiteExporter`` works action by action (a referee harness feeds the site engine as our game
+goes); ``export_game`` replays a whole game through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railyard.framework.core.actions import Action
+from railyard.framework.core.game import Game
+from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
+from railyard.framework.eighteen.or_actions import (
+    BuyTrain,
+    DeclareBankruptcy,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    PlaceToken,
+    RunRoutes,
+    SurrenderTrain,
+)
+from railyard.framework.exporters.names import SiteNames
+from railyard.framework.exporters.site_ids import ShareLedger, TileLedger, TrainLedger
+from railyard.framework.exporters.site_routes import site_route
+from railyard.framework.importers.mapping import import_map_path, load_import_map
+from railyard.framework.importers.site_18xxgames import ANYTIME, SITE
+
+#: a company's moves our engine offers at any step of its turn, which the site offers at one
+#: step only (buying privates) or outside the steps (a private's ability): they keep no
+#: step of the site open
+COMPANY_ANYTIME = ("BuyPrivate", "AbilityLay", "AbilityToken", "ExchangePrivate")
+
+
+class ExportError(Exception):
+    """A game or an action that cannot be written in the site's terms."""
+
+
+def player_ids(players: list[str]) -> dict[str, int]:
+    """Our players -> the site's integer ids, in seat order: a name that is an integer (a
+    game imported from the site) keeps it, so a round trip keeps the site's ids."""
+    if all(p.isdigit() for p in players) and len({int(p) for p in players}) == len(players):
+        return {p: int(p) for p in players}
+    return {p: seat + 1 for seat, p in enumerate(players)}
+
+
+class SiteExporter:
+    """Translates our actions into the site's, one at a time, for a game played from its start.
+
+    ``translate`` is called before ``game.process(action)``, ``follow`` after it."""
+
+    def __init__(self, game: Game) -> None:
+        if game.title is None or import_map_path(game.title, SITE) is None:
+            title = getattr(game, "title_ref", None)
+            raise ExportError(f"{title}: the title has no import_{SITE}.yaml, so no map onto the site's ids")
+        self.map = load_import_map(game.title, SITE)
+        self.names = SiteNames(self.map)
+        state = game.state
+        self.seats = [p.id for p in state.players]
+        self.pids = player_ids(self.seats)
+        self.seed = game.seed
+        self.variant = game.variant
+        self.title_id = str(game.title_ref)
+        rules: Any = game.ruleset
+        spec = rules.spec
+        certs: dict[str, list[tuple[str, int, bool]]] = {}
+        for cid, company in state.companies.items():
+            if company.kind == "private":
+                continue
+            site = self.names.entity(cid)
+            certs[cid] = [(f"{site}_{i}", c.percent, c.director) for i, c in enumerate(company.certificates)]
+        self.shares = ShareLedger(certs)
+        self._reconcile(game)  # certificates placed by the set-up
+        board = state.board
+        stock = dict(getattr(board, "_stock", {}) or {})
+        self.tiles = TileLedger({self.names.tile(t): n for t, n in stock.items()})
+        self.trains = TrainLedger(state, self.names.train)
+        self.spec = spec
+        self._pending: list[tuple[str, Any]] = []
+        self._turn: tuple[str, int] | None = None
+        self._operating: str | None = None  # the company whose turn it is
+        self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
+
+    # ------------------------------------------------------------------ the record's head
+    def setup(self) -> dict[str, Any]:
+        return {
+            "title": self.title_id,
+            "players": [{"id": self.pids[p], "name": p} for p in self.seats],
+            "seed": self.seed,
+            "optional_rules": list(self.optional_rules()),
+        }
+
+    def optional_rules(self) -> tuple[str, ...]:
+        """The site's optional rules that the game's variant plays."""
+        return tuple(rule for rule, variant in self.map.optional_rules.items() if variant == self.variant)
+
+    # ------------------------------------------------------------------ entities
+    def _player(self, entity: str) -> bool:
+        return entity in self.pids
+
+    def _who(self, entity: str) -> dict[str, Any]:
+        if self._player(entity):
+            return {"entity": self.pids[entity], "entity_type": "player"}
+        return {"entity": self.names.entity(entity), "entity_type": "corporation"}
+
+    def _act(self, type_: str, entity: str, **fields: Any) -> dict[str, Any]:
+        return {"type": type_, **self._who(entity), **fields}
+
+    # ------------------------------------------------------------------ translation
+    def translate(self, game: Game, action: Action) -> list[dict[str, Any]]:
+        handler = getattr(self, f"_t_{type(action).__name__}", None)
+        if handler is None:
+            raise ExportError(f"no site action for {type(action).__name__}")
+        self._turn = self._open_purchase(game, action)
+        return list(handler(game, action))
+
+    def follow(self, game: Game, action: Action) -> list[dict[str, Any]]:
+        pending, self._pending = self._pending, []
+        for kind, data in pending:
+            getattr(self, f"_after_{kind}")(game, data)
+        self._reconcile(game)
+        out: list[dict[str, Any]] = []
+        if isinstance(action, LayTile) or type(action).__name__ == "AbilityLay":
+            out += self._homes_after_lay(game, action.hex)  # type: ignore[attr-defined]
+        if self._turn is not None and not isinstance(action, Pass):
+            company, cheapest = self._turn
+            state = game.state
+            ended = state.round.kind != "operating" or getattr(state.round, "current", None) != company
+            if ended and state.companies[company].cash >= cheapest:
+                out.append(self._act("pass", company))  # the site's buy-companies step is open
+        self._turn = None
+        out += self._skipped_track(game)
+        return out
+
+    def _skipped_track(self, game: Game) -> list[dict[str, Any]]:
+        """A company whose turn our engine opens past the tile step (no lay it could make):
+        the site's track step waits for its pass all the same."""
+        from railyard.framework.eighteen.operating_round import STEPS
+
+        state = game.state
+        current = getattr(state.round, "current", None) if state.round.kind == "operating" else None
+        if current is None or current == self._operating:
+            self._operating = current
+            return []
+        self._operating = current
+        step = getattr(state.round, "step", "")
+        if "tile" in STEPS and step in STEPS and STEPS.index(step) > STEPS.index("tile"):
+            return [self._act("pass", current)]
+        return []
+
+    def _reconcile(self, game: Game) -> None:
+        for cid in self.shares.certs:
+            held: dict[str, int] = {}
+            for cert in game.state.companies[cid].certificates:
+                held[cert.owner] = held.get(cert.owner, 0) + cert.percent
+            self.shares.reconcile(cid, held)
+
+    def _open_purchase(self, game: Game, action: Action) -> tuple[str, int] | None:
+        """A company acting in its turn that could buy a private: the company and the
+        cheapest price (the site keeps its buy-companies step open for it until it passes)."""
+        state = game.state
+        entity = action.entity
+        if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
+            return None
+        prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
+        return (entity, min(prices)) if prices else None
+
+    # stock rounds and auctions
+    def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
+        entity = action.entity
+        legal = game.legal_actions(entity)
+        step = "" if self._player(entity) else getattr(game.state.round, "step", "")
+        if step == "trains":
+            return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
+        if step == "tile":
+            return [self._act("pass", entity)]  # the site's track step is open, lays or not
+        if game.state.round.kind == "stock" or self._player(entity):
+            legal = [a for a in legal if type(a).__name__ not in ANYTIME]
+        else:
+            legal = [a for a in legal if type(a).__name__ not in COMPANY_ANYTIME]
+        if legal == [action]:
+            return []  # nothing to decide: the site moves on by itself
+        return [self._act("pass", entity)]
+
+    @staticmethod
+    def _trains_steps(legal: list[Action]) -> int:
+        """The site's steps a company's pass at our trains step ends: buying trains and, after
+        it, buying private companies, each one still open if it has a move left (ours are one
+        step: a corporation buys privates at any moment of its turn). Neither open: the site
+        ended the turn by itself (a surrender of a train, which our engine also offers, is no
+        move of the site's)."""
+        kinds = {type(a).__name__ for a in legal}
+        trains = bool(kinds & {"BuyTrain", "BuyTrainTradeIn"})
+        privates = "BuyPrivate" in kinds
+        return int(trains) + int(privates)
+
+    def _t_Bid(self, game: Game, action: Bid) -> list[dict[str, Any]]:
+        return [self._act("bid", action.entity, company=self.names.item(action.item), price=action.price)]
+
+    def _t_BuyItem(self, game: Game, action: BuyItem) -> list[dict[str, Any]]:
+        kind = self.names.buy_item
+        return [self._act(kind, action.entity, company=self.names.item(action.item), price=action.price)]
+
+    def _t_Par(self, game: Game, action: Par) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen.stock_round import par_cell_for
+
+        rules: Any = game.ruleset
+        cell = par_cell_for(rules, action.price)
+        if cell is None:
+            raise ExportError(f"no par cell at {action.price}")
+        self._pending.append(("gain", (action.company, action.entity, [self.shares.president_share(action.company)])))
+        return [self._act("par", action.entity, corporation=self.names.entity(action.company),
+                          share_price=f"{action.price},{cell[0]},{cell[1]}")]
+
+    def _t_BuyShares(self, game: Game, action: BuyShares) -> list[dict[str, Any]]:
+        shares = self.shares.pick_buy(action.company, action.source)
+        self._pending.append(("gain", (action.company, action.entity, shares)))
+        percent = sum(self.shares.certs[action.company][s][0] for s in shares)
+        return [self._act("buy_shares", action.entity, shares=shares, percent=percent)]
+
+    def _t_SellShares(self, game: Game, action: SellShares) -> list[dict[str, Any]]:
+        shares = self.shares.pick_sale(action.company, action.entity, action.percent)
+        self._pending.append(("sell", (action.company, action.entity, shares, action.percent)))
+        return [self._act("sell_shares", action.entity, shares=shares, percent=action.percent)]
+
+    def _after_gain(self, game: Game, data: tuple[str, str, list[str]]) -> None:
+        company, buyer, shares = data
+        self.shares.gain(company, buyer, shares, game.state.director(company))
+
+    def _after_sell(self, game: Game, data: tuple[str, str, list[str], int]) -> None:
+        company, seller, shares, percent = data
+        self.shares.sell(company, seller, shares, percent, game.state.director(company))
+
+    # operating rounds
+    def _t_LayTile(self, game: Game, action: LayTile) -> list[dict[str, Any]]:
+        tile = self.tiles.lay(self.names.tile(action.tile), action.hex)
+        return [self._act("lay_tile", action.entity, hex=action.hex, tile=tile, rotation=action.rotation)]
+
+    def _city(self, game: Game, coord: str, stop: int) -> str:
+        tile = self.tiles.on_hex.get(coord) or self.names.printed(coord)
+        return f"{tile}-{self.names.site_stop(coord, stop)}"
+
+    def _t_PlaceToken(self, game: Game, action: PlaceToken) -> list[dict[str, Any]]:
+        board = game.state.board
+        slot = len(board.tokens_at(action.hex, action.city))
+        return [self._act("place_token", action.entity, city=self._city(game, action.hex, action.city),
+                          slot=slot, tokener=self.names.entity(action.entity))]
+
+    def _t_RunRoutes(self, game: Game, action: RunRoutes) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen import running
+
+        if not action.runs and not game.state.companies[action.entity].trains:
+            return []  # no train: the site skips running and paying
+        rules: Any = game.ruleset
+        result = running.check(rules, game.state, action, game.state.round.ran)
+        by_train = dict(result.routes)
+        routes = []
+        for run in action.runs:
+            route = by_train.get(run.train)
+            revenue = route.revenue if route is not None else 0
+            routes.append({"train": self.trains.site(run.train, game.state),
+                           **site_route(self.names, run.nodes, revenue)})
+        return [self._act("run_routes", action.entity, routes=routes, extra_revenue=0,
+                          subsidy=result.treasury)]
+
+    def _t_Dividend(self, game: Game, action: Dividend) -> list[dict[str, Any]]:
+        if not game.state.companies[action.entity].trains:
+            return []  # no train: the site skips running and paying
+        return [self._act("dividend", action.entity, kind=action.kind)]
+
+    def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:
+        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price)]
+
+    def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,
+                          exchange=self.trains.site(action.trade_in, game.state))]
+
+    def _t_DiscardTrain(self, game: Game, action: DiscardTrain) -> list[dict[str, Any]]:
+        return [self._act("discard_train", action.entity, train=self.trains.site(action.train, game.state))]
+
+    def _t_SurrenderTrain(self, game: Game, action: SurrenderTrain) -> list[dict[str, Any]]:
+        kind = self.names.action("surrender_train")
+        return [self._act(kind, action.entity, train=self.trains.site(action.train, game.state))]
+
+    def _t_DeclareBankruptcy(self, game: Game, action: DeclareBankruptcy) -> list[dict[str, Any]]:
+        company = getattr(game.state.round, "current", None)
+        return [self._act("bankrupt", company or action.entity)]
+
+    def _t_BuyPrivate(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        return [self._act("buy_company", action.entity, company=self.names.company(action.company),
+                          price=action.price)]
+
+    # private companies' abilities: the site's acting entity is the private itself
+    def _as_company(self, type_: str, company: str, **fields: Any) -> dict[str, Any]:
+        return {"type": type_, "entity": self.names.company(company), "entity_type": "company", **fields}
+
+    def _t_AbilityLay(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        tile = self.tiles.lay(self.names.tile(action.tile), action.hex)
+        return [self._as_company("lay_tile", action.company, hex=action.hex, tile=tile, rotation=action.rotation)]
+
+    def _t_AbilityToken(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        board = game.state.board
+        slot = len(board.tokens_at(action.hex, action.city))
+        return [self._as_company("place_token", action.company, city=self._city(game, action.hex, action.city),
+                                 slot=slot, tokener=self.names.entity(action.entity))]
+
+    def _t_ExchangePrivate(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        target = self._exchange_target(game, action.company)
+        shares = self.shares.pick_buy(target, action.source)
+        self._pending.append(("gain", (target, action.entity, shares)))
+        percent = sum(self.shares.certs[target][s][0] for s in shares)
+        return [self._as_company("buy_shares", action.company, shares=shares, percent=percent)]
+
+    def _exchange_target(self, game: Game, company: str) -> str:
+        """The corporation a private is exchanged for (its ability's ``company``)."""
+        cdef = self.spec.companies[company]
+        for ability in getattr(cdef, "abilities", ()) or ():
+            data = ability if isinstance(ability, dict) else attrs_dict(ability)
+            if data.get("kind") == "exchange":
+                target = data.get("company") or data.get("corporation")
+                if target:
+                    return str(target)
+        raise ExportError(f"{company} has no exchange ability")
+
+    def _t_ChooseHome(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        """Our engine has a company with several possible homes choose when it first
+        operates; the site asks for the token once a tile on the hex says where the cities
+        are (``follow`` gives it then)."""
+        home = getattr(action, "home", None)
+        if home is None:
+            raise ExportError(f"no site action for {type(action).__name__} (a title's own home choice)")
+        coord, _, city = str(home).rpartition(".")
+        self.homes[action.entity] = (coord, int(city or 0))
+        return []
+
+    def _homes_after_lay(self, game: Game, coord: str) -> list[dict[str, Any]]:
+        out = []
+        for company, (where, city) in list(self.homes.items()):
+            if where == coord:
+                del self.homes[company]
+                out.append(self._act("place_token", company, city=self._city(game, where, city), slot=0,
+                                     tokener=self.names.entity(company)))
+        return out
+
+
+def attrs_dict(value: Any) -> dict[str, Any]:
+    import attrs
+
+    return attrs.asdict(value) if attrs.has(type(value)) else dict(vars(value))
+
+
+def export_game(game: Game, *, end: bool = False) -> dict[str, Any]:
+    """The whole site record of ``game``: its actions replayed from the start through a
+    ``SiteExporter`` (ids 1..n), with the result when the game is over.
+
+    ``end`` closes a game that is not over with the site's ``end_game`` (a game its players
+    ended by hand: the site's result is then every player's worth at that moment)."""
+    fresh = Game(game.title, game.players, game.seed, game.variant, game.overrides)
+    exporter = SiteExporter(fresh)
+    head = exporter.setup()
+    actions: list[dict[str, Any]] = []
+    for action in game.actions:
+        actions.extend(exporter.translate(fresh, action))
+        fresh.process(action)
+        actions.extend(exporter.follow(fresh, action))
+    ended = end and not fresh.is_over()
+    if ended:
+        actions.append({"type": "end_game", **exporter._who(exporter.seats[0])})
+    for index, site_action in enumerate(actions, start=1):
+        site_action["id"] = index
+    out: dict[str, Any] = {
+        "id": 1,
+        "title": head["title"],
+        "players": head["players"],
+        "settings": {"seed": head["seed"], "optional_rules": head["optional_rules"]},
+        "actions": actions,
+        "status": "finished" if fresh.is_over() or ended else "active",
+        "loaded": True,
+    }
+    if fresh.is_over() or ended:
+        out["result"] = {str(exporter.pids[p]): worth for p, worth in fresh.standings()}
+    if ended:
+        out["game_end_reason"] = "manually_ended"
+    return out
