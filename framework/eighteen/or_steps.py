@@ -94,7 +94,10 @@ def after_action_steps(ctx: Context) -> tuple[Step, ...]:
     """The steps of :func:`steps_of` whose ``after_action`` is not the base one (which does
     nothing), in order."""
     steps = steps_of(ctx)
-    return _AFTER.cached(steps, _acting, steps)
+    found = _AFTER.get(id(steps))  # inline: asked after every action
+    if found is None or found[0] is not steps:
+        return _AFTER.put(steps, id(steps), _acting(steps))
+    return found[1]
 
 
 def _acting(steps: tuple[Step, ...]) -> tuple[Step, ...]:

@@ -33,7 +33,10 @@ def railway_on(rules: Context, state: G18State, coord: str) -> str | None:
 
 def _railways_on(rules: Context) -> dict[str, tuple[str, ...]]:
     """Hex -> the mountain railways on it, in companies.yaml order (every lay asks)."""
-    return _ON_HEX.cached(rules.spec, _railways_by_hex, rules)
+    found = _ON_HEX.get(id(rules.spec))  # inline: every lay asks
+    if found is None or found[0] is not rules.spec:
+        return _ON_HEX.put(rules.spec, id(rules.spec), _railways_by_hex(rules))
+    return found[1]
 
 
 def _railways_by_hex(rules: Context) -> dict[str, tuple[str, ...]]:
