@@ -122,26 +122,29 @@ def _check_key(key: Any) -> None:
 class Memo(dict[K, V], Generic[K, V]):
     """A bounded memo keyed by content (see the module's text)."""
 
-    __slots__ = ("limit", "oldest")
+    __slots__ = ("limit", "oldest", "_shapes")
 
     def __init__(self, limit: int, *, oldest: bool = False, per_game: bool = False) -> None:
         super().__init__()
         self.limit = limit
         self.oldest = oldest
+        # the part types of the keys accepted: whether a key may be stored depends on its
+        # parts' classes alone, so each shape is checked once (a miss then costs a type map)
+        self._shapes: set[Any] = set()
         if per_game:
             _register_per_game(self)
 
-    def _make_room(self) -> None:
+    def put(self, key: K, value: V) -> V:
+        """Stores ``value`` under ``key`` (refused when the key could change) and returns it."""
+        shape = tuple(map(type, key)) if isinstance(key, tuple) else type(key)
+        if shape not in self._shapes:
+            _check_key(key)
+            self._shapes.add(shape)
         if len(self) >= self.limit:
             if self.oldest:
                 del self[next(iter(self))]
             else:
                 self.clear()
-
-    def put(self, key: K, value: V) -> V:
-        """Stores ``value`` under ``key`` (refused when the key could change) and returns it."""
-        _check_key(key)
-        self._make_room()
         self[key] = value
         return value
 
@@ -182,7 +185,7 @@ class IdMemo(dict[Any, tuple[Any, V]], Generic[V]):
                 for one in anchor:
                     if not frozen(one):
                         _refuse("anchor", one)
-            elif not frozen(anchor):
+            elif not _KNOWN.get(type(anchor)) and not frozen(anchor):
                 _refuse("anchor", anchor)
         if len(self) >= self.limit:
             if self.oldest:
