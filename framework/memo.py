@@ -122,24 +122,22 @@ def _check_key(key: Any) -> None:
 class Memo(dict[K, V], Generic[K, V]):
     """A bounded memo keyed by content (see the module's text)."""
 
-    __slots__ = ("limit", "oldest", "_shapes")
+    __slots__ = ("limit", "oldest")
 
     def __init__(self, limit: int, *, oldest: bool = False, per_game: bool = False) -> None:
         super().__init__()
         self.limit = limit
         self.oldest = oldest
-        # the part types of the keys accepted: whether a key may be stored depends on its
-        # parts' classes alone, so each shape is checked once (a miss then costs a type map)
-        self._shapes: set[Any] = set()
         if per_game:
             _register_per_game(self)
 
     def put(self, key: K, value: V) -> V:
         """Stores ``value`` under ``key`` (refused when the key could change) and returns it."""
-        shape = tuple(map(type, key)) if isinstance(key, tuple) else type(key)
-        if shape not in self._shapes:
+        # whether a key may be stored depends on its parts' classes alone: known ones are one
+        # C-level pass (a miss of a hot loop pays no Python loop), others are checked once
+        if not (all(map(_KNOWN.get, map(type, key))) if isinstance(key, tuple)
+                else _KNOWN.get(type(key))):
             _check_key(key)
-            self._shapes.add(shape)
         if len(self) >= self.limit:
             if self.oldest:
                 del self[next(iter(self))]
