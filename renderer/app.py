@@ -17,7 +17,7 @@ import pygame
 from railyard.framework.core.actions import Action
 from railyard.framework.core.dry_run import DryRun, dry_run
 from railyard.framework.core.errors import IllegalAction
-from railyard.renderer import view
+from railyard.renderer import colors, view
 from railyard.renderer.board import BoardRenderer
 from railyard.renderer.bots import DEFAULT_BOT, Seats
 from railyard.renderer.panels import companies as companies_panel
@@ -30,8 +30,10 @@ from railyard.renderer.panels import status as status_panel
 from railyard.renderer.screen import ScreenLayout
 from railyard.renderer.session import GameFiles
 from railyard.renderer.snapshot import Snapshot, snapshot
+from railyard.renderer.ui import card_view
 from railyard.renderer.ui.actions_menu import ActionMenu
 from railyard.renderer.ui.camera import Camera
+from railyard.renderer.ui.cards import card, companies_named
 from railyard.renderer.ui.describe import describe, is_choice, tag, value_label, with_value
 from railyard.renderer.ui.help import draw_help, draw_tooltip, hex_info
 from railyard.renderer.ui.log_words import LogWords
@@ -46,7 +48,7 @@ TRAY_H = 72  # height of the tile tray above the menu
 #: rounds that sell the start packet (their kinds as the engine names them)
 PACKET_ROUNDS = frozenset({"auction", "fixed_price_columns"})
 #: actions whose buttons say what they cost (a train's price is its value already)
-COSTED = frozenset({"place_token", "lay_tile"})
+COSTED = frozenset({"place_token", "lay_tile", "buy_shares"})
 #: an operating turn's steps (the engine's names) as the prompt asks them
 STEP_WORDS = {"home": "place the home token", "tile": "lay a tile", "token": "place a token",
               "run": "run trains", "dividend": "pay out or withhold", "trains": "buy trains"}
@@ -95,6 +97,10 @@ class App(GameFiles):
         self._previews: dict[Any, DryRun] = {}
         self.scroll = {"companies": 0, "log": 0}
         self.routes = RouteControl(self)
+        #: drawn as a picture (``railyard render``): nothing that waits for a click
+        self.still = False
+        self.pinned: str | None = None  # a company whose card stays up (clicked), Esc closes
+        self._followed_company: Any = None  # the position the companies panel last followed
         self._panel_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self.set_game(game)
 
@@ -362,20 +368,19 @@ class App(GameFiles):
         ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
         if self.editor.active and not ctrl and self.routes.editor_key(event):
             return
+        key = event.key
+        if self.placement_key(event):
+            return
         field = self.menu.focused_field()
         if field is not None and not ctrl and field.key(event):
             return
-        key = event.key
         if key == pygame.K_ESCAPE:
             self.placement.clear()
+            self.pinned = None
             self.show_standings = False
             self.show_help = False
-        elif key == pygame.K_r:
-            self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            chosen = self.placement.current()
-            if chosen is not None:
-                self.act(chosen)
+        elif key == pygame.K_q:
+            self.ask_quit()
         elif key == pygame.K_p:
             passes = [a for a in self.legal() if type(a).__name__ == "Pass"]
             if passes and self.human_to_act():
@@ -400,6 +405,28 @@ class App(GameFiles):
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
+
+    def placement_key(self, event: pygame.event.Event) -> bool:
+        """Enter and R belong to the tile or token previewed on the map whenever one is:
+        an amount typed into a field earlier (a bid in the packet) must not take the Enter
+        that the prompt ("Enter lays") promised to the preview."""
+        chosen = self.placement.current()
+        if chosen is None or not self.human_to_act():
+            return False
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.menu.unfocus()
+            self.act(chosen)
+            return True
+        if event.key == pygame.K_r:
+            self.menu.unfocus()
+            self.placement.cycle(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+            return True
+        return False
+
+    def ask_quit(self) -> None:
+        """Q (or the Quit button): the save prompt, whose Enter saves and closes the window;
+        an emptied path closes it without saving (every move is autosaved anyway)."""
+        self.open_prompt("quit")
 
     # routes: shown, offered and edited (renderer.ui.routes_control)
     @property
@@ -445,6 +472,10 @@ class App(GameFiles):
                 button.on_click()
                 return
         lay = self.layout
+        if (lay.companies.collidepoint(pos) or lay.players.collidepoint(pos)) and event.button == 1:
+            cids = self.cards_at(pos)  # a click keeps the company's card up (Esc closes it)
+            self.pinned = None if not cids or cids[0] == self.pinned else cids[0]
+            return
         tray = self.tray_rect()
         if tray is not None and tray.collidepoint(pos) and event.button == 1:
             self.placement.tray_click(pos)
@@ -466,7 +497,7 @@ class App(GameFiles):
     def follow(self) -> None:
         """When the hexes the one to act may use change (a new company, a new step) and the
         zoomed map shows none of them, pan to bring them into view."""
-        hexes = frozenset(self.placement.hexes)
+        hexes = frozenset(self.placement.hexes) or self._acting_stations()
         if hexes == self._followed:
             return
         self._followed = hexes
@@ -480,6 +511,16 @@ class App(GameFiles):
         mx = sum(x for x, _ in centres) / len(centres)
         my = sum(y for _, y in centres) / len(centres)
         self.camera.offset = (b.width / 2 - mx, b.height / 2 - my)
+
+    def _acting_stations(self) -> frozenset[str]:
+        """The hexes of the acting company's stations: with nothing to place, the zoomed view
+        goes to the company now acting rather than staying where the last one acted."""
+        companies = getattr(self.game.state, "companies", {})
+        for entity in view.active(self.game):
+            company = companies.get(entity) if isinstance(companies, dict) else None
+            if company is not None and getattr(company, "tokens", None):
+                return frozenset(h for h, _ in company.tokens)
+        return frozenset()
 
     def hex_at(self, pos: tuple[int, int]) -> str | None:
         """The map hex under a window pixel."""
@@ -517,9 +558,14 @@ class App(GameFiles):
         version = self.version()
         self._panel(surface, "status", lay.status, (version, self.message, self.error),
                     lambda s, r: status_panel.draw(s, r, self.game, self.message, self.error))
-        self._draw_top_buttons(surface, lay.status)
+        if not self.still:
+            self._draw_top_buttons(surface, lay.status)
         self._panel(surface, "players", lay.players, version,
                     lambda s, r: players_panel.draw(s, r, self.game))
+        if self._followed_company != version:  # the acting company's row comes into view
+            self._followed_company = version
+            self.scroll["companies"] = companies_panel.first_row_for(
+                self.game, lay.companies, self.scroll["companies"])
         if self.packet_shown():  # the start packet, for everyone to read, while it sells
             self._panel(surface, "companies", lay.companies, ("packet", version, self.scroll["companies"]),
                         lambda s, r: packet_panel.draw(s, r, self.game, self.scroll["companies"]))
@@ -559,10 +605,12 @@ class App(GameFiles):
         if tray is not None:
             self.placement.draw_tray(surface, tray, snap.phase)
         self.menu.draw(surface, self.menu_rect(), title)
+        if self.pinned is not None:
+            self.draw_cards(surface, [self.pinned], (lay.board.x + 8, lay.board.y + 8))
         self._draw_hover(surface)
         if self.show_help:
             draw_help(surface)
-        if self.game.is_over() and self.show_standings:
+        if self.game.is_over() and self.show_standings and not self.still:
             from railyard.renderer.screens.standings import draw as draw_standings
 
             draw_standings(surface, self.game)
@@ -575,14 +623,30 @@ class App(GameFiles):
         "(or pass)" when the engine also offers a pass."""
         step = getattr(getattr(self.game.state, "round", None), "step", "") or ""
         words = STEP_WORDS.get(step, "your move")
+        empty = self.empty_step(step, legal)
+        if empty:
+            return f"{words}: {empty}"
         if step and any(tag(a) == "pass" for a in legal):
             words += " (or pass)"
         return words
 
+    def empty_step(self, step: str, legal: list[Action]) -> str:
+        """Why a step offers nothing but going on (no hex to highlight, no route to run), so
+        the player is told rather than left looking for what to do; "" when it offers more."""
+        if not legal:
+            return ""
+        if step == "token" and not self.placement.hexes and all(tag(a) == "pass" for a in legal):
+            return "no city where a station can go - pass (P)"
+        if step == "run" and not any(getattr(a, "runs", None) for a in legal):
+            return "no route for its trains, so it does not run - the button goes on"
+        return ""
+
     def packet_shown(self) -> bool:
         """The start packet takes the companies' panel during the round that sells it."""
         rnd = getattr(self.game.state, "round", None)
-        return getattr(rnd, "kind", "") in PACKET_ROUNDS and bool(view.packet(self.game))
+        kind = getattr(rnd, "kind", "")
+        selling = kind in PACKET_ROUNDS or kind not in ("stock", "operating")  # 1889's waterfall
+        return selling and bool(view.packet(self.game))
 
     def dialog_mode(self) -> bool:
         """Choices that interrupt play (an exchange, a national's formation) are asked in a
@@ -610,12 +674,49 @@ class App(GameFiles):
         rect = self.layout.actions
         return pygame.Rect(rect.x, rect.y, rect.width, TRAY_H)
 
+    def cards_at(self, pos: tuple[int, int]) -> list[str]:
+        """The companies whose cards a hover at ``pos`` shows: a row of the companies panel
+        or of the start packet, a holding in the players panel, or a menu button about one."""
+        lay = self.layout
+        if lay.companies.collidepoint(pos):
+            scroll = self.scroll["companies"]
+            if self.packet_shown():
+                return packet_panel.item_at(lay.companies, self.game, scroll, pos)
+            cid = companies_panel.company_at(lay.companies, self.game, scroll, pos)
+            return [cid] if cid else []
+        if lay.players.collidepoint(pos):
+            cid = players_panel.company_at(lay.players, self.game, pos)
+            return [cid] if cid else []
+        for button in self.menu.buttons:
+            if button.rect.collidepoint(pos) and button.action is not None:
+                return companies_named(self.game, button.action)
+        return []
+
+    def draw_cards(self, surface: pygame.Surface, cids: list[str], at: tuple[int, int]) -> None:
+        """Company cards side by side from ``at`` (kept inside the window)."""
+        x, y = at
+        width = card_view.CARD_W
+        if x + width * len(cids) > surface.get_width():  # left of the pointer when no room
+            x = max(0, at[0] - width * len(cids) - 24)
+        for cid in cids:
+            fill, ink = colors.company_colors(self.game.title.companies[cid])
+            box = card_view.draw(surface, (x, y), card(self.game, cid), fill, ink, width)
+            x = box.right + 6
+
     def _draw_hover(self, surface: pygame.Surface) -> None:
-        """A tooltip: what a button does, or what a hex holds."""
+        """A tooltip: what a button does, or what a hex holds; a company's card over its
+        abbreviation (a row of the companies panel or the packet, a button about it)."""
         if not pygame.display.get_init() or not pygame.mouse.get_focused():
             return
         pos = pygame.mouse.get_pos()
+        self.draw_hover_at(surface, pos)
+
+    def draw_hover_at(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         lines: list[str] = []
+        cids = self.cards_at(pos)
+        if cids and not any(b.rect.collidepoint(pos) for b in self.menu.buttons):
+            self.draw_cards(surface, cids, (pos[0] + 16, pos[1] + 16))
+            return
         for button in self.menu.buttons:
             if button.rect.collidepoint(pos) and button.action is not None:
                 lines = [describe(button.action, self.name_value)]
@@ -633,7 +734,9 @@ class App(GameFiles):
             if coord is not None:
                 lines = hex_info(self.game.title, self.snap(), coord)
         if lines:
-            draw_tooltip(surface, pos, lines)
+            box = draw_tooltip(surface, pos, lines)
+            if cids:  # a button about a company: its card under what the button does
+                self.draw_cards(surface, cids, (box.x, box.bottom + 4))
 
     def _panel(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Any,
                draw: Any) -> None:
@@ -652,7 +755,8 @@ class App(GameFiles):
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
                  ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
                  ("Fit", self.fit, "F: fit the map; wheel zooms, drag pans"),
-                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys"),
+                 ("Quit", self.ask_quit, "Q: save (or not) and quit")]
         x = rect.right - 8
         self.top_buttons = []
         mouse = pygame.mouse.get_pos() if pygame.display.get_init() else (-1, -1)

@@ -41,6 +41,7 @@ PANEL_BG: Color = (34, 38, 46)
 PANEL_BORDER: Color = (80, 88, 100)
 PANEL_TEXT: Color = (228, 228, 228)
 PANEL_DIM: Color = (150, 156, 166)
+HOLDINGS: Color = (196, 210, 226)  # a player's holdings under the name: read by everyone, not grey
 PANEL_ACCENT: Color = (255, 196, 60)
 BUTTON: Color = (62, 84, 112)
 BUTTON_HOVER: Color = (86, 116, 152)

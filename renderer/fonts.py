@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 _CACHE: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -31,7 +29,7 @@ def start() -> None:
         _RENDERED.clear()
 
 
-_RENDERED: dict[tuple[str, int, tuple[int, int, int], bool, Any], pygame.Surface] = {}
+_RENDERED: dict[tuple[str, int, tuple[int, ...], bool, tuple[int, int, int] | None], pygame.Surface] = {}
 _RENDERED_MAX = 4096
 
 

@@ -183,7 +183,7 @@ class HexPainter:
         self.marks: list[tuple[str, pygame.Rect]] = []  # see _mark
         self.shown_names: dict[str, pygame.Rect] = {}  # where the last board drew each name
         self._marks: dict[float, list[tuple[str, pygame.Rect]]] = {}
-        self._soft: set[tuple[str, tuple[int, int, int, int]]] = set()  # see _mark
+        self._soft: set[tuple[str, tuple[int, ...]]] = set()  # see _mark
         self._shown_rects: dict[float, dict[str, pygame.Rect]] = {}
         self.stale = False  # set by draw_names: a partial redraw left a moved name behind
         self.box_of: Any = None  # (coord, size) -> the hex's pixel box, set by the board
@@ -191,7 +191,7 @@ class HexPainter:
 
     def value_elsewhere(self, stop: Stop, coord: str | None) -> bool:
         """Whether another hex of the stop's drawing shows its value (see ``value_homes``)."""
-        return bool(stop.group) and coord is not None and self.group_home.get(stop.group, coord) != coord
+        return bool(stop.group and coord is not None and self.group_home.get(stop.group, coord) != coord)
 
     # ----------------------------------------------------------------- pieces
     def revenue(self, stop: Stop, phase: str) -> int:
@@ -211,11 +211,37 @@ class HexPainter:
         else:
             pygame.draw.polygon(surface, color, pts, width)
 
+    def _small_terrain_at(self, spots: Spots, name: str | None, size: float,
+                          full: tuple[Point, float], cands: Sequence[Point],
+                          r: float) -> Point | None:
+        """Where a smaller terrain mark (disc ``r``) goes clear of the stops and of the place
+        the hex's name takes beside the full mark, so the name stays where it was (names are
+        placed across the board: one moved may cover another); None when there is no such
+        place."""
+        trial = Spots()
+        trial.discs = [*spots.discs]
+        at_full = None
+        if name:
+            half_w, half_h = self.name_extent(size, name)
+            stretch = max(1.0, half_w / half_h)
+            named = Spots()
+            named.discs = [*spots.discs, (full[0][0], full[0][1], full[1])]
+            at_full = named.best(NAME_SPOTS + MORE_NAME_SPOTS, half_h, stretch=stretch)
+            trial.add_box(at_full, half_w, half_h)
+        small = next((c for c in cands if trial.room(c, r) >= 0), None)
+        if small is None or not name or at_full is None:
+            return small
+        after = Spots()
+        after.discs = [*spots.discs, (small[0], small[1], r)]
+        return small if after.best(NAME_SPOTS + MORE_NAME_SPOTS, half_h, stretch=stretch) == at_full else None
+
     def terrain(self, surface: pygame.Surface, center: Point, size: float, hexdef: Any,
-                where: Point) -> None:
+                where: Point, scale: float = 1.0) -> None:
+        """The terrain marks and costs at ``where``; ``scale`` < 1 in a hex whose city leaves
+        no room for the full mark (1830's Scranton: the cost must not touch the city)."""
         cx, cy = center[0] + where[0] * size, center[1] + where[1] * size
         for t in hexdef.terrain:
-            s = size * (0.2 if t.cost < 100 else 0.26)
+            s = size * (0.2 if t.cost < 100 else 0.26) * scale
             if t.kind == "water":
                 for k in (-1, 1):
                     pts = [(cx + (i / 6 - 0.5) * 2 * s,
@@ -229,9 +255,9 @@ class HexPainter:
                 mark = colors.MOUNTAIN
             if t.cost and size >= COMPACT_SIZE:  # (a second kind on a hex whose one price the
                 # first carries shows no "0"; a small board shows the marks only, the hover the cost)
-                text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34, MIN_VALUE_PX), mark,
-                     anchor="midtop", bold=True)
-            cy += size * 0.55
+                text(surface, str(t.cost), (cx, cy + s * 0.7 + 1), legible(size * 0.34 * scale, MIN_VALUE_PX),
+                     mark, anchor="midtop", bold=True)
+            cy += size * 0.55 * scale
 
     def city(self, surface: pygame.Surface, pos: Point, size: float, slots: int,
              tokens: Sequence[str], reserved: Sequence[str], radius: float = 0.25) -> None:
@@ -444,12 +470,20 @@ class HexPainter:
                 # middle is a little below the mark's
                 costed = any(t.cost for t in hexdef.terrain) and size >= COMPACT_SIZE
                 low = 0.14 if costed else 0.0
-                mid = spots.best([(x, y + low) for x, y in cands], 0.32 if costed else 0.22)
+                reach = 0.32 if costed else 0.22
+                mid = spots.best([(x, y + low) for x, y in cands], reach)
+                scale = 1.0
+                if spots.room(mid, reach) < 0:  # no room for the full mark: a smaller one clear
+                    shifted = [(x * 1.1, y * 1.1 + low * 0.7) for x, y in cands]
+                    small = self._small_terrain_at(spots, hexdef.name, size,
+                                                   (mid, 0.3 if costed else 0.25), shifted, reach * 0.7)
+                    if small is not None:
+                        scale, low, mid = 0.7, low * 0.7, small
                 where = (mid[0], mid[1] - low)
-                self.terrain(surface, center, size, hexdef, where)
-                half = (0.3 if costed else 0.26) * size, (0.36 if costed else 0.24) * size
+                self.terrain(surface, center, size, hexdef, where, scale)
+                half = (0.3 if costed else 0.26) * size * scale, (0.36 if costed else 0.24) * size * scale
                 self._mark(coord, px(mid), half[1], half_w=half[0], soft=True)
-                spots.add(mid, 0.3 if costed else 0.25)
+                spots.add(mid, (0.3 if costed else 0.25) * scale)
             if hexdef.future_label is not None:
                 fl = hexdef.future_label
                 where = spots.best(LABEL_SPOTS, 0.15)

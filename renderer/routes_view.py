@@ -85,10 +85,9 @@ def shown_from_runs(game: Any, company: str, runs: Sequence[Any]) -> ShownRoutes
     shown = []
     for run, check in zip(runs, checks, strict=False):
         name = state.trains[run.train].name
-        route = check.route
-        ok = route is not None and not check.refusals
-        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if ok else 0,
-                              route.treasury if ok else 0, "; ".join(check.reasons)))
+        route = check.route if not check.refusals else None
+        shown.append(ShownRun(name, tuple(run.nodes), route.revenue if route is not None else 0,
+                              route.treasury if route is not None else 0, "; ".join(check.reasons)))
     return ShownRoutes(company, tuple(shown))
 
 
@@ -140,7 +139,9 @@ def route_points(renderer: Any, snap: Snapshot, nodes: Sequence[str], size: floa
                 if e1 is not None and e2 is not None:
                     seg = local(coord, edge_to_edge(grid, e1, e2))
         elif (ja and sb) or (sa and jb):
-            junction, (coord, index) = (ja, sb) if ja else (jb, sa)  # type: ignore[misc]
+            junction, stop = (ja, sb) if ja else (jb, sa)
+            assert junction is not None and stop is not None, "a junction node is no stop: ja, so sb"
+            coord, index = stop
             other = junction[1] if junction[0] == coord else junction[0]
             edge = edge_of(coord, other)
             place = stop_place(coord, index)
@@ -175,8 +176,13 @@ def draw_routes(surface: pygame.Surface, renderer: Any, snap: Snapshot, shown: S
         shift = (i - (len(shown.runs) - 1) / 2) * max(2.0, size * 0.06)
         pts = [(x + offset[0] + shift, y + offset[1] + shift)
                for x, y in route_points(renderer, snap, run.nodes, size)]
-        if len(pts) >= 2:
-            thick_polyline(surface, pts, max(3.0, size * 0.09), color)
+        if len(pts) >= 2:  # wide, dark-edged: a route reads over track of any colour
+            width = max(6.0, size * 0.17)
+            thick_polyline(surface, pts, width + 4, (20, 20, 24))
+            thick_polyline(surface, pts, width, color)
+            for end in (pts[0], pts[-1]):
+                pygame.draw.circle(surface, (20, 20, 24), (round(end[0]), round(end[1])), round(width * 0.9))
+                pygame.draw.circle(surface, color, (round(end[0]), round(end[1])), round(width * 0.9) - 2)
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, shown: ShownRoutes,

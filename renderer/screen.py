@@ -63,8 +63,10 @@ class ScreenLayout(Record):
         """Players (as tall as its rows), depot (fixed), actions (a third), companies (rest)."""
         total = self.height - STATUS_H
         players = min(int(total * 0.30), 40 + self.players_count * 34)
-        depot = 160 if total > 640 else 110
-        actions = max(200, int(total * 0.33))
+        # a laptop's 720 rows: the depot's lines and the menu give the companies room for
+        # seven rows (the acting company is scrolled into view when there are more)
+        depot = 160 if total > 760 else (140 if total > 640 else 110)
+        actions = max(200, int(total * (0.33 if total > 760 else 0.28)))
         companies = max(60, total - players - depot - actions)
         return players, companies, depot, actions
 
@@ -101,6 +103,7 @@ def compose(game: Any, size: float = 44.0) -> pygame.Surface:
     width = max(w + SIDE_W + 60, 1200)
     height = max(h + STATUS_H + BOTTOM_H + 40, 900)
     app = App(game, surface=pygame.Surface((width, height)))
+    app.still = True  # a picture: no buttons, no pointer, no "click or Esc" standings box
     app.camera.size = size
     app.camera.offset = (0.0, 0.0)
     return app.draw()

@@ -74,8 +74,9 @@ class GameFiles:
     save_to: Path | None = None
     bot_names: dict[str, str]
     bots_running: bool
+    quit: bool = False  # the client's loop ends once set (Q, then Enter, in the quit prompt)
 
-    def say(self, text: str, error: bool = False) -> None:  # pragma: no cover - the client's
+    def say(self, message: str, *, error: bool = False) -> None:  # pragma: no cover - the client's
         raise NotImplementedError
 
     def set_game(self, game: Any) -> None:  # pragma: no cover - the client's
@@ -120,6 +121,9 @@ class GameFiles:
 
     def _prompt_done(self, what: str, text: str) -> None:
         self.prompt = None
+        if what == "quit":
+            self.quit = self.save(text.strip()) if text.strip() else True
+            return
         if text.strip():
             (self.save if what == "save" else self.load)(text.strip())
 
@@ -139,21 +143,23 @@ class GameFiles:
             except OSError as error:
                 self.say(f"{what} failed: {error}", error=True)
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path) -> bool:
+        """True once the game is on disk (a refusal or an error is said instead)."""
         path = Path(path)
         if self.autosave is not None and path.expanduser().resolve() == self.autosave.resolve():
             self.say("that is the autosave file, which the next move overwrites: choose another",
                      error=True)
-            return
+            return False
         self._stamp_table()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.game.save(path)
         except OSError as error:
             self.say(f"cannot save: {error}", error=True)
-            return
+            return False
         self.save_path = path
         self.say(f"saved to {path}")
+        return True
 
     def load(self, path: str | Path) -> None:
         """A file that does not load leaves the game on screen as it was."""
@@ -185,7 +191,8 @@ class GameFiles:
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, colors.PANEL_BG, box)
         pygame.draw.rect(surface, colors.PANEL_ACCENT, box, 2)
-        text(surface, f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)",
-             (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
+        ask = (f"{what.capitalize()} game: file path (Enter to {what}, Esc to cancel)" if what != "quit"
+               else "Quit: Enter saves here and quits; empty the path to quit unsaved; Esc stays")
+        text(surface, ask, (box.x + 14, box.y + 14), 20, colors.PANEL_TEXT, anchor="topleft")
         field.rect = pygame.Rect(box.x + 14, box.y + 50, box.width - 28, 30)
         field.draw(surface, 20)

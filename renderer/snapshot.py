@@ -60,7 +60,8 @@ def region_states(title: Any, phase: str) -> tuple[frozenset[str], frozenset[str
     """(closed, open) region ids in ``phase``: a region with ``opens_on_phase`` is closed
     before it, one with ``closes_on_phase`` closed from it on (as the map data says)."""
     now = _phase_index(title, phase)
-    closed, opened = set(), set()
+    closed: set[str] = set()
+    opened: set[str] = set()
     for rid, region in title.map.regions.items():
         shut = False
         if region.opens_on_phase is not None and now < _phase_index(title, region.opens_on_phase):
@@ -153,7 +154,7 @@ def _homes(title: Any, tokens: Mapping[tuple[str, int], Iterable[str]],
         if hexdef is None:
             continue
         stops = hexdef.stops
-        if callable(is_printed) and not is_printed(home.hex):
+        if board is not None and callable(is_printed) and not is_printed(home.hex):
             stops = board.placed(home.hex).tile.stops
             if sum(1 for s in stops if s.kind in ("city", "mine")) > 1:
                 continue

@@ -171,9 +171,10 @@ def tile_shape(grid: Grid, tile: TileDef, rotation: int) -> TileShape:
         elif ia is not None and ib is not None:
             lines.append((places[ia].pos, places[ib].pos))
         else:
-            stop, edge = (ia, b) if ia is not None else (ib, a)
-            if stop in bars:
+            at, edge = (ia, b) if ia is not None else (ib, a)
+            assert at is not None, "one end is a stop: two edges were the first case"
+            if at in bars:
                 continue
-            lines.append((edge_midpoint(grid, int(edge)), places[stop].pos))
+            lines.append((edge_midpoint(grid, int(edge)), places[at].pos))
     used = frozenset(int(e) for path in paths for e in path if isinstance(e, int))
     return TileShape(tuple(lines), tuple(places[i] for i in range(n)), used)

@@ -128,10 +128,16 @@ def players(game: Any) -> list[PlayerRow]:
         for c in certs:
             held[c.company] = held.get(c.company, 0) + c.percent
         parts = []
+        directs = {c.company for c in certs if c.director}
         for cid, pct in held.items():
             company = state.companies[cid]
             label = game.title.companies[cid].label if cid in game.title.companies else cid
-            parts.append(label if company.kind != "corporation" else f"{label} {pct}%")
+            if company.kind == "corporation":
+                parts.append(f"{label} {pct}%")
+            elif len(company.certificates) > 1:  # a shared minor (1837's Ug 1 and 3): whose is whose
+                parts.append(f"{label} {pct}%" + (" owner" if cid in directs else ""))
+            else:
+                parts.append(label)
         rows.append(PlayerRow(
             p.id, p.cash, counted(game, p.id, len(certs)), worth.get(p.id), i == state.priority,
             p.id in now or p.id == acting, ", ".join(parts), getattr(p, "bankrupt", False),
@@ -226,7 +232,7 @@ def market(game: Any) -> dict[tuple[int, int], list[str]]:
 def round_text(game: Any) -> str:
     state = _state(game)
     rnd = getattr(state, "round", None)
-    if not hasattr(rnd, "kind"):
+    if rnd is None or not hasattr(rnd, "kind"):
         return f"round {rnd}" if rnd is not None else "the game"
     kind = {"auction": "Start packet auction", "stock": "Stock round",
             "operating": "Operating round"}.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
@@ -278,9 +284,11 @@ def packet(game: Any) -> list[PacketRow]:
         parts = []
         for cid in item.companies:
             cdef = game.title.companies[cid]
-            parts.append(f"{cdef.label} ({cdef.type.replace('_', ' ')})")
+            income = f", revenue {cdef.income.first}" if cdef.income is not None else ""
+            name = cdef.name if cdef.name and cdef.label in cdef.name else f"{cdef.label} {cdef.name}"
+            parts.append(f"{name.strip()} ({cdef.type.replace('_', ' ')}{income})")
         bidding = ""
-        if getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
+        if rnd is not None and getattr(rnd, "item", None) == item_id and getattr(rnd, "high_bidder", None):
             bidding = f"high bid {rnd.high_bid} by {rnd.high_bidder}"
         rows.append(PacketRow(item_id, spec.item_price(item), " + ".join(parts), bidding))
     return sorted(rows, key=lambda row: not row.bidding)  # the item under the hammer first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ def _autosave_path(title_id: str) -> Path:
 
 
 def play_window(title: Any, *, game: Any = None, players: int | None = None,
-                bot_seats: set[int] = frozenset(), seed: int = 0, variant: str | None = None,
+                bot_seats: Set[int] = frozenset(), seed: int = 0, variant: str | None = None,
                 save: str | None = None, bot_name: str = "greedy",
                 offscreen_ok: bool = False, names: list[str] | None = None) -> int:
     """Run the window until it is closed. ``offscreen_ok``: accept a driver that draws
@@ -46,7 +47,11 @@ def play_window(title: Any, *, game: Any = None, players: int | None = None,
             game = Game(setup.title, setup.players, seed=seed, variant=setup.variant)
             bots = {b: bot_name for b in setup.bots}
         else:
-            seated = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+            if names:
+                seated = list(names)
+            else:
+                assert players is not None, "no names and no count: the new-game screen was shown"
+                seated = [f"Player {i + 1}" for i in range(players)]
             game = Game(title, seated, seed=seed, variant=variant)
     if bot_seats:
         bots |= {game.players[s - 1]: bot_name for s in bot_seats if 1 <= s <= len(game.players)}

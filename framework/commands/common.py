@@ -32,9 +32,37 @@ def load_or_report(args: argparse.Namespace, *, check_code: bool = True) -> Any 
         return load_title(args.title, variant=args.variant, overrides=args.overrides,
                           check_code=check_code)
     except TitleErrors as errors:
-        for error in errors:
-            print(error, file=sys.stderr)
+        report_title_errors(args.title, errors)
         return None
+
+
+def report_title_errors(name: str, errors: Any) -> None:
+    """A title's errors on stderr; a name that is no title at all gets the titles there are
+    and the nearest ones instead of a folder path (a title number one digit off)."""
+    unknown = unknown_title(str(name))
+    if unknown is not None:
+        print(unknown, file=sys.stderr)
+        return
+    for error in errors:
+        print(error, file=sys.stderr)
+
+
+def unknown_title(name: str) -> str | None:
+    """What to say about ``name`` when it is neither a packaged title nor a title's folder
+    (None when it is one of them, whose own errors are then the thing to show)."""
+    import difflib
+    from pathlib import Path
+
+    from railyard.framework.resources import titles_folder
+
+    folder = titles_folder()
+    ids = sorted(p.name for p in folder.iterdir() if (p / "title.yaml").is_file())
+    given = Path(name)
+    if name in ids or (given / "title.yaml").is_file() or (given.name == "title.yaml" and given.is_file()):
+        return None
+    near = nearest(name, ids) or difflib.get_close_matches(name, ids, n=2, cutoff=0.6)
+    hint = f" Did you mean {' or '.join(near)}?" if near else ""
+    return f"no title {name!r}. The titles are: {', '.join(ids)}.{hint}"
 
 
 def add_save_title_argument(parser: argparse.ArgumentParser) -> None:
@@ -78,3 +106,20 @@ def load_save(path: str, title_path: str | None = None, **kwargs: Any) -> Any:
     except Exception as error:  # noqa: BLE001 - every failure of a file's content is reported
         print(f"{path}: cannot load the save: {one_line(error)}", file=sys.stderr)
         return None
+
+
+def nearest(word: str, names: list[str], most: int = 2) -> list[str]:
+    """The names fewest single-character edits away from ``word`` (at most ``most`` edits):
+    a mistyped title number is one digit off, and the names one edit away are what was meant,
+    not those that merely share digits."""
+    def edits(a: str, b: str) -> int:
+        row = list(range(len(b) + 1))
+        for i, ca in enumerate(a, 1):
+            prev, row[0] = row[0], i
+            for j, cb in enumerate(b, 1):
+                prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+        return row[-1]
+
+    scored = {n: edits(word.lower(), n.lower()) for n in names}
+    best = min(scored.values(), default=most + 1)
+    return [n for n, d in scored.items() if d == best and d <= most]

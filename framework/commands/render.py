@@ -9,7 +9,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from railyard.framework.commands.common import add_save_title_argument, load_save, one_line
+from railyard.framework.commands.common import (
+    add_save_title_argument,
+    load_save,
+    one_line,
+    report_title_errors,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,8 +53,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             title = load_title(args.source, variant=args.variant)
         except TitleErrors as errors:
-            for error in errors:
-                print(error, file=sys.stderr)
+            report_title_errors(args.source, errors)
             return 1
         except Exception as error:  # noqa: BLE001 - a title's own code that fails to load
             print(f"cannot read {args.source}: {one_line(error)}", file=sys.stderr)

@@ -25,6 +25,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from railyard.framework.core.game import tuned_for_replays
+
+    with tuned_for_replays():  # one replay, then the process ends: the collector tuning pays
+        return _replay(args)
+
+
+def _replay(args: argparse.Namespace) -> int:
     game = load_save(args.save, args.title_path, debug=args.debug, strict=False)
     if game is None:
         return 1

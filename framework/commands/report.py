@@ -31,10 +31,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"report: {error} (install the extra: pip install 'railyard[report]')", file=sys.stderr)
         return 2
     out = Path(args.out) if args.out else Path(args.folder) / "report.html"
+    problems: list[str] = []
     try:
-        count = write_report(args.folder, out, args.pngs)
+        count = write_report(args.folder, out, args.pngs, problems)
     except FileNotFoundError as error:
         print(f"report: {error}", file=sys.stderr)
         return 2
+    for problem in problems[:20]:  # the rest of each file is read: say which lines were not
+        print(f"report: skipped {problem}", file=sys.stderr)
+    if len(problems) > 20:
+        print(f"report: skipped {len(problems) - 20} more bad lines", file=sys.stderr)
     print(f"{out}: {count} games")
     return 0

@@ -55,9 +55,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from railyard.framework.bots.base import UnknownBot, make_bot
-    from railyard.framework.simulate import compare, records, runner
-    from railyard.framework.simulate.summary import print_summary
+    from railyard.framework.core.game import tuned_for_replays
+    from railyard.framework.simulate import compare, outlock
 
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     if not bots or args.games < 1 or args.players < 1:
@@ -82,6 +81,21 @@ def run(args: argparse.Namespace) -> int:
     if len({s.label for s in sets}) != len(sets):
         print("simulate: two compared rule sets have the same label", file=sys.stderr)
         return 2
+    try:
+        # a batch of games of one title, then the process ends: the collector tuning pays
+        with outlock.holding(out), tuned_for_replays():
+            return _run_sets(args, out, sets, bots)
+    except outlock.FolderInUse as error:
+        print(f"simulate: {error}", file=sys.stderr)
+        return 2
+
+
+def _run_sets(args: argparse.Namespace, out: Path, sets: list[Any], bots: tuple[str, ...]) -> int:
+    """Every rule set's games, written under ``out`` (whose lock the caller holds)."""
+    from railyard.framework.bots.base import UnknownBot, make_bot
+    from railyard.framework.simulate import compare, records, runner
+    from railyard.framework.simulate.summary import print_summary
+
     results: dict[str, list[dict[str, Any]]] = {}
     timings: dict[str, Any] = {}
     for rules in sets:

@@ -25,6 +25,12 @@ class Exporter(Protocol):
         """Site actions that follow ``action`` once played (moves the site records and we do
         not, such as a pass the site needs and our engine makes by itself)."""
 
+    def site_ahead(self, game: Game[Any], entity: str) -> bool:
+        """Whether the site is past where ``entity`` stands with us: our engine waits for a
+        pass the site makes by itself (an empty step), and the site may have gone on to what
+        follows it (a company without trains withholds nothing and its price moves), so the
+        two states are not to be compared yet."""
+
 
 ExporterFactory = Callable[[Game[Any]], Exporter]
 

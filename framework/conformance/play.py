@@ -156,9 +156,13 @@ class _Referral:
     def _turn_move(self, game: Game[Any]) -> bool:
         """Whether the next site action is a move of the entity whose turn it is with us (a
         private's ability used out of turn, by its holder, leaves the turn where it was; the
-        site may be past a turn our engine still holds open for it)."""
+        site may be past a turn our engine still holds open for it), and our engine does not
+        stand before a pass the site has made by itself (a private bought at an empty token
+        step: the site may have run and withheld already)."""
         active = game.active_entities()
-        return bool(self.pending and active) and str(self.pending[0].get("entity")) == self.names.entity(active[0])
+        if not (self.pending and active) or str(self.pending[0].get("entity")) != self.names.entity(active[0]):
+            return False
+        return not self.exporter.site_ahead(game, active[0])
 
     def compare(self, game: Game[Any], *, acting: bool = True) -> None:
         theirs = self.last.state or {}

@@ -7,7 +7,7 @@ which ruleset wrote it; tags are therefore unique across all rulesets (titles pr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import attrs
 from railyard.framework.records import Record
@@ -25,6 +25,11 @@ class Action(Record):
     """Base of every action; ``entity`` is the acting player or company id."""
 
     entity: str
+
+    def evolve(self, **changes: Any) -> Self:
+        """This action with ``changes`` to its fields, a subclass's too (``attrs.evolve``, whose
+        keywords type checkers match against the static type's fields: ``Action``'s alone)."""
+        return attrs.evolve(self, **changes)
 
 
 def action_type(tag: str) -> Callable[[A], A]:

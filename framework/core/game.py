@@ -7,16 +7,17 @@ when a rebuild needs them (the first undo, a refused action), not while actions 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
-from railyard.framework.core.actions import Action, from_json, to_json
-from railyard.framework.core.errors import InvariantBroken, ReplayError
+from railyard.framework.core.actions import Action, to_json
+from railyard.framework.core.errors import IllegalAction, InvariantBroken, ReplayError
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import Ruleset, ruleset_for
 from railyard.framework.core.savefile import (
@@ -24,7 +25,9 @@ from railyard.framework.core.savefile import (
     SAVE_VERSION,
     SaveError,
     action_from_json,
+    action_problem,
     atomic_write_text,
+    player_name_problem,
     read_json_file,
     read_save,
 )
@@ -36,9 +39,35 @@ __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "SaveError"]
 S = TypeVar("S")
 
 
+#: whether games move their title out of the cyclic collector's way (:func:`tuned_for_replays`);
+#: off unless a process opts in: a game changes no global setting by default
+_TUNED = False
+
 # ids of the titles whose objects were moved out of the cyclic collector's way (with the title
 # kept, so that an id is not reused while it is listed)
 _SETTLED: dict[int, Any] = {}
+
+
+@contextlib.contextmanager
+def tuned_for_replays() -> Iterator[None]:
+    """Opt in, inside, for a command that replays or plays games and then ends the process
+    (``railyard replay``, ``railyard simulate``): each title's first game and first replay
+    freeze what is alive out of the collector's generations (:func:`_settle`), and the titles
+    are kept meanwhile. Never for a long-lived process that loads many titles or games (a
+    server, a window): frozen objects are never freed. On the way out the titles are let go,
+    and what was frozen is thawed again when nothing was frozen before (a command run inside
+    a test session leaves no trace)."""
+    global _TUNED
+    frozen_before = gc.get_freeze_count()
+    _TUNED = True
+    try:
+        yield
+    finally:
+        _TUNED = False
+        _SETTLED.clear()
+        _REPLAYED.clear()
+        if frozen_before == 0:
+            gc.unfreeze()
 
 
 def _settle(title: Any) -> None:
@@ -46,8 +75,9 @@ def _settle(title: Any) -> None:
     imported code: tens of thousands of objects that live as long as the process) out of the
     cyclic garbage collector's generations, once per title: every later collection of a game's
     small objects then no longer walks them (a tenth of a replay's time). Nothing is collected
-    first, so whatever garbage is alive then stays (a one-off, per title)."""
-    if title is None or id(title) in _SETTLED:
+    first, so whatever garbage is alive then stays (a one-off, per title). Only once a process
+    has opted in (:func:`tuned_for_replays`)."""
+    if not _TUNED or title is None or id(title) in _SETTLED:
         return
     _SETTLED[id(title)] = title
     gc.freeze()
@@ -62,11 +92,30 @@ def _settle_replayed(title: Any) -> None:
     so everything it made (the game, the title's first-use tables, which live as long as the
     process) is in the youngest generation, and the collector's first run after would walk it
     all to find nothing to free (3-4% of a first replay). Later replays are left to the
-    collector as usual. The same trade-off as :func:`_settle`, once per title."""
-    if title is None or id(title) in _REPLAYED:
+    collector as usual. The same trade-off as :func:`_settle`, once per title, and opt-in
+    likewise."""
+    if not _TUNED or title is None or id(title) in _REPLAYED:
         return
     _REPLAYED[id(title)] = title
     gc.freeze()
+
+
+class SeatingError(ValueError):
+    """Players who cannot sit down to a game of the title (see :func:`seating_problem`)."""
+
+
+def seating_problem(title: Any, players: Sequence[str]) -> str | None:
+    """Why ``players`` cannot sit down to a game of ``title`` (a name no save or screen can
+    show, a count the title has no set-up for), or None: said before any rule runs, never
+    as a KeyError from the set-up."""
+    for name in players:
+        problem = player_name_problem(name)
+        if problem is not None:
+            return f"{problem}, got {name!r}"
+    seats = getattr(getattr(title, "manifest", None), "players", None)
+    if seats is not None and len(players) not in seats:
+        return f"the title seats {seats.min}-{seats.max} players, got {len(players)}"
+    return None
 
 
 class Game(Generic[S]):
@@ -126,7 +175,9 @@ class Game(Generic[S]):
         if isinstance(title, (str, Path)):
             from railyard.framework.loader import load_title
 
-            loaded = load_title(str(title), variant, tuple(overrides))
+            # the one title object for these files: a process loading a save again and again
+            # makes no new title each time (caches of the rules are keyed by title)
+            loaded = load_title(str(title), variant, tuple(overrides), shared=True)
             self.title_ref: str | None = loaded.id
             self._title_path: str | None = str(Path(title).resolve()) if Path(title).is_dir() else None
         elif title is None:  # a ruleset that builds its state without a title
@@ -141,6 +192,9 @@ class Game(Generic[S]):
             variant = loaded.variant
             self.title_ref = loaded.id
             self._title_path = str(loaded.path)
+        problem = seating_problem(loaded, players)
+        if problem is not None:
+            raise SeatingError(f"players: {problem}")
         self.title = loaded
         self.variant = variant
         self.overrides = tuple(overrides)
@@ -216,9 +270,13 @@ class Game(Generic[S]):
         self._redo.clear()
         return lines
 
-    def _apply(self, action: Action | dict[str, Any]) -> list[str]:
-        if isinstance(action, dict):
-            action = from_json(action)
+    def _apply(self, action: Action | dict[str, Any], checked: bool = False) -> list[str]:
+        """``checked``: the action was read by the save reader already (a replay)."""
+        if checked:
+            return self._play(cast(Action, action))
+        return self._play(self._typed(action))
+
+    def _play(self, action: Action) -> list[str]:
         try:
             lines = list(self.ruleset.apply(self._state, action) or [])
             if self.debug:
@@ -231,6 +289,22 @@ class Game(Generic[S]):
         self._actions.append(action)
         self._logs.append(lines)
         return lines
+
+    @staticmethod
+    def _typed(action: Any) -> Action:
+        """The one type contract of actions: a dict is read as a save's action is, an action
+        object is checked by the same rules; a wrong type is an IllegalAction naming the field,
+        never a coerced value or a TypeError deep in the rules (what is played can be saved
+        and loaded back)."""
+        if isinstance(action, dict):
+            try:
+                return action_from_json(action)
+            except SaveError as error:
+                raise IllegalAction("rule:action.type", str(error)) from None
+        problem = action_problem(action)
+        if problem is not None:
+            raise IllegalAction("rule:action.type", f"{type(action).__name__}.{problem}")
+        return action
 
     def copy(self) -> Game[S]:
         """An independent game at the same position (same log, undo and redo): play on in
@@ -344,15 +418,18 @@ class Game(Generic[S]):
                 title = find_title(save.title, by_id=True)
             elif title is None and ruleset is None:
                 raise SaveError("title: the save names no title")
-            game = cls(
-                title,
-                save.players,
-                save.seed,
-                save.variant,
-                save.overrides,
-                ruleset=ruleset,
-                debug=debug,
-            )
+            try:
+                game = cls(
+                    title,
+                    save.players,
+                    save.seed,
+                    save.variant,
+                    save.overrides,
+                    ruleset=ruleset,
+                    debug=debug,
+                )
+            except SeatingError as error:
+                raise SaveError(str(error)) from None
             loaded_id = getattr(getattr(game.title, "manifest", None), "id", None)
             if isinstance(loaded_id, str) and save.title is not None and loaded_id != save.title:
                 raise SaveError(f"title: the save is a game of {save.title!r}, not of {loaded_id!r}")
@@ -362,7 +439,8 @@ class Game(Generic[S]):
             for index, raw in enumerate(save.actions):
                 action = action_from_json(raw, ("actions", index))
                 try:
-                    game.process(action)
+                    game._apply(action, checked=True)
+                    game._redo.clear()
                 except Exception as error:
                     failure = ReplayError(index, action, error)
                     if strict:

@@ -16,6 +16,7 @@ import contextlib
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 import types
@@ -26,7 +27,9 @@ from typing import Any
 
 import attrs
 from railyard.framework.core.actions import registered_type
+from railyard.framework.limits import overrides_problem
 from railyard.framework.records import Record
+from railyard.framework.safefiles import FileRefused, read_bounded
 
 SAVE_FORMAT = "railyard-save"
 SAVE_VERSION = 1
@@ -81,8 +84,12 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous:
     as ``path + ".bak"``."""
     target = Path(path)
     folder = target.parent
+    _clean_stale_temps(folder, target.name)
     fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        # the mode the file has (or a new file would get), not mkstemp's private 0600
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
             stream.flush()
@@ -95,6 +102,49 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, keep_previous:
             os.unlink(temp_name)
         raise
     _fsync_dir(folder)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits ``target`` has, or those ``open()`` would give a new file (0666
+    less the umask)."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it (Linux); else
+    set and set back at once."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+#: a temporary file of a save older than this belongs to no write in progress (a write takes
+#: well under a second): a process killed mid-write left it
+STALE_TEMP_SECONDS = 600
+
+
+def _clean_stale_temps(folder: Path, name: str) -> None:
+    """Remove the temporary files earlier writes of ``name`` left when killed (``.NAME.*.tmp``
+    older than :data:`STALE_TEMP_SECONDS`); a fresh one may be another writer's, and stays."""
+    import time
+
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    now = time.time()
+    for entry in entries[:1000]:
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -154,11 +204,12 @@ def parse_json(text: str) -> Any:
 def read_json_file(path: str | os.PathLike[str], max_bytes: int = MAX_SAVE_BYTES) -> Any:
     """A JSON file a user handed us: bounded in size, UTF-8, strict (see :func:`parse_json`);
     OSError and SaveError are the only failures."""
-    file = Path(path)
-    size = file.stat().st_size
-    if size > max_bytes:
-        raise SaveError(f"file too large: {size} bytes (a save is at most {max_bytes})")
-    raw = file.read_bytes()
+    try:
+        raw = read_bounded(path, max_bytes)
+    except FileRefused as refused:  # a pipe or a device never hangs the read
+        if "too large" in refused.reason:
+            raise SaveError(f"{refused.reason.partition(' (limit')[0]} (a save is at most {max_bytes})") from None
+        raise SaveError(refused.reason) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -274,7 +325,7 @@ def _make_reader(kind: Any) -> _Reader:
             exact = _exact(args[0])
 
             def read_tuple(value: Any, where: tuple[str | int, ...]) -> Any:
-                if not isinstance(value, list):
+                if not isinstance(value, list | tuple):
                     raise _Wrong(where, f"expected a list, got {_kind(value)}")
                 if exact is not None:  # items of exactly a plain type: their reader's values
                     for v in value:
@@ -287,7 +338,7 @@ def _make_reader(kind: Any) -> _Reader:
         items = [_reader(a) for a in args]
 
         def read_fixed(value: Any, where: tuple[str | int, ...]) -> Any:
-            if not isinstance(value, list):
+            if not isinstance(value, list | tuple):
                 raise _Wrong(where, f"expected a list, got {_kind(value)}")
             if len(items) != len(value):
                 raise _Wrong(where, f"expected {len(items)} items, got {len(value)}")
@@ -304,7 +355,12 @@ def _make_reader(kind: Any) -> _Reader:
             return [item(v, (*where, i)) for i, v in enumerate(value)]
         return read_list
     if isinstance(kind, type) and attrs.has(kind):
-        return lambda value, where: _record(value, kind, where)
+        def read_record(value: Any, where: tuple[str | int, ...]) -> Any:
+            if isinstance(value, kind):  # a record already (an action object's field): checked
+                _check_instance(value, where)
+                return value
+            return _record(value, kind, where)
+        return read_record
 
     def read_unknown(value: Any, where: tuple[str | int, ...]) -> Any:
         raise _Wrong(where, f"cannot read a value of type {kind!r}")
@@ -415,6 +471,28 @@ def action_from_json(raw: Any, where: tuple[str | int, ...] = ()) -> Any:
         raise SaveError(f"{_path(wrong.where)}: {wrong.message}") from None
 
 
+def action_problem(action: Any) -> str | None:
+    """What is wrong with the types of an action object's fields, by the same rules a save's
+    actions are read by (``price: expected an integer, got 35.0``), or None. An action the
+    API plays is one its save can hold: no field is coerced, none is of a type the reader
+    refuses."""
+    if not attrs.has(type(action)):
+        return f"expected an action record, got {_kind(action)}"
+    try:
+        _check_instance(action, ())
+    except _Wrong as wrong:
+        return f"{_path(wrong.where)}: {wrong.message}"
+    return None
+
+
+def _check_instance(record: Any, where: tuple[str | int, ...]) -> None:
+    """Each field of a record object read as its type says (raises _Wrong)."""
+    for name, _required, read, exact in _shape(type(record))[2]:
+        value = getattr(record, name)
+        if type(value) is not exact:
+            read(value, (*where, name))
+
+
 @attrs.frozen(repr=False)
 class SaveData(Record):
     """A save's header, checked; its actions stay raw until the title's rules are loaded
@@ -454,11 +532,30 @@ def _strings(value: Any) -> str | None:
     return "expected a list of strings"
 
 
+#: what a player name may not hold: control characters (NUL, newlines) and lone surrogates,
+#: which no file, log line or screen can show and UTF-8 cannot encode
+_NOT_IN_A_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def player_name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name (a save, a replay and a screen must all show
+    it), or None."""
+    if not isinstance(name, str) or not name or len(name) > 200:
+        return "expected a player name of 1-200 characters"
+    if _NOT_IN_A_NAME.search(name):
+        return "expected a player name without control characters or lone surrogates"
+    return None
+
+
 def _players(value: Any) -> str | None:
     if _strings(value) is not None or not value:
         return "expected a list of player names"
     if len(set(value)) != len(value) or len(value) > 64 or any(not v or len(v) > 200 for v in value):
         return "expected distinct player names of 1-200 characters"
+    for name in value:
+        problem = player_name_problem(name)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -506,7 +603,7 @@ def read_save(data: Any) -> SaveData:
     # checked in the order a save is written, so the first wrong field is the one named
     title = _field(data, "title", lambda v: None if v is None else _an_id(v))
     variant = _field(data, "variant", lambda v: None if v is None else _an_id(v), None)
-    overrides = _field(data, "overrides", _strings, [])
+    overrides = _field(data, "overrides", overrides_problem, [])
     players = _field(data, "players", _players)
     seed = _field(data, "seed", _seed)
     actions = _field(data, "actions", _actions)

@@ -6,6 +6,7 @@ Importing the package registers the family ruleset and every round type it ships
 from railyard.framework.core.ruleset import register_family_ruleset
 from railyard.framework.eighteen import (  # noqa: F401  (each registers its round types)
     auction,
+    draft,
     operating_round,
     stock_round,
     waterfall,

@@ -92,7 +92,10 @@ def may_operate(rules: Context, state: G18State, company_id: str) -> bool:
 def order_key(rules: Context, state: G18State, company_id: str, listed: int) -> tuple[int, ...]:
     company = state.companies[company_id]
     ctype = rules.spec.types[company.type]
-    if ctype.order_by != "share_price":
+    order_by = ctype.order_by
+    if ctype.first_order_by is not None and state.round.kind == "operating" and state.round.number == 1:
+        order_by = ctype.first_order_by
+    if order_by not in ("share_price", "share_price_ascending"):
         return (ctype.order, 0, listed, 0, 0)
     if company.market is None:
         return (ctype.order, 1, 0, 0, listed)
@@ -100,6 +103,8 @@ def order_key(rules: Context, state: G18State, company_id: str, listed: int) -> 
     row, column = company.market
     stack = state.stack_at(company.market)
     depth = stack.index(company_id) if company_id in stack else 0
+    if order_by == "share_price_ascending":
+        return (ctype.order, 1, price, column, depth * 1000 + row)
     return (ctype.order, 1, -price, -column, depth * 1000 + row)
 
 

@@ -23,6 +23,7 @@ from railyard.framework.eighteen import (
     tokens,
     trains,
 )
+from railyard.framework.eighteen.abilities import lays
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
@@ -304,11 +305,15 @@ class TileStep(TurnStep):
         return ctx.spec.type_of(company_id).lays_tiles and state.board is not None
 
     def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
+        if lay_schedule.turn_done(ctx, state):
+            return [Pass(entity)]  # held open for a private's lay (tile_step_done)
         lays = lay_schedule.allowed(ctx, state, entity, tile_lay.choices(ctx, state, entity))
         return [*lays, Pass(entity)]
 
     def check_own(self, ctx: Context, state: G18State, action: Action) -> Any:
         assert isinstance(action, LayTile)
+        if lay_schedule.turn_done(ctx, state):
+            raise IllegalAction("rule:tile_lay.schedule", f"{action.entity} has no lay left this turn")
         _, upgrade, cost = tile_lay.check(ctx, state, action)
         return lay_schedule.check(ctx, state, action, cost), upgrade
 
@@ -320,9 +325,21 @@ class TileStep(TurnStep):
         rs = _rs(state)
         rs.tiles_laid += 1
         rs.tiles_upgraded = rs.tiles_upgraded or upgrading
-        if lay_schedule.turn_done(ctx, state):
+        if tile_step_done(ctx, state):
             next_step(ctx, state)
         return lines
+
+
+def tile_step_done(ctx: Context, state: G18State) -> bool:
+    """After a lay in the tile step: whether the step is over. It is when the company has no
+    lay left, unless ``tile_step_waits_for_private_lays`` holds it open while a private's lay
+    it offers besides remains (the company then ends it with a pass, or the private's lay
+    does)."""
+    if not lay_schedule.turn_done(ctx, state):
+        return False
+    if not options(ctx).tile_step_waits_for_private_lays:
+        return True
+    return not lays.tile_step_lay_pending(ctx, state, _rs(state).current)
 
 
 @register_step

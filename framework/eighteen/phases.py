@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen import holdings
 from railyard.framework.eighteen.abilities import close
+from railyard.framework.eighteen.drawn import drawn_events
 from railyard.framework.eighteen.primitives import close_company
 from railyard.framework.eighteen.state import DEPOT, SCRAPPED, TRAIN_POOL, G18State
 
@@ -123,6 +124,6 @@ def on_first_purchase(rules: Context, state: G18State, name: str) -> list[str]:
                 scrap(state, train_id)
             if doomed:
                 lines.append(f"every {tname} train is scrapped ({len(doomed)})")
-    for event in rules.spec.trains[name].events:
+    for event in rules.spec.trains[name].events + drawn_events(state, name):
         lines += rules.hooks.on_event(event, state)
     return lines

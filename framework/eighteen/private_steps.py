@@ -40,7 +40,7 @@ from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.or_options import options
-from railyard.framework.eighteen.or_steps import next_step
+from railyard.framework.eighteen.or_steps import next_step, tile_step_done
 from railyard.framework.eighteen.private_actions import (
     AbilityLay,
     AbilityToken,
@@ -271,6 +271,9 @@ class AbilityLaysStep(Step):
                 state.extra[TELEPORTED] = [action.entity, action.company, action.hex]
             if rs.step == "tile" and rs.tiles_laid >= options(ctx).tiles_per_turn:
                 next_step(ctx, state)
+        elif _rs(state).step == "tile" and _rs(state).tiles_laid and options(ctx).tile_step_waits_for_private_lays \
+                and tile_step_done(ctx, state):
+            next_step(ctx, state)  # the step held open for this lay after the company's own
         return lines
 
 

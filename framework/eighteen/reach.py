@@ -70,7 +70,7 @@ def stations(board: Any, company: str, home_stops: Iterable[StopKey] = ()) -> fr
 
 # printed map, (id(printed map), board position, company, starts, backtrack) -> the reach:
 # a position's reach is asked for by the legal actions, the bot and the action's check
-_WALKS: IdMemo[Reach] = IdMemo(32, oldest=True, per_game=True)
+_WALKS: IdMemo[Reach] = IdMemo(64, oldest=True, per_game=True)
 
 
 def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool = False) -> Reach:
@@ -139,12 +139,33 @@ def walk_until(board: Any, company: str, starts: Iterable[StopKey], coord: str,
     return reach
 
 
+def walk_sealed(board: Any, company: str, starts: Iterable[StopKey], coord: str, sides: int) -> Reach:
+    """:func:`walk` (without backtracking) by routes that never leave ``coord`` by the
+    ``sides`` given (a bit per side): a route uses a hex side once, so new track that has an
+    end at such a side is reached only by a route that has not already left by it (the
+    18xx.games connection of an upgrade's new paths)."""
+    starts = frozenset(starts)
+    sealed = frozenset((coord, edge) for edge in range(6) if sides >> edge & 1)
+    printed = board.printed_map() if hasattr(board, "printed_map") else None
+    if printed is None:
+        return _walk(board, company, starts, False, sealed=sealed)
+    key = (id(printed), board.state_key(), company, starts, sealed)
+    found = _WALKS.get(key)
+    if found is not None and found[0] is printed:
+        return found[1]
+    reach = _walk(board, company, starts, False, sealed=sealed)
+    _remember(key, board, reach)
+    return reach
+
+
 def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
-          watch: str | None = None, enough: Callable[[Reach], bool] | None = None) -> Reach:
+          watch: str | None = None, enough: Callable[[Reach], bool] | None = None,
+          sealed: frozenset[tuple[str, int]] = frozenset()) -> Reach:
     # What is reached does not depend on the order the states are taken in (a stop left by
     # every path covers its later arrivals whichever comes first), so the walk takes them
     # from stacks, and the edges left by are the out-edges themselves: that set also says
-    # which were left already. ``watch``/``enough``: see walk_until.
+    # which were left already. ``watch``/``enough``: see walk_until; ``sealed``: see
+    # walk_sealed (recorded as left by, never crossed).
     stops: set[StopKey] = set(starts)
     out_edges: set[tuple[str, int]] = set()
     hexes: set[str] = {c for c, _ in starts}
@@ -165,7 +186,7 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
             key = leaving.pop()
             coord, edge = key
             there = neighbours(coord)[edge]
-            if there is not None:
+            if there is not None and key not in sealed:
                 if there == watch and enough is not None:
                     part = _so_far(stops, out_edges, hexes, starts)
                     if enough(part):

@@ -9,7 +9,7 @@ from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
 from railyard.framework.core.ruleset import HooksError, Ruleset, title_hooks_module
-from railyard.framework.eighteen import drawn, end, invariants, tokens
+from railyard.framework.eighteen import draft, drawn, end, invariants, removals, tokens, trains
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_steps import steps_of
 from railyard.framework.eighteen.rounds import RoundType, advance, round_type, start_round
@@ -117,12 +117,13 @@ class G18Ruleset(Ruleset[G18State]):
             seated = list(players)
             rng.shuffle(seated)
             players = tuple(seated)
+        bank = spec.setup.bank if setup.bank is None else setup.bank
         state = G18State(
             players=[Player(p, setup.cash) for p in players],
             companies={},
             certificates_total=0,
-            bank=spec.setup.bank - setup.cash * len(players),
-            money_total=spec.setup.bank,
+            bank=bank - setup.cash * len(players),
+            money_total=bank,
             rng=rng,
         )
         for cid, cdef in spec.companies.items():
@@ -130,6 +131,7 @@ class G18Ruleset(Ruleset[G18State]):
         state.certificates_total = sum(len(c.certificates) for c in state.companies.values())
         for name, tdef in spec.trains.items():
             count = tdef.count if tdef.count is not None else (tdef.card_count or 1)
+            count = tdef.count_by_players.get(len(players), count)
             for _ in range(count):
                 self.mint_train(state, name)
         state.phase = spec.phase_order[0] if spec.phases else ""
@@ -146,6 +148,9 @@ class G18Ruleset(Ruleset[G18State]):
         ]
         state.board = self.new_board(state)
         drawn.draw_at_setup(self, state)
+        draft.deal_at_setup(self, state)  # the site shuffles the draft's deck first
+        removals.remove_at_setup(self, state)
+        trains.give_free_trains(self, state)
         self.hooks.on_setup(state)
         start_round(self, state, self.hooks.first_round(state))
         advance(self, state)

@@ -304,7 +304,9 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
         raise IllegalAction(
             "rule:stock_round.sell_from_round", f"no shares may be sold before stock round {first}"
         )
-    if not company.operated and not opts.sell_before_operating:
+    director_may = rules.spec.setup.stock_round.director_sells_before_operating and \
+        state.director(cid) == player
+    if not company.operated and not opts.sell_before_operating and not director_may:
         raise IllegalAction(
             "rule:stock_round.sell_before_operating",
             f"no shares of {cid} may be sold before it has operated",
@@ -363,7 +365,9 @@ def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
     alone (closed, not yet operated, the pool at or over its limit): the listing skips it
     without the whole check."""
     company = state.companies[action.company]
-    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating):
+    if company.closed or (not company.operated and not rules.spec.stock.sell_before_operating
+                          and not (rules.spec.setup.stock_round.director_sells_before_operating
+                                   and state.director(action.company) == action.entity)):
         return True
     sale_rules = rules.spec.setup.stock_round
     in_pool = state.percent_held(POOL, action.company)
@@ -466,13 +470,19 @@ class StockRound(RoundType):
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         with _LISTING.open():
             legal: list[Action] = []
-            due = must_sell(rules, state, entity)
-            if not due:
+            if not must_sell(rules, state, entity):
                 legal += exchange.choices(rules, state, entity, "stock_round")
                 legal += lays.stock_round_lays(rules, state, entity)
-                if not _round(state).bought_this_turn:
-                    legal += [a for a in player_sales.choices(rules, state, entity)
-                              if self._fits_limit(rules, state, a)]
+            return legal + self._turn_moves(rules, state, entity)
+
+    def _turn_moves(self, rules: Context, state: G18State, entity: str) -> list[Action]:
+        """The moves of a stock turn (pass, sales, purchases), the any-time abilities left out."""
+        with _LISTING.open():
+            legal: list[Action] = []
+            due = must_sell(rules, state, entity)
+            if not due and not _round(state).bought_this_turn:
+                legal += [a for a in player_sales.choices(rules, state, entity)
+                          if self._fits_limit(rules, state, a)]
             def no_par(company_id: str) -> bool:
                 """No par price of the company can pass (its pars are not even listed)."""
                 return bool(due) or not _may_start(rules, state, entity, company_id)
@@ -577,11 +587,12 @@ class StockRound(RoundType):
         if isinstance(action, SellShares):
             assert isinstance(plan, SalePlan)
             return self._sell(rules, state, action, plan)
+        # a private's ability is no stock move: the passes before it still count, and the
+        # turn's pass after it is a pass (the reference's exchange and lay steps mark no one
+        # as having acted)
         if isinstance(action, ExchangePrivate):
-            rs.passes_in_row = 0
             return exchange.apply(rules, state, action, plan)  # type: ignore[arg-type]
         if isinstance(action, AbilityLay):
-            rs.passes_in_row = 0
             return lays.apply_stock_round_lay(rules, state, action, plan)  # type: ignore[arg-type]
         if isinstance(action, Par):
             assert isinstance(plan, Certificate)

@@ -17,14 +17,20 @@ on the cost (or refuses).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import border_costs, phases
-from railyard.framework.eighteen.abilities import abilities_by_class, blocks_hexes, terrain
+from railyard.framework.eighteen.abilities import (
+    abilities_by_class,
+    blocks_hexes,
+    terrain,
+    tile_income,
+)
 from railyard.framework.eighteen.homes import company_reach, home_hexes, home_stations
 from railyard.framework.eighteen.or_actions import LayTile
-from railyard.framework.eighteen.reach import Reach, stations, walk_until
+from railyard.framework.eighteen.reach import Reach, stations, walk_sealed, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.memo import IdMemo
 from railyard.framework.model.abilities import ExclusiveTiles
@@ -37,6 +43,10 @@ if TYPE_CHECKING:
 NEVER_REPLACED = ("gray", "red")
 #: (side, the side across it) of a hex
 _SIDES = tuple((edge, (edge + 3) % 6) for edge in range(6))
+
+#: sides (a bit each) -> (the hex's reached stops, the sides track arrives at) of a walk that
+#: never leaves the hex by those sides (:func:`_resealer`)
+Resealed = Callable[[int], tuple[tuple[int, ...], int]]
 
 
 def _stop_value(rules: Context, state: G18State, stop: Any) -> int:
@@ -107,12 +117,39 @@ def _reached_stops(coord: str, upgrade: Upgrade, reach: Reach) -> set[int]:
 
 def _connected(
     board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reach: Reach, no_station: bool,
-    runnable: str | None = None,
+    company_id: str, runnable: str | None = None,
 ) -> bool:
     """Whether some new track joins the company's network; with ``runnable`` (the company id)
     track leaving a stop counts only if that company's trains may pass the stop after the lay."""
     return _joins(board, coord, old, placed, upgrade, reach.stops_on(coord),
-                  _arriving_sides(board, coord, reach), no_station, runnable)
+                  _arriving_sides(board, coord, reach), no_station, runnable,
+                  _left_sides(coord, old, reach.out_edges), _resealer(board, company_id, reach.stations, coord))
+
+
+def _left_sides(coord: str, old: Placed, out_edges: Any) -> int:
+    """The sides of ``coord`` (a bit each) the company's routes leave it by on its old track:
+    new track ending there is reached only by a route that has not left by them already."""
+    left = 0
+    for edge in old.exits:
+        if (coord, edge) in out_edges:
+            left |= 1 << edge
+    return left
+
+
+def _resealer(board: Any, company_id: str, starts: frozenset[Any], coord: str) -> Resealed:
+    """What a walk from ``starts`` that never leaves ``coord`` by given sides reaches there:
+    the stops of ``coord`` and the sides its track arrives at (see :data:`Resealed`)."""
+    row = board.neighbours(coord)
+
+    def resealed(sides: int) -> tuple[tuple[int, ...], int]:
+        reach = walk_sealed(board, company_id, starts, coord, sides)
+        arriving = 0
+        for edge, back in _SIDES:
+            there = row[edge]
+            if there is not None and (there, back) in reach.out_edges:
+                arriving |= 1 << edge
+        return reach.stops_on(coord), arriving
+    return resealed
 
 
 def _arriving_sides(board: Any, coord: str, reach: Reach) -> int:
@@ -232,7 +269,8 @@ def _connection_refusal(
     placed = _placed(tile, upgrade.rotation)
     no_station = not reach.stations and coord in home_hexes(rules, state, company_id)
     track_only = rules.spec.setup.operating_round.upgrade_needs == "new_track"
-    if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id if track_only else None):
+    if _connected(board, coord, old, placed, upgrade, reach, no_station, company_id,
+                  company_id if track_only else None):
         return None
     return _unjoined_refusal(rules, state, company_id, coord, tile, upgrade, reach, old, placed, track_only)
 
@@ -303,6 +341,7 @@ def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, ti
     runnable = company_id if track_only else None
     no_station = not starts and coord in home_hexes(rules, state, company_id)
     row = board.neighbours(coord)
+    resealed = _resealer(board, company_id, starts, coord)
 
     def joined(part: Reach) -> bool:
         # _connection_refusal(...) is None, its inputs given: _connected, then the rest
@@ -312,7 +351,8 @@ def lay_refusal(rules: Context, state: G18State, company_id: str, coord: str, ti
             there = row[edge]
             if there is not None and (there, back) in out_edges:
                 arriving |= 1 << edge
-        if _joins(board, coord, old, placed, upgrade, part.stops_on(coord), arriving, no_station, runnable):
+        if _joins(board, coord, old, placed, upgrade, part.stops_on(coord), arriving, no_station, runnable,
+                  _left_sides(coord, old, out_edges), resealed):
             return True
         return _unjoined_refusal(rules, state, company_id, coord, tile, upgrade, part, old, placed,
                                  track_only) is None
@@ -353,12 +393,17 @@ def apply(rules: Context, state: G18State, action: LayTile, cost: int, upgrade: 
     """Lay the tile and pay; ``upgrade``: how it fits, as :func:`check` found it at this
     position (the board then takes it as it is rather than work it out again)."""
     board = state.board
+    crossed = (
+        [kind for _, kind in border_costs.crossings(rules, state, action.hex, board.tile_def(action.tile), action.rotation)]
+        if border_costs.has_costs(rules) else []
+    )
     if upgrade is not None and upgrade.rotation == action.rotation:
         result = board.lay(action.hex, action.tile, action.rotation, check=False, stop_map=upgrade.stop_map)
     else:
         result = board.lay(action.hex, action.tile, action.rotation)
     state.pay(action.entity, BANK, cost)
     lines = [f"{action.entity} lays tile {action.tile} on {action.hex} (rot {action.rotation}), pays {cost}"]
+    lines += tile_income.on_crossings(rules, state, crossed)
     for company_id, _ in result.removed:
         state.companies[company_id].tokens_left += 1
         lines.append(f"{company_id} gets a token back ({action.hex} merged its stations)")
@@ -436,8 +481,12 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
         # the hex's sides new track may not use (off the map, an impassable border, a side a
         # gray or red neighbour never has track on): :func:`_dead_end` per side; and the
         # sides the company's track arrives at from the neighbour (:func:`_connected`)
-        dead = arriving = 0
+        # and the sides its routes leave it by on the old track (:func:`_left_sides`)
+        dead = arriving = left = 0
+        old_exits = old.exits
         for edge, back in _SIDES:
+            if edge in old_exits and (coord, edge) in out_edges:
+                left |= 1 << edge
             there = row[edge]
             if there is None:
                 dead |= 1 << edge
@@ -453,13 +502,25 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                 homes = home_hexes(rules, state, company_id)
             no_station = coord in homes
         stops = range(len(old.tile.stops))
-        key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving,
+        key = (id(rules), coord, _upgrade_ids(fits), colors, id(old.tile), old.rotation, dead, arriving, left,
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
                tuple([tokens_at(coord, i) for i in stops]), tuple([reserved_at(coord, i) for i in stops]))
         found = _VERDICTS.get(key)
         if found is None or found[0][0] is not rules or found[0][1] is not old.tile:
-            verdicts = _VERDICTS.put((rules, old.tile, fits), key, _hex_verdicts(
-                rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach))
+            # a verdict that needed a walk kept off the hex's sides (:func:`_joins`) reads the
+            # whole board, not only the key: it is not remembered
+            walked: list[int] = []
+            reseal = _resealer(board, company_id, reach.stations, coord)
+
+            def resealed(sides: int, reseal: Resealed = reseal, walked: list[int] = walked
+                         ) -> tuple[tuple[int, ...], int]:
+                walked.append(sides)
+                return reseal(sides)
+            verdicts = _hex_verdicts(
+                rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach,
+                left, resealed)
+            if not walked:
+                _VERDICTS.put((rules, old.tile, fits), key, verdicts)
         else:
             verdicts = found[1]
         for tile, upgrade, lay in verdicts:
@@ -496,7 +557,7 @@ def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
 
 
 # (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
-# arriving sides, reached stops, no station, reached hex, company, phase, tokens, reservations)
+# arriving sides, sides left by, reached stops, no station, reached hex, company, phase, tokens, reservations)
 # -> (rules, the old tile, the choices), the options passing every check but the title's hook,
 # each with its action:
 # every input of those checks is in the key, and the objects named by id are kept (the
@@ -510,7 +571,7 @@ _VERDICTS: IdMemo[tuple[tuple[TileDef, Upgrade, LayTile], ...]] = IdMemo(_VERDIC
 def _hex_verdicts(
     rules: Context, state: G18State, company_id: str, coord: str, old: Placed,
     fits: tuple[tuple[TileDef, Upgrade], ...], colors: tuple[str, ...], dead: int, arriving: int,
-    no_station: bool, reach: Reach,
+    no_station: bool, reach: Reach, left: int, resealed: Resealed,
 ) -> tuple[tuple[TileDef, Upgrade, LayTile], ...]:
     """The options of one hex that :func:`refusal` would pass, the title's ``lay_refusal``
     aside (colour, exclusive tiles, blank sides, tokens, connection or upgrade grounds), each
@@ -532,7 +593,7 @@ def _hex_verdicts(
             continue
         if tokened and _token_overflow(board, coord, old, tile, upgrade) is not None:
             continue
-        if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable) \
+        if _joins(board, coord, old, placed, upgrade, reached, arriving, no_station, runnable, left, resealed) \
                 or _upgrade_qualifies(rules, state, company_id, coord, old, placed, upgrade, reach,
                                       track_only, needs):
             passing.append((tile, upgrade, LayTile(company_id, coord, tile.id, upgrade.rotation)))
@@ -540,12 +601,38 @@ def _hex_verdicts(
 
 
 def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade, reached: tuple[int, ...],
-           arriving: int, no_station: bool, runnable: str | None) -> bool:
-    """:func:`_connected` with the hex's reached stops and arriving sides (a bit per side)
-    given."""
+           arriving: int, no_station: bool, runnable: str | None, left: int, resealed: Resealed) -> bool:
+    """:func:`_connected` with the hex's reached stops, arriving sides and sides left by (a
+    bit per side) given.
+
+    A new path is reached by a route arriving at one of its ends; a route uses a hex side
+    once, so when the company's routes also leave the hex by a side the path ends at, the
+    arrival counts only if a walk that never leaves by those sides still makes it (a line that
+    loops back to the hex it left does not reach a branch off the side it left by:
+    18xx.games' ``check_track_restrictions!``)."""
     fresh = new_track(old, placed, upgrade.stop_map)
     if not fresh:
         return False
+    reached_new = _reached_new(board, coord, old, placed, upgrade, reached, runnable)
+    ends = _ends_of(fresh)
+    for k in range(0, len(ends), 2):
+        path = ends[k:k + 2]
+        if not _path_joins(path, reached_new, arriving, no_station):
+            continue
+        sides = left & _path_sides(path)
+        if not sides:
+            return True
+        stops_then, arriving_then = resealed(sides)
+        if _path_joins(path, _reached_new(board, coord, old, placed, upgrade, stops_then, runnable),
+                       arriving_then, no_station):
+            return True
+    return False
+
+
+def _reached_new(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade,
+                 reached: tuple[int, ...], runnable: str | None) -> set[int]:
+    """The new tile's stops that reached old stops become (with ``runnable``: those its
+    trains may pass after the lay)."""
     stop_map = upgrade.stop_map
     reached_new: set[int] = set()
     for i in reached:
@@ -555,14 +642,29 @@ def _joins(board: Any, coord: str, old: Placed, placed: Placed, upgrade: Upgrade
     if runnable is not None and reached_new:
         reached_new = {j for j in reached_new
                        if _passable_after(board, coord, old, placed.tile, upgrade, runnable, j)}
-    for s, edge in _ends_of(fresh):
+    return reached_new
+
+
+def _path_joins(path: tuple[tuple[int | None, int], ...], reached_new: set[int], arriving: int,
+                no_station: bool) -> bool:
+    """Whether a route gets onto the path by one of its ends: a reached stop, or a side track
+    arrives at (anywhere on a home hex without a station)."""
+    for s, edge in path:
         if s is not None:
             if s in reached_new:
                 return True
-            continue
-        if no_station or arriving >> edge & 1:
+        elif no_station or arriving >> edge & 1:
             return True
     return False
+
+
+def _path_sides(path: tuple[tuple[int | None, int], ...]) -> int:
+    """The sides (a bit each) a path ends at."""
+    sides = 0
+    for s, edge in path:
+        if s is None:
+            sides |= 1 << edge
+    return sides
 
 
 # new track -> its paths' ends as (stop index, None) or (None, edge): the new track of a tile

@@ -4,7 +4,9 @@ A token beyond the home one needs a type with ``extra_tokens``, a token left, a 
 city the company reaches (traced as a train runs, or turning back at hex edges too under
 ``token_connection: backtrack``; never through a city full of others' tokens),
 no token of the company on that hex already, and must leave a slot for every other company
-whose home the city is and which has not placed its home token yet. Its cost comes from the
+whose home the city is and which has not placed its home token yet (a home city keeps its
+reservation when an upgrade renumbers the cities; a home still to choose among a hex's cities
+keeps a slot on the hex, or the whole hex under ``home_hex_blocks: hex``). Its cost comes from the
 type's ``token_cost``: ``fixed``, or ``per_hex`` times the hexes from home, counted over the
 hexes the company reaches or straight across the map (``distance``); the price steps with the
 extra stations already bought or with the stations on the map (``steps_with``). The title's
@@ -42,6 +44,11 @@ def home_stop(rules: Context, state: G18State, company_id: str) -> tuple[str, in
             wanted = next((h.city for h in homes if h.hex == coord), None)
     elif len(homes) == 1:
         coord, wanted = homes[0].hex, homes[0].city
+        if board is not None and wanted is not None and board.on_map(coord):
+            # a reservation on the map moves with its city on the board itself
+            held = [i for i in range(len(board.placed(coord).tile.stops))
+                    if company_id in board.reserved_at(coord, i)]
+            wanted = held[0] if held else printed_city_now(board, coord, wanted)
     else:
         return None
     if board is None or not board.on_map(coord):
@@ -51,6 +58,41 @@ def home_stop(rules: Context, state: G18State, company_id: str) -> tuple[str, in
         if stop.kind in TOKEN_KINDS and stop.slots > 0 and wanted in (None, i):
             return coord, i
     return None
+
+
+def printed_city_now(board: Any, coord: str, printed: int) -> int:
+    """The city of the hex's tile now that was city ``printed`` of the map: a home given as
+    a printed city keeps it when an upgrade renumbers the cities (18xx.games moves the
+    reservation with its city), and an upgrade keeps each city's track, so it is the one city
+    whose edges hold the printed city's (the same number when the printed city had none)."""
+    if board.is_printed(coord):
+        return printed
+    old = board.printed(coord)
+    if not 0 <= printed < len(old.stops):
+        return printed
+    edges = old.stop_edges(printed)
+    if not edges:
+        return printed
+    now = board.placed(coord)
+    found = [i for i in range(len(now.stops)) if edges <= now.stop_edges(i)]
+    return found[0] if len(found) == 1 else printed
+
+
+def home_hex_choosers(rules: Context, state: G18State, coord: str, company_id: str) -> list[str]:
+    """Other companies whose home is their choice among ``coord``'s cities and whose home
+    token is not down yet: the hex is reserved for them (home_hex_blocks)."""
+    board = state.board
+    out = []
+    for cid, cdef in rules.spec.companies.items():
+        if cid == company_id or len(cdef.home) < 2 or any(h.hex != coord for h in cdef.home):
+            continue
+        company = state.companies[cid]
+        if company.closed or company.operated or board.tokens_of(cid):
+            continue
+        if rules.spec.types[cdef.type].kind == "private":
+            continue
+        out.append(cid)
+    return out
 
 
 def place_home_token(rules: Context, state: G18State, company_id: str) -> list[str]:
@@ -153,6 +195,17 @@ def refusal(
     free = board.free_slots(coord, stop, company_id) - waiting_homes(rules, state, coord, stop, company_id)
     if free <= 0:
         return "rule:tokens.free_slot", f"{coord} has no free slot for {company_id}"
+    choosers = home_hex_choosers(rules, state, coord, company_id)
+    if choosers:
+        if options(rules).home_hex_blocks == "hex":
+            return "rule:tokens.home_hex", f"{coord} is kept for {', '.join(choosers)}'s home token"
+        hex_free = sum(
+            board.free_slots(coord, i) - waiting_homes(rules, state, coord, i, company_id)
+            for i, s in enumerate(stops)
+            if s.kind in TOKEN_KINDS and s.slots > 0
+        )
+        if hex_free <= len(choosers):
+            return "rule:tokens.home_hex", f"{coord} keeps its last free slots for {', '.join(choosers)}'s home token"
     if (coord, stop) not in reach.stops:
         return "rule:tokens.connection", f"{coord} is not connected to {company_id}'s stations"
     return None

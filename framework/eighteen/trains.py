@@ -172,7 +172,12 @@ def iter_offers(rules: Context, state: G18State, company_id: str) -> Iterator[tu
     for t in depot_offers(rules, state) + pool_offers(state):
         if may_own(rules, state, company_id, t) is None:
             yield t, face_price(rules, state, t)
+    # never from a company whose presidency this turn's emergency sales handed over (check_buy
+    # refuses it: an offer it refuses would stall a bot)
+    handed = getattr(state.round, "presidency_sold", ())
     for s in sellers(rules, state, company_id):
+        if s in handed:
+            continue
         for t in state.companies[s].trains:
             if may_own(rules, state, company_id, t) is None:
                 yield t, face_price(rules, state, t)
@@ -295,6 +300,21 @@ def transfer(rules: Context, state: G18State, train_id: str, buyer: str) -> list
         return []
     _mint_if_unlimited(rules, state, train.name)
     return phases.on_first_purchase(rules, state, train.name)
+
+
+def give_free_trains(rules: Context, state: G18State) -> None:
+    """Hand each company its ``free_trains`` at setup, the first of each name in the depot,
+    in company order: a gift, so no phase starts and nothing is paid."""
+    for cid, cdef in rules.spec.companies.items():
+        if state.companies[cid].closed:
+            continue
+        for name in cdef.free_trains:
+            stack = state.depot.stacks.get(rules.spec.trains[name].depot, [])
+            train_id = next(t for t in stack if state.trains[t].name == name)
+            stack.remove(train_id)
+            state.trains[train_id].owner = cid
+            state.companies[cid].trains.append(train_id)
+    holdings.changed(state)
 
 
 def apply_buy(rules: Context, state: G18State, action: BuyTrain, plan: Purchase) -> list[str]:

@@ -4,7 +4,8 @@
 The items are ordered by price, cheapest first. On a turn a player buys the cheapest item at
 its price (less the pass discount), bids on any other item (the first bid at least its price
 plus ``min_increment``, then at least the high bid plus ``min_increment``; a player's open
-bids together may not exceed his cash), or passes. When the cheapest item is sold the next
+bids together may not exceed his cash, and a purchase uses only cash not committed to
+them), or passes. When the cheapest item is sold the next
 one is resolved at once: with one bid it is sold at that bid, with several its bidders bid it
 up (the lowest bidder acts first, raising by ``min_increment`` or dropping out) until one is
 left. If every player passes in a row: while the first item of the packet is unsold its price
@@ -69,6 +70,8 @@ def price_now(ctx: Context, state: G18State) -> int:
 
 
 def committed(state: G18State, player: str, besides: str | None = None) -> int:
+    """Cash promised to open bids (on items other than ``besides``): the waterfall keeps it
+    for them, so neither a bid nor a purchase may use it."""
     return sum(b.get(player, 0) for item, b in _rs(state).bids.items() if item != besides)
 
 
@@ -123,7 +126,7 @@ class Waterfall(RoundType):
             out += [Bid(entity, item, p) for p in sorted({low, low + step}) if p <= cash - committed(state, entity, item)]
             return out
         price = price_now(ctx, state)
-        out = [BuyItem(entity, rs.order[0], price)] if price <= cash else []
+        out = [BuyItem(entity, rs.order[0], price)] if price <= cash - committed(state, entity) else []
         if price == 0:
             return out
         out.append(Pass(entity))
@@ -149,8 +152,9 @@ class Waterfall(RoundType):
             price = price_now(ctx, state)
             if action.price != price:
                 raise IllegalAction("rule:waterfall.price", f"{action.item} costs {price}")
-            if price > state.player(player).cash:
-                raise IllegalAction("rule:waterfall.cash", f"{player} has {state.player(player).cash}")
+            free = state.player(player).cash - committed(state, player)
+            if price > free:
+                raise IllegalAction("rule:waterfall.cash", f"{player} has {free} not committed to bids")
             lines = self._sell(ctx, state, action.item, player, price)
             rs.turn = (state.player_index(player) + 1) % len(state.players)
             rs.passes_in_row = 0

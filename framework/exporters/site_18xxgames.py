@@ -87,6 +87,8 @@ class SiteExporter:
         self.trains = TrainLedger(state, self.names.train)
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
+        self._offered: dict[str, Any] | None = None  # a train purchase awaiting the seller's consent
+        self._declined: str | None = None  # the buyer whose offer was just declined
         self._turn: tuple[str, int] | None = None
         self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
@@ -132,6 +134,8 @@ class SiteExporter:
         out: list[dict[str, Any]] = []
         if isinstance(action, LayTile) or type(action).__name__ == "AbilityLay":
             out += self._homes_after_lay(game, action.hex)  # type: ignore[attr-defined]
+        if isinstance(action, LayTile) and self._track_held_open(game, action.entity):
+            out.append(self._act("pass", action.entity))
         if self._turn is not None and not isinstance(action, Pass):
             company, cheapest = self._turn
             state = game.state
@@ -139,6 +143,7 @@ class SiteExporter:
             if ended and state.companies[company].cash >= cheapest:
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
+        out += self._after_decline(game)
         out += self._skipped_track(game)
         return out
 
@@ -158,6 +163,46 @@ class SiteExporter:
             return [self._act("pass", current)]
         return []
 
+    def _track_held_open(self, game: Game, company: str) -> bool:
+        """Our engine has ended ``company``'s tile step after its lay, but the site keeps its
+        track step open (for the company's pass) while a private's lay could still be made in
+        it: a lay usable in the tile step by the company's own private or by its director's
+        (that does not take the company's lay), or a private with such a lay the company could
+        still buy."""
+        from railyard.framework.eighteen.abilities import holder, owner_ok
+        from railyard.framework.eighteen.abilities.lays import uses
+        from railyard.framework.eighteen.control import controller_of
+        from railyard.framework.model.abilities import TileLay
+
+        state: Any = game.state
+        if state.round.kind != "operating" or getattr(state.round, "current", None) != company:
+            return False
+        if getattr(state.round, "step", "") == "tile":
+            return False  # our tile step is still open: the company's own pass closes both
+        director = controller_of(state, company)
+
+        def track_lay(ability: Any, cid: str, index: int) -> bool:
+            return (isinstance(ability, TileLay) and not ability.consumes_lay
+                    and (ability.count is None or uses(state, cid, index) < ability.count))
+
+        for cid, cdef in self.spec.companies.items():
+            if state.companies[cid].closed:
+                continue
+            who = holder(state, cid)
+            for index, ability in enumerate(getattr(cdef, "ability_defs", ())):
+                if not track_lay(ability, cid, index) or not owner_ok(ability.owner, state, cid):
+                    continue
+                if ("tile_step" in ability.when and who == company) or (
+                        "director_tile_step" in ability.when and who is not None and who == director):
+                    return True
+        for option in game.legal_actions(company):
+            if type(option).__name__ != "BuyPrivate":
+                continue
+            cdef = self.spec.companies[option.company]  # type: ignore[attr-defined]
+            if any(isinstance(a, TileLay) and "tile_step" in a.when for a in getattr(cdef, "ability_defs", ())):
+                return True
+        return False
+
     def _reconcile(self, game: Game) -> None:
         for cid in self.shares.certs:
             held: dict[str, int] = {}
@@ -175,15 +220,35 @@ class SiteExporter:
         prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
         return (entity, min(prices)) if prices else None
 
+    def site_ahead(self, game: Game, entity: str) -> bool:
+        """The one move ``entity`` has with us beside any-time ones is one the site never
+        sees (a pass with nothing to decide, no run to make, nothing earned to pay out): the
+        site has moved on by itself, maybe past more (an empty token step or a run no train
+        can make, then the dividend of a company that earned nothing, its price moving)."""
+        anytime = ANYTIME if self._player(entity) or game.state.round.kind == "stock" else COMPANY_ANYTIME
+        own = [a for a in game.legal_actions(entity) if type(a).__name__ not in anytime]
+        if len(own) != 1 or type(own[0]).__name__ not in ("Pass", "RunRoutes", "Dividend"):
+            return False
+        return not getattr(self, f"_t_{type(own[0]).__name__}")(game, own[0])
+
     # stock rounds and auctions
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
+        from railyard.framework.eighteen.private_steps import ON_SALE
+
         entity = action.entity
+        pending = game.state.extra.get(ON_SALE)
+        if pending and pending[1] == entity:
+            # the seller of a private with a lay on its sale declines it: on the site the
+            # private's own lay step is passed
+            return [self._as_company("pass", pending[0])]
         legal = game.legal_actions(entity)
         step = "" if self._player(entity) else getattr(game.state.round, "step", "")
         if step == "trains":
             return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
         if step == "tile":
             return [self._act("pass", entity)]  # the site's track step is open, lays or not
+        if game.state.round.kind == "waterfall":
+            return [self._act("pass", entity)]  # the site asks every bidder in turn, even one who cannot raise
         if game.state.round.kind == "stock" or self._player(entity):
             legal = [a for a in legal if type(a).__name__ not in ANYTIME]
         else:
@@ -259,9 +324,9 @@ class SiteExporter:
     def _t_RunRoutes(self, game: Game, action: RunRoutes) -> list[dict[str, Any]]:
         from railyard.framework.eighteen import running
 
-        if not action.runs and not game.state.companies[action.entity].trains:
-            return []  # no train: the site skips running and paying
         rules: Any = game.ruleset
+        if not action.runs and not running.best(rules, game.state, action.entity, game.state.round.ran).runs:
+            return []  # no train, or no route for any: the site skips running (and paying nothing)
         result = running.check(rules, game.state, action, game.state.round.ran)
         by_train = dict(result.routes)
         routes = []
@@ -274,12 +339,46 @@ class SiteExporter:
                           subsidy=result.treasury)]
 
     def _t_Dividend(self, game: Game, action: Dividend) -> list[dict[str, Any]]:
-        if not game.state.companies[action.entity].trains:
-            return []  # no train: the site skips running and paying
+        if getattr(game.state.round, "revenue", 0) <= 0:
+            return []  # nothing earned: the site withholds by itself (its dividend step is skipped)
         return [self._act("dividend", action.entity, kind=action.kind)]
 
     def _t_BuyTrain(self, game: Game, action: BuyTrain) -> list[dict[str, Any]]:
-        return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price)]
+        from railyard.framework.eighteen import trains
+
+        state = game.state
+        bought = self._act("buy_train", action.entity, train=self.trains.site(action.train, state), price=action.price)
+        seller = state.trains[action.train].owner
+        if seller in state.companies and trains.needs_consent(state, action.entity, seller):
+            # our engine offers the train to the seller's director first; the site has no
+            # such consent (its players agree beside the game): the purchase is written
+            # when the offer is accepted, and not at all when it is declined
+            self._offered = bought
+            return []
+        return [bought]
+
+    def _t_AnswerTrainOffer(self, game: Game, action: Any) -> list[dict[str, Any]]:
+        bought, self._offered = self._offered, None
+        if bought is None:
+            raise ExportError("an answer to a train offer the export did not see")
+        if not action.accept:
+            offer = getattr(game.state.round, "offer", None)
+            self._declined = offer[0] if offer else None
+        return [bought] if action.accept else []
+
+    def _after_decline(self, game: Game) -> list[dict[str, Any]]:
+        """A declined offer that ends the buyer's turn with us (no other train it may buy):
+        the site, which knows no consent, still holds its buy-trains step open (the train
+        stays for sale there), so the buyer passes it."""
+        company, self._declined = self._declined, None
+        if company is None:
+            return []
+        state = game.state
+        rnd = state.round
+        if rnd.kind == "operating" and getattr(rnd, "current", None) == company \
+                and getattr(rnd, "step", "") == "trains":
+            return []  # the turn goes on: its own pass (or purchase) follows
+        return [self._act("pass", company)]
 
     def _t_BuyTrainTradeIn(self, game: Game, action: Any) -> list[dict[str, Any]]:
         return [self._act("buy_train", action.entity, train=self.trains.site(action.train, game.state), price=action.price,

@@ -9,6 +9,7 @@ Automation settings (``program_*``) are not moves; the moves they caused are emb
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,13 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _seed_of_id(game_id: Any) -> int | None:
+    """The seed the site plays a game without one with (a hotseat game's seed is missing or
+    empty): the first run of digits in the game's id, so the site's draws repeat here."""
+    found = re.search(r"\d+", str(game_id)) if game_id is not None else None
+    return int(found.group()) if found else None
+
+
 def recorded_from_dict(data: Any) -> RecordedGame:
     if not isinstance(data, dict):
         raise RecordError("expected a game object at the top level")
@@ -99,6 +107,8 @@ def recorded_from_dict(data: Any) -> RecordedGame:
     players = []
     for i, p in enumerate(raw_players):
         pid = p.get("id") if isinstance(p, dict) else p
+        if pid is None and isinstance(p, dict):
+            pid = p.get("name")  # a hotseat game's players have names only
         if not (isinstance(pid, str) and pid) and not _int(pid):
             raise RecordError(f"players[{i}]: expected a player with an id")
         players.append(str(pid))
@@ -108,7 +118,9 @@ def recorded_from_dict(data: Any) -> RecordedGame:
     if not isinstance(settings, dict):
         raise RecordError("settings: expected an object")
     seed = settings.get("seed")
-    if seed is not None and not _int(seed):
+    if seed is None or seed == "":
+        seed = _seed_of_id(data.get("id"))
+    elif not _int(seed):
         raise RecordError("settings.seed: expected an integer")
     result_raw = data.get("result") or {}
     if not isinstance(result_raw, dict) or not all(_int(v) or isinstance(v, float) for v in result_raw.values()):

@@ -46,7 +46,7 @@ from railyard.framework.eighteen.or_actions import (
     SurrenderTrain,
     TrainRoute,
 )
-from railyard.framework.eighteen.state import IPO
+from railyard.framework.eighteen.state import DEPOT, IPO
 from railyard.framework.importers.mapping import ImportMap, load_import_map
 from railyard.framework.importers.recorded import RecordedGame
 from railyard.framework.records import Record
@@ -63,6 +63,9 @@ STEP_OF: dict[type, str] = {
     SurrenderTrain: "trains",
     DeclareBankruptcy: "trains",
 }
+#: the operating-round step (ours) each of the site's company actions belongs to
+SITE_STEP: dict[str, str] = {"lay_tile": "tile", "place_token": "token", "run_routes": "run",
+                             "dividend": "dividend", "buy_train": "trains"}
 #: steps a company may end with a pass
 PASSABLE = ("tile", "token", "trains")
 #: how far ahead a question our engine asks earlier than the site is looked for
@@ -156,6 +159,7 @@ class Importer:
         self.search_best = search_best
         self.trains: dict[str, str] = {}  # site train id -> ours
         self.pooled: set[str] = set()  # site share ids sold to the pool
+        self.bought: set[str] = set()  # site share ids a player bought (never back in the IPO)
         self.laid: dict[str, str] = {}  # site tile copy ("404-1") -> hex
         self.result: ImportResult | None = None
         self.forced: set[str] = set()  # players passed for lack of any other move
@@ -263,7 +267,8 @@ class Importer:
     def _t_buy_shares(self, rec: dict[str, Any]) -> list[Action]:
         shares = list(rec["shares"])
         company = self._share_company(shares[0])
-        source = "pool" if shares[0] in self.pooled else "ipo"
+        # a player's share reaches the pool unrecorded when a president's share changes hands
+        source = "pool" if shares[0] in self.pooled | self.bought else "ipo"
         if source == "ipo" and not any(
             c.owner == IPO for c in self.state.companies[company].certificates
         ):
@@ -314,12 +319,14 @@ class Importer:
         home = ChooseHome(entity, f"{coord}.{city}")
         if home in self.game.legal_actions(entity):
             return [home]  # the site's home token is our choice of home, asked just now (1882's QLL)
-        out: list[Action] = [PlaceToken(entity, coord, city)]
+        out: list[Action] = []
         private = self._private_of(rec)
         if private is not None and "teleport" in self._ability_kinds(private):
-            # the token a private's teleport lay allows (free, no connection needed)
-            out = _tagged({"type": "ability_token", "entity": entity, "company": private,
-                           "hex": coord, "city": city}) + out
+            # the token a private's teleport allows: at the ability's price, not the charter's
+            out += [action for user in self._ability_users(private)
+                    for action in _tagged({"type": "ability_token", "entity": user, "company": private,
+                                           "hex": coord, "city": city})]
+        out.append(PlaceToken(entity, coord, city))
         values = {"entity": entity, "hex": coord, "city": city}
         out += [self._template(t, entity, values) for t in self.map.alternatives.get("place_token", ())]
         return out
@@ -386,8 +393,23 @@ class Importer:
 
     def _known_train(self, site_train: str) -> str:
         if site_train not in self.trains:
-            raise TranslationError(f"train {site_train} was never bought")
+            given = self._given_at_setup(site_train)
+            if given is None:
+                raise TranslationError(f"train {site_train} was never bought")
+            self.trains[site_train] = given
         return self.trains[site_train]
+
+    def _given_at_setup(self, site_train: str) -> str | None:
+        """A train a company was given at setup, never bought (1846's minors): both engines
+        number the trains of a name in depot order (the site's ``2-0`` is our ``2#1``)."""
+        name, _, copy = site_train.rpartition("-")
+        if not copy.isdigit():
+            return None
+        ours = f"{self.map.train_name(name)}#{int(copy) + 1}"
+        train = self.state.trains.get(ours)
+        if train is None or train.owner == DEPOT or ours in self.trains.values():
+            return None
+        return ours
 
     def _t_dividend(self, rec: dict[str, Any]) -> list[Action]:
         return [Dividend(self._entity(rec), str(rec["kind"]))]
@@ -418,6 +440,13 @@ class Importer:
             self._forced_passes(action.entity)
             current = self._current()
             if current is None or current == action.entity and not self._behind(action):
+                if current is not None and not isinstance(action, ChooseHome):
+                    # a home our engine asks for before any move of the turn (a private's
+                    # lay, made before the company's own, comes first on the site)
+                    home = self._home_from_record(current, self.game.legal_actions(current))
+                    if home is not None:
+                        self._apply(home, -1)
+                        continue
                 return
             if action.entity in self._active() and current != action.entity:
                 return  # the director acting for the company (emergency sales)
@@ -427,6 +456,9 @@ class Importer:
             legal = self.game.legal_actions(current)
             if len(legal) == 1 and not isinstance(legal[0], Pass):
                 self._apply(legal[0], -1)  # no decision (a run with no route)
+                continue
+            if step == "run" and [a for a in legal if isinstance(a, RunRoutes)] == [RunRoutes(current, ())]:
+                self._apply(RunRoutes(current, ()), -1)  # no route (a private buy may wait)
                 continue
             home = self._home_from_record(current, legal)
             if home is not None:
@@ -535,6 +567,7 @@ class Importer:
                 first.entity != self._current()
                 or first.entity not in self._active()
                 or first not in self.game.legal_actions(first.entity)
+                or self._passes_earlier_step(index, first.entity)
             ):
                 self.result.absorbed.append(index)  # a step our engine skipped itself
                 return None
@@ -548,6 +581,23 @@ class Importer:
         if self._ask_ahead(index):
             return self.step(index, rec)
         return Divergence(index, _site_id(rec), rec, " | ".join(repr(a) for a in candidates), "; ".join(errors))
+
+    def _passes_earlier_step(self, index: int, company: str) -> bool:
+        """Whether a company's recorded pass ends a step of the site's that our engine has
+        already left: the company's next recorded move belongs to the step our engine is at
+        (the site keeps its track step open for a private's lay, and inserts the pass that
+        closes it before the company's token)."""
+        if index + 1 >= len(self.recorded):
+            return False
+        following = self.recorded[index + 1]
+        if following.get("type") == "pass" or following.get("entity_type") != "corporation":
+            return False
+        try:
+            entity = self.map.entity(following["entity"])
+        except (KeyError, TypeError, ValueError):
+            return False
+        wanted = SITE_STEP.get(str(following.get("type")))
+        return entity == company and wanted is not None and wanted == getattr(self.state.round, "step", "")
 
     def _turn_after_pass(self, index: int, company: str) -> list[int]:
         """Recorded actions of ``company``'s turn that follow its pass: the site closes the
@@ -637,13 +687,19 @@ class Importer:
             self.trains[rec["train"]] = action.train  # type: ignore[attr-defined]
         if isinstance(action, BuyTrain):
             self.trains[rec["train"]] = action.train
-        elif isinstance(action, LayTile) or rec.get("type") == "lay_tile" and hasattr(action, "hex"):
-            # a private's lay (our ability action) puts the tile copy on its hex too
-            self.laid[str(rec["tile"])] = action.hex
+        elif isinstance(action, LayTile) or type(action).__name__ == "AbilityLay" or (
+            rec.get("type") == "lay_tile" and hasattr(action, "hex")
+        ):
+            # a private's lay names its tile copy too: later tokens and runs name the copy
+            self.laid[str(rec["tile"])] = action.hex  # type: ignore[attr-defined]
         elif isinstance(action, SellShares):
             self.pooled.update(rec.get("shares") or ())
         elif isinstance(action, BuyShares):
             self.pooled.difference_update(rec.get("shares") or ())
+            if rec.get("entity_type", "player") == "player":
+                self.bought.update(rec.get("shares") or ())
+            else:  # a corporation's own share goes back to its treasury
+                self.bought.difference_update(rec.get("shares") or ())
         elif isinstance(action, RunRoutes) and before is not None:
             result, best = before
             routes = rec.get("routes") or ()

@@ -24,6 +24,9 @@ from railyard.framework.model.trains import TrainDef
 from railyard.framework.model.values import PhaseValue
 from railyard.framework.tiles import TileDef
 
+#: player counts looked for a setup of (title.schema.json bounds players.max to 16)
+MAX_PLAYER_COUNTS = 16
+
 
 class _Coords:
     """Parses printed coordinates with the map's grid (its parity taken from the first hex)."""
@@ -142,6 +145,11 @@ class _Checker:
             self.need(train.available_on, self.trains, (*base, "available_on"), "train")
             for i, traded in enumerate(train.trade_in.trains if train.trade_in else ()):
                 self.need(traded, self.trains, (*base, "trade_in", "trains", i), "train")
+            least = self.setup.operating_round.company_train_min_price
+            if train.price < least:
+                self.add((*base, "price"),
+                         f"a train costs at least {least} (setup.operating_round."
+                         f"company_train_min_price): the rules would refuse {train.price}")
 
     def check_routes(self) -> None:
         for stop_kind, type_id in self.routes.home_stop_kinds.items():
@@ -256,7 +264,10 @@ class _Checker:
 
     def check_setup(self) -> None:
         players = self.manifest.players
-        for count in range(players.min, players.max + 1):
+        # the schema bounds the range; a setup per count is looked for only among the counts
+        # the setup names and the few a range can hold, never by walking a range it did not check
+        wanted = range(players.min, min(players.max, players.min + MAX_PLAYER_COUNTS) + 1)
+        for count in wanted:
             if count not in self.setup.players:
                 self.add(("setup", "players"), f"no setup for {count} players")
         for count in self.setup.players:

@@ -73,19 +73,26 @@ class TitleErrors(Exception):
 
 @attrs.define(repr=False)
 class ErrorList(Record):
-    """Collects errors across a loading stage, in the order found, without duplicates."""
+    """Collects errors across a loading stage, in the order found, without duplicates.
+
+    A file may hold hundreds of thousands of mistakes (every key of a large map misspelt), so
+    a duplicate is found through a set, not by comparing with every error kept: collecting
+    costs the same per error however many came before."""
 
     items: list[TitleError] = attrs.field(factory=list)
+    _seen: set[TitleError] = attrs.field(factory=set, eq=False, repr=False)
 
     def add(self, file: str | Path, line: int, path: str, message: str) -> None:
-        error = TitleError(os.fspath(file), line, path, message)
-        if error not in self.items:
-            self.items.append(error)
+        self._keep(TitleError(os.fspath(file), line, path, message))
 
     def extend(self, errors: Iterable[TitleError]) -> None:
         for error in errors:
-            if error not in self.items:
-                self.items.append(error)
+            self._keep(error)
+
+    def _keep(self, error: TitleError) -> None:
+        if error not in self._seen:
+            self._seen.add(error)
+            self.items.append(error)
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from railyard.framework.limits import overrides_problem
 from railyard.framework.loader import cache as title_cache
 from railyard.framework.loader.errors import ErrorList, TitleErrors, format_path
 from railyard.framework.loader.families import GenericTitle, Parts, family
 from railyard.framework.loader.finding import MANIFEST, find_title
 from railyard.framework.model.title import TitleManifest
 from railyard.framework.resources import schemas_folder
+from railyard.framework.safefiles import confined
 
 if TYPE_CHECKING:  # YAML, overlays and the title-code stage: only when a title is read
     from railyard.framework.loader.yamlio import Located, SourceMap
@@ -92,6 +94,7 @@ def load_title(
     overrides: Iterable[str] = (),
     *,
     check_code: bool = True,
+    shared: bool = False,
 ) -> Any:
     """Load and check a title; raise one TitleErrors listing every problem found.
 
@@ -105,15 +108,25 @@ def load_title(
     their events and ``check_title``), for a caller that only reads the title's data (``railyard
     info``): importing the hooks imports the whole engine. Such a title is never stored in the
     disk cache (a fully checked one found there is used).
+
+    ``shared=True`` returns the one title object kept for these files (its ``documents`` are
+    not copied and must not be changed): what a game loaded by name uses, so that loading the
+    same save again and again in one process makes no new title each time (the rules' caches
+    keyed by title would keep every one).
     """
     folder = find_title(name_or_path)
     overrides = tuple(overrides)
+    problem = overrides_problem(overrides)
+    if problem is not None:  # before any is applied: each walks the title's line table
+        from railyard.framework.loader.errors import TitleError
+
+        raise TitleErrors([TitleError("--set", 0, "(overrides)", problem)])
     # every file of the folder (hooks too), read once for both caches' keys
     fingerprint = title_cache.title_fingerprint(folder)
     key = (folder.resolve(), variant, overrides, fingerprint, check_code)
     if key in _CACHE:
         _CACHE.move_to_end(key)
-        return _fresh(_CACHE[key])
+        return _CACHE[key] if shared else _fresh(_CACHE[key])
     entry = title_cache.entry_key(folder, variant, overrides, fingerprint)
     if check_code:
         title = title_cache.cached(entry, lambda: _load(folder, variant, overrides),
@@ -126,7 +139,7 @@ def load_title(
         _CACHE[key] = title
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-        return _fresh(title)
+        return title if shared else _fresh(title)
     return title
 
 
@@ -156,15 +169,13 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
     schemas: dict[str, Path] = {}
     source = SourceMap()
     for concern, ref in manifest.files.items():
-        file = folder / ref.path
         schema_path = schemas_folder() / ref.schema
         where: tuple[str, ...] = ("files", concern)
         if not schema_path.is_file():
             errors.add(manifest_file, msource.line(where), format_path(where),
                        f"schema not found: {ref.schema} (looked in {schemas_folder()})")
-        if not file.is_file():
-            errors.add(manifest_file, msource.line(where), format_path(where),
-                       f"file not found: {ref.path}")
+        file = _named(folder, ref.path, manifest_file, msource.line(where), format_path(where), errors)
+        if file is None:
             continue
         try:
             located = load_yaml(file, prefix=(concern,))
@@ -174,7 +185,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
         documents[concern] = located.data
         schemas[concern] = schema_path
         source.absorb(located.source)
-    if manifest.hooks and not _hooks_exist(folder / manifest.hooks):
+    if manifest.hooks and confined(folder, manifest.hooks) is None:
+        errors.add(manifest_file, msource.line(("hooks",)), "hooks",
+                   f"outside the title folder: {manifest.hooks}")
+    elif manifest.hooks and not _hooks_exist(folder / manifest.hooks):
         errors.add(manifest_file, msource.line(("hooks",)), "hooks",
                    f"not found: {manifest.hooks} (expected {manifest.hooks}.py or a package)")
     overlay: Located | None = None
@@ -185,12 +199,10 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
             errors.add(manifest_file, msource.line(where), "variants",
                        f"no variant {variant!r} (known: {known})")
         elif manifest.variants[variant].overlay:
-            overlay_file = folder / str(manifest.variants[variant].overlay)
             where = ("variants", variant, "overlay")
-            if not overlay_file.is_file():
-                errors.add(manifest_file, msource.line(where), format_path(where),
-                           f"file not found: {manifest.variants[variant].overlay}")
-            else:
+            overlay_file = _named(folder, str(manifest.variants[variant].overlay), manifest_file,
+                                  msource.line(where), format_path(where), errors)
+            if overlay_file is not None:
                 try:
                     overlay = load_yaml(overlay_file)
                 except TitleErrors as exc:
@@ -233,6 +245,21 @@ def _load(folder: Path, variant: str | None, overrides: tuple[str, ...],
     if fam is None or fam.build is None:
         return GenericTitle(manifest, folder, variant, documents, models)
     return fam.build(parts)
+
+
+def _named(folder: Path, relative: str, manifest_file: str, line: int, where: str,
+           errors: ErrorList) -> Path | None:
+    """The file title.yaml names at ``where``, if it is inside the title folder (links
+    followed) and there; else an error at the naming line, and None. A file there that is not
+    a regular one is refused when read (:func:`framework.safefiles.read_bounded`)."""
+    inside = confined(folder, relative)
+    if inside is None:
+        errors.add(manifest_file, line, where, f"outside the title folder: {relative}")
+        return None
+    if not inside.exists():
+        errors.add(manifest_file, line, where, f"file not found: {relative}")
+        return None
+    return folder / relative  # named as the user names it (errors show this path)
 
 
 def _hooks_exist(path: Path) -> bool:

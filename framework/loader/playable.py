@@ -26,6 +26,7 @@ def check(parts: Parts) -> list[Problem]:
     problems += shared_homes(parts)
     problems += negative_revenues(parts)
     problems += unknown_events(parts)
+    problems += unknown_steps(parts)
     return problems
 
 
@@ -114,19 +115,29 @@ def negative_revenues(parts: Parts) -> list[Problem]:
     return out
 
 
-def _declared_events(parts: Parts) -> frozenset[str] | None:
-    """The events the title's hooks handle (their ``EVENTS``), or None when they declare none
-    (or the title's code is left out of this load)."""
-    if not parts.manifest.hooks or not parts.check_code:
+def _hooks(parts: Parts) -> Any:
+    """The title's hooks module (None when it has none or it does not import: the hooks stage
+    reports that)."""
+    if not parts.manifest.hooks:
         return None
     from railyard.framework.core.ruleset import title_hooks_module
 
     base = parts.path / parts.manifest.hooks
     try:
-        module = title_hooks_module(
+        return title_hooks_module(
             SimpleNamespace(hooks_path=base if base.is_dir() else base.with_suffix(".py"))
         )
     except Exception:  # noqa: BLE001 - the hooks stage reports a module that will not import
+        return None
+
+
+def _declared_events(parts: Parts) -> frozenset[str] | None:
+    """The events the title's hooks handle (their ``EVENTS``), or None when they declare none
+    (or the title's code is left out of this load)."""
+    if not parts.manifest.hooks or not parts.check_code:
+        return None
+    module = _hooks(parts)
+    if module is None:
         return None
     events = getattr(module, "EVENTS", None)
     return frozenset(events) if events is not None else None
@@ -148,4 +159,23 @@ def unknown_events(parts: Parts) -> list[Problem]:
         if event not in known:
             listed = ", ".join(sorted(known)) or "none"
             out.append((path, f"no hook handles event {event!r} (the title's hooks handle: {listed})"))
+    return out
+
+
+def unknown_steps(parts: Parts) -> list[Problem]:
+    """Every operating-round step the setup names is registered (by the engine or the title's
+    hooks): a misspelt step would otherwise pass validation and stop the game from starting.
+    Steps are code, so this runs only when the title's code does."""
+    if not parts.check_code:
+        return []
+    from railyard.framework.eighteen import or_steps  # noqa: F401 - registers the engine's steps
+    from railyard.framework.eighteen.steps import registered_steps
+
+    _hooks(parts)  # a title's hooks may register steps of their own
+    known = registered_steps()
+    out: list[Problem] = []
+    for i, name in enumerate(parts.models["setup"].operating_round.steps):
+        if name not in known:
+            out.append((("setup", "operating_round", "steps", i),
+                        f"no operating-round step {name!r} (known: {', '.join(sorted(known))})"))
     return out

@@ -16,13 +16,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import attrs
 import yaml
 from railyard.framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
 from railyard.framework.records import Record
+from railyard.framework.safefiles import FileRefused, read_bounded
 from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -326,12 +326,10 @@ def read_text(file: str | os.PathLike[str], limits: Limits = LIMITS) -> str:
     """A title file's text: UTF-8 (a byte-order mark allowed), within the size limit; anything
     else is a TitleErrors naming the file and the line of the first bad byte."""
     name = os.fspath(file)
-    path = Path(file)
     try:
-        size = path.stat().st_size
-        if size > limits.max_bytes:
-            raise _fail(name, 1, f"file too large: {size} bytes (limit {limits.max_bytes})")
-        raw = path.read_bytes()
+        raw = read_bounded(file, limits.max_bytes)
+    except FileRefused as exc:
+        raise _fail(name, 1 if "too large" in exc.reason else 0, str(exc)) from None
     except OSError as exc:
         raise _fail(name, 0, f"cannot read: {exc.strerror or exc}") from None
     try:

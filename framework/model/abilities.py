@@ -134,6 +134,9 @@ class Shares(Record):
     # Cornelius Vanderbilt); ``draw`` says how: engine (the game's seeded generator) | site_lcg
     # (the 18xx.games site's draw for the same seed: framework/eighteen/drawn.py)
     random_director: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
+    # a 10% (first non-director) certificate of one corporation drawn at setup from these
+    # (1882's Trestle Bridge); drawn the same way (``draw``)
+    random_share: tuple[str, ...] = attrs.field(default=(), converter=_tuple)
     draw: str = "engine"
     # a sale of the company between players: none (the certificates stay where they are) |
     # again (the buyer receives them again: refused while a player holds one, taken free from
@@ -192,16 +195,26 @@ class SecondCertificate(Record):
     after: str = "start_packet"
 
 
+@attrs.frozen(repr=False)
+class TileIncome(Record):
+    """The company's owner earns ``income`` from the bank for every border of ``terrain``
+    (``map.yaml`` ``borders[].kind``) any company pays to cross (1882's Trestle Bridge)."""
+
+    kind: ClassVar[str] = "tile_income"
+    income: int = 0
+    terrain: str = "water"
+
+
 Ability = (
     BlocksHexes | TileLay | Teleport | TerrainDiscount | FreeTileLay | Exchange | Shares | NoBuy
-    | Close | RevenueChange | ExclusiveTiles | SecondCertificate
+    | Close | RevenueChange | ExclusiveTiles | SecondCertificate | TileIncome
 )
 
 KINDS: dict[str, type[Any]] = {
     cls.kind: cls
     for cls in (
         BlocksHexes, TileLay, Teleport, TerrainDiscount, FreeTileLay, Exchange, Shares, NoBuy,
-        Close, RevenueChange, ExclusiveTiles, SecondCertificate,
+        Close, RevenueChange, ExclusiveTiles, SecondCertificate, TileIncome,
     )
 }
 

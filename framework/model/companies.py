@@ -48,6 +48,9 @@ class CompanyType(Record):
     operates: bool = attrs.field()
     order: int = 0
     order_by: str = "listed"
+    # the order inside the group in the game's first operating round (None: order_by);
+    # share_price_ascending: lowest price first (1846)
+    first_order_by: str | None = None
     limit_group: str | None = None
     train_kinds: tuple[str, ...] | None = None
     lays_tiles: bool = False
@@ -95,6 +98,8 @@ class CompanyDef(Record):
     merges_into: str | None = None
     start_price: int | None = None
     min_bid: int | None = None
+    # trains the company is given from the depot at setup, free (1846's minors: a 2 each)
+    free_trains: tuple[str, ...] = ()
     abilities: tuple[dict[str, Any], ...] = ()
     # the same abilities typed (framework.model.abilities): what the engine reads
     ability_defs: tuple[Any, ...] = attrs.field(init=False, eq=False, repr=False)

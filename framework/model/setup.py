@@ -9,12 +9,24 @@ from railyard.framework.records import Record
 
 
 @attrs.frozen(repr=False)
+class RemovalDraw(Record):
+    """One random removal at setup (framework/eighteen/removals.py): ``count`` of
+    ``companies`` leave the game, drawn among them in the listed order."""
+
+    companies: tuple[str, ...] = attrs.field(converter=tuple)
+    count: int = 0
+
+
+@attrs.frozen(repr=False)
 class PlayerSetup(Record):
     cash: int
     certificate_limit: int
     # companies out of the game at this player count (1889: South Iyo Railway at 2 players,
     # the Uno-Takamatsu Ferry below 4): closed from the start, their packet items unsold
     removed_companies: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    # companies drawn out of the game at setup, group by group (1846); none by default
+    random_removals: tuple[RemovalDraw, ...] = attrs.field(default=(), converter=tuple)
+    bank: int | None = None  # the bank at this player count (None: setup.bank)
 
 
 @attrs.frozen(repr=False)
@@ -26,6 +38,19 @@ class PacketItem(Record):
     min_bid: int | None = None
     price: int | None = None
     row: int | None = None
+    # draft: the last card alone is given away once passes bring its price down to this
+    floor: int = 0
+
+
+@attrs.frozen(repr=False)
+class DraftRules(Record):
+    """A draft of the start packet (``round: draft``, framework/eighteen/draft.py): each
+    player in turn sees a hand of the deck's first cards and keeps one."""
+
+    hand_extra: int = 2  # a hand is players + hand_extra cards
+    # the blank cards shuffled in, one per player (``{n}`` counts from 1); None: no blanks
+    blank_card: str | None = None
+    order: str = "reverse_seat"  # who chooses: reverse_seat (last seat first, round and round) | seat
 
 
 @attrs.frozen(repr=False)
@@ -39,6 +64,7 @@ class StartPacket(Record):
     then: str | None = None
     discount_step: int | None = None
     pass_discount: int | None = None  # waterfall: drop of the cheapest item after all pass
+    draft: DraftRules | None = None  # round: draft
 
 
 @attrs.frozen(repr=False)
@@ -56,6 +82,9 @@ class StockRoundRules(Record):
     home_token_on: str | None = None
     packet_first: bool | None = None
     sell_before_operating: bool | None = None
+    # the director alone may sell before the company operated (18xx.games SELL_AFTER
+    # p_any_operate: 1846); others wait for its first operation
+    director_sells_before_operating: bool = False
     sell_from_round: int | None = None  # no sales in stock rounds before this one
     # sell_then_buy false: sales both before and after the purchase (both), or on one side
     # only (before_or_after: 1889)
@@ -128,6 +157,14 @@ class OperatingRoundRules(Record):
     # when a company whose type must_own_train and owns none must buy one: always | route
     # (only when its stations reach a route of two stops: 18xx.games' MUST_BUY_TRAIN)
     must_buy_train: str = "always"
+    # the tile step stays open after the company's last lay while a private's lay it offers
+    # besides (tile_step / director_tile_step, not consuming the lay) remains; the company
+    # then ends it with a pass (18xx.games' track step blocks for such abilities)
+    tile_step_waits_for_private_lays: bool = False
+    # a company whose home is its choice among one hex's cities, before its home token:
+    # slot (another company's token must leave a slot on the hex for it) | hex (no other
+    # company may token the hex: 18xx.games' TILE_RESERVATION_BLOCKS_OTHERS :always, 1830)
+    home_hex_blocks: str = "slot"
     # the round's steps by registered name (framework/eighteen/or_steps.py), interrupts first;
     # a title inserts, replaces or removes steps by listing them
     steps: tuple[str, ...] = ("discard", "offer", "home", "tile", "token", "run", "dividend", "trains")
@@ -152,6 +189,16 @@ class GameEnd(Record):
 
 
 @attrs.frozen(repr=False)
+class DrawnTrainEvent(Record):
+    """An event raised by the first purchase of a train drawn at setup from ``trains`` (1882's
+    North West Rebellion), so no player knows in advance which purchase brings it."""
+
+    event: str
+    trains: tuple[str, ...] = attrs.field(converter=tuple)
+    draw: str = "engine"
+
+
+@attrs.frozen(repr=False)
 class SetupDef(Record):
     bank: int
     players: dict[int, PlayerSetup] = attrs.field(factory=dict)
@@ -161,6 +208,10 @@ class SetupDef(Record):
     stock_round: StockRoundRules = StockRoundRules()
     operating_round: OperatingRoundRules = OperatingRoundRules()
     game_end: GameEnd = GameEnd()
+    drawn_train_event: DrawnTrainEvent | None = None
+    # what draws the setup's random choices (the draft's deck, random removals): engine (the
+    # game's own generator) | site_lcg (the 18xx.games site's sequence for the same seed)
+    draws: str = "engine"
     # a title's own named options (its hooks read them; the title's setup.yaml declares each
     # with its default, a variant's overlay sets them)
     options: dict[str, Any] = attrs.field(factory=dict)

@@ -25,6 +25,8 @@ class TrainDef(Record):
     plus: int = 0
     price: int = 0
     count: int | None = None
+    # the count at some player counts (1846: 2s are players + 4); others take ``count``
+    count_by_players: dict[int, int] = attrs.field(factory=dict)
     cards: int | None = None
     depot: str = "main"
     available_on: str | None = None

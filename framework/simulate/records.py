@@ -96,9 +96,29 @@ def write_jsonl(path: str | Path, records: Iterable[dict[str, Any]]) -> None:
             out.write(dumps(record) + "\n")
 
 
-def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
-    with Path(path).open(encoding="utf-8") as src:
-        return [json.loads(line) for line in src if line.strip()]
+def read_jsonl(path: str | Path, problems: list[str] | None = None) -> list[dict[str, Any]]:
+    """The records of one file. A line that is not a JSON object (a run cut short mid-line,
+    two runs writing one file) is skipped and named in ``problems`` (``file:line: why``), so
+    that one bad line costs that line, not the file; without ``problems`` it is a ValueError
+    naming the file and line."""
+    out: list[dict[str, Any]] = []
+    with Path(path).open(encoding="utf-8", errors="replace") as src:
+        for number, line in enumerate(src, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError as error:
+                why = f"{path}:{number}: not a JSON record ({getattr(error, 'msg', error)})"
+            else:
+                if isinstance(record, dict):
+                    out.append(record)
+                    continue
+                why = f"{path}:{number}: not a JSON record (a {type(record).__name__})"
+            if problems is None:
+                raise ValueError(why)
+            problems.append(why)
+    return out
 
 
 def find_record_files(root: str | Path) -> Iterator[Path]:

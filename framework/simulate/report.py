@@ -19,14 +19,15 @@ from typing import Any
 from railyard.framework.simulate import compare, records, stats
 
 
-def load_sets(folder: str | Path) -> dict[str, list[dict[str, Any]]]:
-    """Records grouped by rule-set label, in the order their files are found."""
+def load_sets(folder: str | Path, problems: list[str] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Records grouped by rule-set label, in the order their files are found; with
+    ``problems``, a bad line is named there and skipped (see :func:`records.read_jsonl`)."""
     sets: dict[str, list[dict[str, Any]]] = {}
     files = list(records.find_record_files(folder))
     if not files:
         raise FileNotFoundError(f"no {records.RECORD_FILE} under {folder}")
     for path in files:
-        for record in records.read_jsonl(path):
+        for record in records.read_jsonl(path, problems):
             sets.setdefault(str(record.get("label", path.parent.name)), []).append(record)
     # the baseline first: the comparison's order when there is one, else "default"
     order: list[str] = []
@@ -236,10 +237,12 @@ def plots_of(sets: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str]]:
     return [(name, png) for name, png in plots if png is not None]
 
 
-def write_report(folder: str | Path, out: str | Path, png_dir: str | Path | None = None) -> int:
+def write_report(folder: str | Path, out: str | Path, png_dir: str | Path | None = None,
+                 problems: list[str] | None = None) -> int:
     """Write the HTML report (and, with ``png_dir``, each plot as a PNG file for documents that
-    cannot embed them); returns the number of games it covers."""
-    sets = load_sets(folder)
+    cannot embed them); returns the number of games it covers. ``problems``: see
+    :func:`load_sets`."""
+    sets = load_sets(folder, problems)
     Path(out).parent.mkdir(parents=True, exist_ok=True)
     Path(out).write_text(render_html(sets), encoding="utf-8")
     if png_dir is not None:

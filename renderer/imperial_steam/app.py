@@ -46,6 +46,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("right/middle drag, arrows", "move the zoomed map;  + / -  zoom;  F  fit the map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
+    ("Q", "quit (asks where to save first; Esc stays)"),
 )
 
 
@@ -371,6 +372,8 @@ class App(GameFiles):
                 self.act(ends[0])
         elif key in (pygame.K_h, pygame.K_F1):
             self.show_help = not self.show_help
+        elif key == pygame.K_q:
+            self.open_prompt("quit")
         elif key == pygame.K_b:
             self.bots_running = not self.bots_running
             self.say("bots " + ("running" if self.bots_running else "paused"))
@@ -402,13 +405,14 @@ class App(GameFiles):
             return
         if lay.map.collidepoint(pos):
             hit = self.map.at(pos)
-            if shift and hit in self.data.connections and self.selected in self.data.connections:
+            if (shift and hit is not None and hit in self.data.connections
+                    and self.selected in self.data.connections):
                 if self.composer.add(hit):
                     self.say(f"the build takes {' + '.join(self.composer.connections)}")
                 return
             self.selected = None if hit == self.selected else hit
             self.composer.clear()
-            if self.selected in self.data.connections:
+            if self.selected is not None and self.selected in self.data.connections:
                 self.composer.start(self.selected)
             self.hiring.start(self.hub_at(self.selected))
             if hit is not None and not self.shown_actions():
@@ -460,7 +464,7 @@ class App(GameFiles):
         if not self.composer.connections:
             return []
         access = next((a for a in self.legal() if words.kind(a) == "BuyStateRailway"
-                       and a.connection == self.composer.connections[0]), None)
+                       and getattr(a, "connection", None) == self.composer.connections[0]), None)
         if access is not None:
             return self.composer.access_tools(access, self.act)
         template = next((a for a in self.legal() if words.kind(a) == "BuildTracks"), None)
@@ -544,7 +548,8 @@ class App(GameFiles):
         specs = [("Undo", self.undo, "Ctrl+Z"), ("Redo", self.redo, "Ctrl+Y"),
                  ("Save", lambda: self.open_prompt("save"), "Ctrl+S"),
                  ("Load", lambda: self.open_prompt("load"), "Ctrl+O"),
-                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys")]
+                 ("Help", lambda: setattr(self, "show_help", not self.show_help), "H: all keys"),
+                 ("Quit", lambda: self.open_prompt("quit"), "Q: save (or not) and quit")]
         x = rect.right - 8
         self.top_buttons = []
         for label, fn, hint in reversed(specs):

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from railyard.renderer import colors
-from railyard.renderer.fonts import rendered, text
+from railyard.renderer.fonts import font, rendered, text
 from railyard.renderer.imperial_steam import palette
 from railyard.renderer.panels.base import frame
 
@@ -197,7 +197,9 @@ def contracts(surface: pygame.Surface, rect: pygame.Rect, game: Any) -> None:
         for cid in cards:
             card = data.contracts[cid]
             label = f"{cid} "
-            w = 30 + 14 * len(card.factories) + 40
+            # measured, not assumed: four contracts of a deck fit one line of a 1280-wide window
+            w = 3 + font(SIZE).size(label)[0] + 13 * len(card.factories) \
+                + font(SIZE).size(f" {card.value}{cur}")[0] + 4
             if x + w > area.right:
                 x, y = area.x + 24, y + ROW + 2
             pygame.draw.rect(surface, (70, 64, 52), (x, y, w, ROW), border_radius=3)

@@ -6,9 +6,9 @@ second), the workers by level and the spending by buttons, and the engine judges
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-import attrs
 from railyard.framework.core.actions import Action
 
 Chip = tuple[str, Callable[[], Any], bool]
@@ -38,8 +38,8 @@ class TrackComposer:
 
     def action(self, template: Action) -> Action:
         """The composed build, in the shape of one of the listed builds."""
-        return attrs.evolve(template, connections=tuple(self.connections),
-                            workers=tuple(sorted(self.workers)), spend=tuple(self.spend))
+        return template.evolve(connections=tuple(self.connections),
+                               workers=tuple(sorted(self.workers)), spend=tuple(self.spend))
 
     def tools(self, player: Any, template: Action, submit: Callable[[Action], Any]) -> list[tuple[str, list[Chip]]]:
         """Rows of buttons: workers by level, Business points, and the build itself."""
@@ -48,7 +48,7 @@ class TrackComposer:
         for lvl in (1, 2, 3):
             left = player.training[lvl] - chosen[lvl]
             if left > 0:
-                workers.append((f"+L{lvl} ({left} left)", lambda lv=lvl: self.workers.append(lv), False))
+                workers.append((f"+L{lvl} ({left} left)", partial(self.workers.append, lvl), False))
         if self.workers:
             workers.append((f"{'+'.join(map(str, sorted(self.workers)))} (clear)", self.workers.clear, True))
         spend = self._spend_chips()
@@ -57,7 +57,7 @@ class TrackComposer:
         return [(f"Build {title}: workers", workers), ("Business points", spend), ("Your build", build)]
 
     def _spend_chips(self) -> list[Chip]:
-        chips: list[Chip] = [(f"+{what}", lambda w=what: self.spend.append(w), False) for what in SPENDS]
+        chips: list[Chip] = [(f"+{what}", partial(self.spend.append, what), False) for what in SPENDS]
         if self.spend:
             chips.append((f"{'/'.join(self.spend)} (clear)", self.spend.clear, True))
         return chips
@@ -65,7 +65,7 @@ class TrackComposer:
     def access_tools(self, template: Action, submit: Callable[[Action], Any]) -> list[tuple[str, list[Chip]]]:
         """A crowned State Railway: access bought (a free action), Business points spent as chosen."""
         conn = self.connections[0]
-        buy = attrs.evolve(template, spend=tuple(self.spend))
+        buy = template.evolve(spend=tuple(self.spend))
         return [("Business points", self._spend_chips()),
                 ("Your purchase", [(f"Buy access to {conn}", lambda: submit(buy), True)])]
 
@@ -85,8 +85,8 @@ class HireComposer:
         self.column, self.workers, self.bridge, self.tunnel = column, 1, None, None
 
     def action(self, template: Action) -> Action:
-        return attrs.evolve(template, column=self.column if self.workers else None,
-                            workers=self.workers, bridge=self.bridge, tunnel=self.tunnel)
+        return template.evolve(column=self.column if self.workers else None,
+                               workers=self.workers, bridge=self.bridge, tunnel=self.tunnel)
 
     def _more(self, step: int) -> None:
         self.workers = max(0, self.workers + step)

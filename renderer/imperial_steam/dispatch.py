@@ -28,6 +28,7 @@ def surface_of(game: Any, size: tuple[int, int] = WINDOW) -> pygame.Surface:
 
     init_headless()
     app = App(game, surface=pygame.Surface(size))
+    app.show_standings = False  # a picture: the final standings box waits for a click
     return app.draw()
 
 

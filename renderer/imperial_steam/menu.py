@@ -5,6 +5,7 @@ may also be typed, and the engine accepts or refuses it with the rule."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import attrs
@@ -97,7 +98,7 @@ class Menu:
                 if x + w > area.right and x > area.x + 8:
                     x, y = area.x + 8, y + ROW_H
                 button = Button(pygame.Rect(x, y, w, ROW_H - 4), text,
-                                (lambda a=action: self.submit(a)), action=action)
+                                partial(self.submit, action), action=action)
                 self.buttons.append(button)
                 x += w + 4
             if group.free:
@@ -112,7 +113,7 @@ class Menu:
                 if area.contains(field.rect):
                     field.draw(surface, SIZE)
                 self.buttons.append(Button(pygame.Rect(x + 64, y, 40, ROW_H - 4), "Go",
-                                           (lambda g=group, fl=field: self._typed(g, fl.text))))
+                                           partial(self._go, group, field)))
             y += ROW_H + 2
         # only what is wholly inside the menu is drawn and may be clicked (the wheel scrolls)
         self.buttons = [b for b in self.buttons if area.contains(b.rect)]
@@ -125,9 +126,13 @@ class Menu:
             surface.blit(more, (rect.right - more.get_width() - 6, rect.y + 6))
             scrollbar(surface, area, self.scroll, area.height, self.height)  # in pixels
 
+    def _go(self, group: Group, field: TextField) -> None:
+        """The Go button: the amount in ``field`` as it reads at the click."""
+        self._typed(group, field.text)
+
     def _typed(self, group: Group, text: str) -> None:
         if text.strip().isdigit():
-            self.submit(attrs.evolve(group.actions[0], amount=int(text)))
+            self.submit(group.actions[0].evolve(amount=int(text)))
 
     def click(self, pos: tuple[int, int]) -> bool:
         for field in self.fields.values():

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
-import attrs
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 
@@ -25,9 +24,9 @@ def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:
         out.append(action)
         steps = getattr(action, "steps", 0)
         if isinstance(steps, int) and steps < 0:  # share value: down any number of rows
-            out += [o for o in (attrs.evolve(action, steps=steps - k) for k in range(1, 6)) if _accepted(game, o)]
+            out += [o for o in (action.evolve(steps=steps - k) for k in range(1, 6)) if _accepted(game, o)]
         if hasattr(action, "area") and hasattr(action, "level"):  # which worker runs a factory
-            out += [o for o in (attrs.evolve(action, area=area, level=level)
+            out += [o for o in (action.evolve(area=area, level=level)
                                 for area in ("training", "working") for level in (1, 2, 3))
                     if o != action and o not in out and _accepted(game, o)]
         factories = getattr(action, "factories", ())
@@ -39,7 +38,7 @@ def with_returns(game: Any, actions: Sequence[Action]) -> list[Action]:
         for combo in combinations_with_replacement(goods, len(listed)):
             if sorted(combo) == sorted(listed):
                 continue
-            other = attrs.evolve(action, discard=tuple(combo))
+            other = action.evolve(discard=tuple(combo))
             if _accepted(game, other):
                 out.append(other)
     return out
@@ -55,7 +54,7 @@ def _subsets(game: Any, action: Action, goods: tuple[str, ...]) -> list[Action]:
     for size in range(2, len(sites)):
         for chosen in combinations(sites, size):
             for back in range(size + 1):
-                found = next((o for o in (attrs.evolve(action, factories=chosen, discard=combo)
+                found = next((o for o in (action.evolve(factories=chosen, discard=combo)
                                           for combo in combinations_with_replacement(goods, back))
                               if _accepted(game, o)), None)
                 if found is not None:

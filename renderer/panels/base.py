@@ -15,10 +15,26 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect
     """Draw the panel's ground and title; returns the area left for content."""
     pygame.draw.rect(surface, colors.PANEL_BG, rect)
     pygame.draw.rect(surface, colors.PANEL_BORDER, rect, 1)
-    image = font(TITLE_SIZE, True).render(title, True, colors.PANEL_ACCENT)
-    surface.blit(image, (rect.x + 6, rect.y + 4))
-    return pygame.Rect(rect.x + 6, rect.y + 6 + image.get_height(), rect.width - 12,
-                       rect.height - 10 - image.get_height())
+    shown, size = fit_text(title, rect.width - 12, TITLE_SIZE, bold=True)  # a long prompt whole
+    image = font(size, True).render(shown, True, colors.PANEL_ACCENT)
+    surface.blit(image, (rect.x + 6, rect.y + 4 + (font(TITLE_SIZE, True).get_height() - image.get_height()) // 2))
+    height = font(TITLE_SIZE, True).get_height()
+    return pygame.Rect(rect.x + 6, rect.y + 6 + height, rect.width - 12, rect.height - 10 - height)
+
+
+def content_area(rect: pygame.Rect) -> pygame.Rect:
+    """The area ``frame`` leaves for content, without drawing (hit-testing a panel's rows)."""
+    h = font(TITLE_SIZE, True).get_height()
+    return pygame.Rect(rect.x + 6, rect.y + 6 + h, rect.width - 12, rect.height - 10 - h)
+
+
+def row_index(rect: pygame.Rect, pos: tuple[int, int], scroll: int = 0, head: int = 1) -> int | None:
+    """Which table row (counted from the first, ``scroll`` included) lies under ``pos`` in a
+    panel drawn by ``frame`` with ``head`` header rows; None off the rows."""
+    area = content_area(rect)
+    if not area.collidepoint(pos) or pos[1] < area.y + head * ROW:
+        return None
+    return scroll + (pos[1] - area.y - head * ROW) // ROW
 
 
 def cells(surface: pygame.Surface, area: pygame.Rect, y: int, values: list[str],

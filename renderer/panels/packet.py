@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 from railyard.renderer import colors, view
-from railyard.renderer.panels.base import ROW, cells, fitted, frame, scrollbar
+from railyard.renderer.panels.base import ROW, cells, fitted, frame, row_index, scrollbar
 
 WIDTHS = [90, 70, 380]
 
@@ -32,3 +32,13 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, game: Any, scroll: int = 0)
         y += ROW
     scrollbar(surface, pygame.Rect(area.x, area.y + ROW, area.width, area.height - ROW),
               scroll, shown, len(rows))
+
+
+def item_at(rect: pygame.Rect, game: Any, scroll: int, pos: tuple[int, int]) -> list[str]:
+    """The companies of the packet item under ``pos`` (their cards are shown on hover)."""
+    index = row_index(rect, pos, scroll)
+    rows = view.packet(game)
+    if index is None or index >= len(rows):
+        return []
+    start = game.title.setup.start_packet
+    return list(start.items[rows[index].id].companies)

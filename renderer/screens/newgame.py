@@ -6,6 +6,8 @@ presses Start: a ``GameSetup`` the caller turns into a game.
 
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 import pygame
 from railyard.framework.records import Record
@@ -148,7 +150,7 @@ class NewGameScreen:
             self.names[i].draw(surface, 20)
             self.buttons.append(Button(pygame.Rect(x0 + 430, y, 110, 28),
                                        "bot" if self.bots[i] else "human",
-                                       (lambda s=i: self.toggle_bot(s)),
+                                       partial(self.toggle_bot, i),
                                        fill=(150, 110, 200) if self.bots[i] else None))
             y += 36
         y += 20

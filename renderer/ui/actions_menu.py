@@ -8,6 +8,8 @@ other amount, which the engine then accepts or refuses with the rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
 
 import attrs
 import pygame
@@ -23,7 +25,7 @@ DETAIL_H = 17
 
 
 class ActionMenu:
-    def __init__(self, submit: Callable[[Action], None], namer: Namer | None = None,
+    def __init__(self, submit: Callable[[Action], Any], namer: Namer | None = None,
                  details: Callable[[Row], list[str]] | None = None,
                  labeler: Callable[[Action], str] | None = None,
                  typed: Callable[[Row], bool] | None = None) -> None:
@@ -48,7 +50,15 @@ class ActionMenu:
             self.rows = [row if row.free is None or self.typed is None or self.typed(row)
                          else attrs.evolve(row, free=None) for row in rows(actions, self.namer)]
             self.scroll = 0
-            self.fields = {k: v for k, v in self.fields.items() if v.focused}
+            # a typed amount stays only while its row is still offered: a bid field focused
+            # in the packet must not catch the Enter meant for a tile later on
+            titles = {row.title for row in self.rows if row.free is not None}
+            self.fields = {k: v for k, v in self.fields.items() if v.focused and k in titles}
+
+    def unfocus(self) -> None:
+        """No amount field takes keys any more (the map's preview has them)."""
+        for f in self.fields.values():
+            f.focused = False
 
     def focused_field(self) -> TextField | None:
         for f in self.fields.values():
@@ -106,7 +116,7 @@ class ActionMenu:
                 if y + ROW_H > area.bottom:
                     break
                 button = Button(pygame.Rect(x, y + 1, w, ROW_H - 4), text,
-                                (lambda a=action: self.submit(a)), action=action)
+                                partial(self.submit, action), action=action)
                 self.buttons.append(button)
                 x += w + 4
             if row.free is not None and x + 110 > area.right:
@@ -122,7 +132,7 @@ class ActionMenu:
                 field.on_enter = lambda text, r=row: self._typed(r, text)
                 field.draw(surface)
                 self.buttons.append(Button(pygame.Rect(x + 64, y + 1, 40, ROW_H - 4), "Go",
-                                           (lambda r=row, f=field: self._typed(r, f.text))))
+                                           partial(self._go, row, field)))
             y += ROW_H
             for line in self._wrapped(self.details(row) if self.details else [], area.width - 12):
                 if y + DETAIL_H > area.bottom:
@@ -154,6 +164,10 @@ class ActionMenu:
                     current = candidate
             out.append(current)
         return out
+
+    def _go(self, row: Row, field: TextField) -> None:
+        """The Go button: the number in ``field`` as it reads at the click."""
+        self._typed(row, field.text)
 
     def _typed(self, row: Row, text: str) -> None:
         if row.free is None or not text.strip().isdigit():

@@ -133,4 +133,4 @@ def rows(actions: Sequence[Action], namer: Namer | None = None) -> list[Row]:
 
 def with_value(action: Action, field: str, value: int) -> Action:
     """The same action with ``field`` set to ``value`` (a typed-in bid)."""
-    return attrs.evolve(action, **{field: value})
+    return action.evolve(**{field: value})

@@ -11,8 +11,9 @@ from railyard.renderer.fonts import font, text
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("mouse", "click a button to act; click a highlighted hex to place there"),
+    ("hover, click", "a company's card: its row, a packet item, a holding, a button about it"),
     ("R / Shift+R", "next / previous tile or rotation for the selected hex"),
-    ("Enter", "confirm the tile or token shown (or a typed amount)"),
+    ("Enter", "confirm the tile or token shown on the map, else a typed amount"),
     ("P", "pass"),
     ("T", "show best routes: the company acting, then each company with trains"),
     ("E", "edit routes while running trains: click stops; 1-9 train, Backspace, Enter"),
@@ -23,7 +24,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("F", "fit the whole map"),
     ("B", "pause / run the bots"),
     ("H, F1", "this help"),
-    ("Esc", "cancel a selection, close a dialog"),
+    ("Esc", "cancel a selection, close a dialog or a kept card"),
+    ("Q", "quit (asks where to save first; Esc stays)"),
 )
 
 
@@ -42,7 +44,7 @@ def draw_help(surface: pygame.Surface, keys: Sequence[tuple[str, str]] = KEYS, w
         y += 26
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[str]) -> None:
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[str]) -> pygame.Rect:
     f = font(18)
     images = [f.render(line, True, colors.PANEL_TEXT) for line in lines]
     width = max(i.get_width() for i in images) + 12
@@ -55,6 +57,7 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: Sequence[
     for image in images:
         surface.blit(image, (box.x + 6, y))
         y += image.get_height()
+    return box
 
 
 def hex_info(title: Any, snap: Any, coord: str) -> list[str]:

@@ -154,15 +154,15 @@ def place(labels: Sequence[Label], obstacles: Sequence[pygame.Rect], bounds: pyg
         return top
 
     for i in sorted(range(len(labels)), key=lambda i: (crowding(i), labels[i].key)):
-        chosen[i] = best(i)
-        rects[i] = cands[i][chosen[i]][0]
+        k = best(i)
+        chosen[i], rects[i] = k, cands[i][k][0]
     for _ in range(rounds):
         moved = False
         for i in range(len(labels)):
-            rect = rects[i]
-            assert rect is not None
+            now = rects[i]
+            assert now is not None
             others = [r for j, r in enumerate(rects) if j != i and r is not None]
-            if rect.collidelist(others) < 0:
+            if now.collidelist(others) < 0:
                 continue
             k = best(i)
             if k != chosen[i]:
@@ -171,10 +171,10 @@ def place(labels: Sequence[Label], obstacles: Sequence[pygame.Rect], bounds: pyg
             break
     out = {}
     for i, lab in enumerate(labels):
-        k = chosen[i]
-        assert k is not None
-        rect, _, leader, form = cands[i][k]
-        out[lab.key] = Placed(rect, form, leader)
+        at = chosen[i]
+        assert at is not None
+        spot, _, leader, f = cands[i][at]
+        out[lab.key] = Placed(spot, f, leader)
     return out
 
 

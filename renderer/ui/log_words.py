@@ -13,6 +13,7 @@ from typing import Any
 _RUN = re.compile(r"^(?P<who>\S+) runs (?P<train>\S+): (?P<stops>.*) for (?P<revenue>-?\d+)$")
 _STOP = re.compile(r"\b(?P<hex>[A-Z]{1,2}\d{1,2})\.(?P<city>\d+)\b")
 _TRAIN = re.compile(r"\b(?:train )?(?P<name>[0-9A-Za-z+]+)#\d+\b")
+_ITEM = re.compile(r"\b(?P<company>[A-Za-z0-9&]+)_share\b")  # a packet item's id: "UG1_share"
 _HEX = re.compile(r"\b(?P<verb>on|in|at) (?P<hex>[A-Z]{1,2}\d{1,2})\b(?! \()")
 
 
@@ -32,6 +33,7 @@ class LogWords:
             stops = _STOP.sub(lambda m: self.place(m["hex"]), run["stops"])
             train = _TRAIN.sub(lambda m: m["name"], run["train"])
             return f"{run['who']} {train}-train: {stops}, {run['revenue']}"
+        text = _ITEM.sub(lambda m: f"{m['company']} share", text)
         text = _TRAIN.sub(lambda m: f"{m['name']}-train", text)
         text = _STOP.sub(lambda m: self.place(m["hex"]), text)
         return _HEX.sub(lambda m: f"{m['verb']} {m['hex']}"

@@ -20,7 +20,7 @@ from railyard.renderer import colors
 from railyard.renderer.fonts import rendered
 
 
-def _get(action: Action, name: str) -> Any:
+def _get(action: Action | None, name: str) -> Any:
     return getattr(action, name, None)
 
 
@@ -175,7 +175,7 @@ class Placement:
         hexdef = self.board.title.map.hexes.get(self.selected)
         cost = hexdef.terrain_cost if hexdef is not None else 0
         extra = f", terrain {cost}" if cost else ""
-        return f" ({self.selected}: choice {self.index % n + 1}/{n}, R cycles, Enter lays{extra})"
+        return f" ({self.selected} {self.index % n + 1}/{n}: R next, Enter lays{extra})"
 
     def draw(self, surface: pygame.Surface, size: float, offset: tuple[float, float],
              phase: str, snap: Any = None) -> None:
@@ -202,9 +202,11 @@ class Placement:
             cost = cost_text(self.preview(action))
             if cost:
                 label += f" | {cost}"
-        image = rendered(label, max(14, round(size * 0.36)), colors.TEXT_LIGHT, True, colors.SELECTED)
-        rect = image.get_rect(center=(round(cx + offset[0]), round(cy + offset[1] + size * 1.05)))
-        rect.clamp_ip(surface.get_clip())
+        # at the top of the map, not under the hex: the label must not lie over the
+        # neighbours' names and values the player is weighing the tile against
+        image = rendered(f"{self.selected}: {label}", 18, colors.TEXT_LIGHT, True, colors.SELECTED)
+        clip = surface.get_clip()
+        rect = image.get_rect(midtop=(clip.centerx, clip.y + 6))
         surface.blit(image, rect)
 
 

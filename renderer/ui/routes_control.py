@@ -68,6 +68,7 @@ class RouteControl:
                 elif offered is not None:
                     found = shown_from_runs(self.app.game, offered.entity, offered.runs)
                 else:
+                    assert self.company is not None, "nothing edited, offered or chosen returned early"
                     found = best_routes_for(self.app.game, self.company)
             except Exception as error:
                 self.app.say(f"route search failed: {error}", error=True)

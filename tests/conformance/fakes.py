@@ -44,6 +44,9 @@ class AuctionExporter:
     def follow(self, game: Game[Any], action: Action) -> list[dict[str, Any]]:
         return []
 
+    def site_ahead(self, game: Game[Any], entity: str) -> bool:
+        return False
+
 
 class MirrorReferee:
     """Answers with our own state (so it agrees), but refuses the ``refuse_at``-th site action

@@ -172,3 +172,49 @@ def test_an_imported_game_exported_replays_on_the_reference_to_its_recorded_resu
     answer = _replay(path)
     assert answer["exception"] is None
     assert answer["finished"] and answer["match"], answer
+
+
+def test_a_company_without_trains_at_an_empty_token_step_stands_behind_the_site() -> None:
+    """The site skips a token step with nothing to place, then the run and the dividend of a
+    company without trains (it withholds 0 and its price moves left), while our engine waits
+    for the company's pass: a private bought there must not be compared with the site's
+    state. IR at par 100 (row 0): ahead only once its tile step is over; its pass then moves
+    it to 90."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.or_actions import LayTile
+
+    from tests.titles_1889.positions import operating
+
+    game = operating("1889", "IR", 100, {"A": 20, "B": 10, "C": 10, "D": 10})
+    exporter = SiteExporter(game)
+    assert game.state.round.step == "tile"
+    assert not exporter.site_ahead(game, "IR")
+    lay = next(a for a in game.legal_actions("IR") if isinstance(a, LayTile))
+    game.process(lay)
+    assert game.state.round.step == "token"
+    assert game.legal_actions("IR") == [Pass("IR")]
+    assert exporter.site_ahead(game, "IR")
+    game.process(Pass("IR"))
+    assert game.ruleset.spec.cell(game.state.companies["IR"].market).price == 90
+
+
+def test_a_company_whose_trains_have_no_route_stands_behind_the_site_at_its_run() -> None:
+    """The site skips the run of trains that have no route, then withholds 0 (price left);
+    our engine waits for the empty run. IR with a 2-train and only its home city: ahead at
+    the run step; its empty run then moves it from 100 to 90."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.or_actions import LayTile, RunRoutes
+
+    from tests.titles_1889.positions import give_train, operating
+
+    game = operating("1889", "IR", 100, {"A": 20, "B": 10, "C": 10, "D": 10})
+    give_train(game, "IR", "2")
+    exporter = SiteExporter(game)
+    game.process(next(a for a in game.legal_actions("IR") if isinstance(a, LayTile)))
+    if game.state.round.step == "token":
+        game.process(Pass("IR"))
+    assert game.state.round.step == "run"
+    assert game.legal_actions("IR") == [RunRoutes("IR", ())]
+    assert exporter.site_ahead(game, "IR")
+    game.process(RunRoutes("IR", ()))
+    assert game.ruleset.spec.cell(game.state.companies["IR"].market).price == 90

@@ -32,7 +32,7 @@ def test_wrong_type_deep_inside_a_tile(tmp_path: Path) -> None:
 def test_unknown_key_lists_the_allowed_keys(tmp_path: Path) -> None:
     folder = broken_copy(tmp_path, "trains.yaml", '"4": {distance: 4,', '"4": {distance: 4, colour: red,')
     assert errors_of(folder) == [
-        "tinyrail/trains.yaml:5: 4.colour: unknown key (allowed: available_on, cards, count, "
+        "tinyrail/trains.yaml:5: 4.colour: unknown key (allowed: available_on, cards, count, count_by_players, "
         "depot, distance, events, kind, plus, price, rusts_on, trade_in)"
     ]
 

@@ -126,6 +126,9 @@ def test_a_title_without_the_decision_step_is_never_stopped():
     assert rules.active_entities(state) == ("AR",)
 
 
-def test_an_unknown_step_name_is_refused_when_the_game_is_built():
-    with pytest.raises(KeyError, match="no step registered as 'nosuch'"):
+def test_an_unknown_step_name_is_refused_when_the_title_loads_naming_the_step():
+    """Validation refuses it (issue 35, defect 8), before any game could be built."""
+    from railyard.framework.loader import TitleErrors
+
+    with pytest.raises(TitleErrors, match=r"steps\[0\]: no operating-round step 'nosuch'"):
         position(("setup.operating_round={steps: [nosuch, trains]}",))

@@ -1,5 +1,6 @@
 """A title's first replay in a process ends with what it built frozen out of the cyclic
-collector's way (``core.game._settle``): the collector ran with the replay paused and would
+collector's way (``core.game._settle``), in a command that opted in (``tuned_for_replays``:
+replay and simulate): the collector ran with the replay paused and would
 otherwise walk every object the replay made (the new game, the title's first-use tables) at its
 first allocation after, finding nothing to free. Later replays of the title do not freeze."""
 
@@ -26,6 +27,7 @@ def test_a_titles_first_replay_leaves_nothing_for_the_collector_to_walk(monkeypa
     title = first.title
     monkeypatch.setattr(game_module, "_SETTLED", {})
     monkeypatch.setattr(game_module, "_REPLAYED", {})
+    monkeypatch.setattr(game_module, "_TUNED", True)
     frozen = []
     monkeypatch.setattr(game_module.gc, "freeze", lambda: frozen.append(gc.get_count()))
 

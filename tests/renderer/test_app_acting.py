@@ -219,3 +219,28 @@ def test_the_tile_tray_shows_each_legal_tile_and_a_click_turns_it():
     assert app.placement.current() == lays[1]
     key(app, pygame.K_RETURN)
     assert game.done == [lays[1]]
+
+
+def test_q_asks_where_to_save_then_enter_saves_and_quits(app, tmp_path):
+    key(app, pygame.K_q, char="q")
+    assert app.prompt is not None and app.prompt[0] == "quit" and not app.quit
+    app.prompt[1].text = str(tmp_path / "left.json")
+    key(app, pygame.K_RETURN)
+    assert app.quit and (tmp_path / "left.json").exists()
+
+
+def test_q_then_esc_stays_and_an_emptied_path_quits_unsaved(app):
+    key(app, pygame.K_q, char="q")
+    key(app, pygame.K_ESCAPE)
+    assert app.prompt is None and not app.quit
+    key(app, pygame.K_q, char="q")
+    app.prompt[1].text = ""
+    key(app, pygame.K_RETURN)
+    assert app.quit
+
+
+def test_the_help_names_the_quit_key_and_the_top_bar_has_a_quit_button(app):
+    from railyard.renderer.ui.help import KEYS
+
+    assert any(k == "Q" and "quit" in what for k, what in KEYS)
+    assert "Quit" in [b.label for b in app.top_buttons]

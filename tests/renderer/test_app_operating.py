@@ -202,3 +202,75 @@ def test_a_whole_game_of_bots_through_the_client_ends_in_the_standings_screen():
         pytest.skip(f"no end within {moves} moves")
     app.draw()
     assert app.show_standings and [p for p, _ in game.standings()]
+
+
+def test_enter_lays_the_previewed_tile_though_a_bid_amount_was_typed_in_the_packet():
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
+    app = _app(game)
+    field = next(iter(r.title for r in app.menu.rows if r.free is not None))
+    bid = app.menu.field_for(field)
+    assert bid is not None
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bid.rect.center, button=1))
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="5"))
+    assert bid.focused and bid.text == "5"
+    rng = random.Random(0)
+    while not any(tag_of(a) == "lay_tile" for a in game.legal_actions()):
+        legal = game.legal_actions()
+        game.process(rng.choice([a for a in legal if tag_of(a) != "pass"] or legal))
+    app.bots_running = False
+    app.draw()
+    assert app.menu.focused_field() is None  # the packet's field let go when the step changed
+    target = sorted(app.placement.hexes)[0]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.hex_pos(target), button=1))
+    app.draw()
+    chosen = app.placement.current()
+    assert chosen is not None
+    _press(app, pygame.K_RETURN)
+    assert not app.error, app.message
+    assert game.state.board.laid()[target] == (chosen.tile, chosen.rotation)
+
+
+def test_enter_goes_to_the_previewed_tile_even_while_an_amount_field_is_focused():
+    game = _advance_to("lay_tile")
+    app = _app(game)
+    from railyard.renderer.ui.widgets import TextField
+
+    target = sorted(app.placement.hexes)[0]
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.hex_pos(target), button=1))
+    app.draw()
+    stale = TextField(pygame.Rect(0, 0, 60, 22), "5", numeric=True, focused=True)
+    app.menu.fields["Bid for EPP"] = stale  # as a field left focused would be
+    chosen = app.placement.current()
+    _press(app, pygame.K_RETURN)
+    assert not app.error, app.message
+    assert game.state.board.laid()[target] == (chosen.tile, chosen.rotation)
+
+
+def _advance_until(wanted, limit: int = 1500) -> Game:
+    game = Game(title_1837(), ["Ann", "Bob", "Cid"], seed=1, overrides=SEATED)
+    rng = random.Random(0)
+    for _ in range(limit):
+        if wanted(game):
+            return game
+        legal = game.legal_actions()
+        game.process(rng.choice([a for a in legal if tag_of(a) != "pass"] or legal))
+    pytest.skip("no such position within the limit")
+
+
+def _step(game: Game) -> str:
+    return getattr(game.state.round, "step", "") or ""
+
+
+def test_a_token_step_with_no_city_to_use_says_so_in_the_prompt():
+    game = _advance_until(lambda g: _step(g) == "token"
+                          and all(tag_of(a) == "pass" for a in g.legal_actions()))
+    app = _app(game)
+    assert not app.placement.hexes
+    assert "no city where a station can go - pass (P)" in app.step_text(game.legal_actions())
+
+
+def test_a_run_step_without_a_route_says_no_route_exists():
+    game = _advance_until(lambda g: _step(g) == "run"
+                          and not any(getattr(a, "runs", None) for a in g.legal_actions()))
+    app = _app(game)
+    assert "no route for its trains" in app.step_text(game.legal_actions())

@@ -100,3 +100,30 @@ def test_play_load_takes_the_title_from_the_save_and_refuses_a_title_that_disagr
     assert main(["play", "1837", "--load", str(steam), "--headless"]) == 1
     err = capsys.readouterr().err
     assert "the save is a game of 'imperial_steam', not of '1837'" in err
+
+
+def test_play_of_an_unknown_title_lists_the_titles_and_suggests_the_nearest(capsys):
+    assert main(["play", "1838"]) == 1
+    said = capsys.readouterr().err
+    assert "no title '1838'" in said and "Did you mean 1830 or 1837?" in said
+    assert "imperial_steam" in said and "site-packages" not in said and "/" not in said
+
+
+def test_render_of_a_finished_game_draws_no_dialog_and_says_where_it_wrote(tmp_path, capsys,
+                                                                           monkeypatch):
+    from railyard.framework.core.game import Game
+    from railyard.framework.loader import load_title
+
+    game = Game(load_title("1889"), ["A", "B", "C"], seed=1)
+    save = tmp_path / "game.json"
+    game.save(save)
+    playing, over = tmp_path / "playing.png", tmp_path / "over.png"
+    assert main(["render", str(save), "--out", str(playing), "--size", "20"]) == 0
+    monkeypatch.setattr(Game, "is_over", lambda self: True)
+    assert main(["render", str(save), "--out", str(over), "--size", "20"]) == 0
+    assert f"wrote {over}" in capsys.readouterr().out
+    a, b = pygame.image.load(str(playing)), pygame.image.load(str(over))
+    middle = (a.get_width() // 2, a.get_height() // 2)
+    # the board where the standings box would sit is as it was: no box, no shade over it
+    assert [a.get_at((middle[0] + dx, middle[1])) for dx in range(-150, 150, 10)] \
+        == [b.get_at((middle[0] + dx, middle[1])) for dx in range(-150, 150, 10)]

@@ -251,7 +251,7 @@ def test_the_start_packet_panel_shows_every_item_left_its_minimum_and_what_it_gi
     assert app.packet_shown()
     rows = {r.id: r for r in view.packet(game)}
     assert len(rows) == len(game.state.packet_remaining)
-    assert rows["SD1"].price == 100 and "Semmering (mountain)" in rows["SD1"].what
+    assert rows["SD1"].price == 100 and "Semmering Railway (mountain, revenue 5)" in rows["SD1"].what
     assert rows["EPP"].price == 40
     app.draw()
     _advance(game, lambda g: getattr(g.state.round, "high_bidder", None) is not None)

@@ -104,11 +104,36 @@ def test_every_zone_of_a_stock_market_has_its_colour_and_a_legend_line_saying_wh
     assert set(zone) == {"y", "o", "b"} and len(fills["y"]) == len(fills["o"]) == len(fills["b"]) == 1
     assert len({*zone.values(), next(iter(fills[""]))}) == 4
     said = {flag: text for flag, text, _ in legend}
-    assert said["o"] == "outside the certificate limit; a player may hold more than 60%"
+    assert said["o"] == "outside the limit; over 60% may be held"  # whole at 1280x720, no "..."
     assert set(said) == {"p", "y", "o", "b"}
     for flag, _, row in legend:  # the legend lies clear of the chart, its swatch in the zone's colour
         assert row.collidelist(list(rects.values())) < 0 and row.width >= 150
         assert pixel(surface, row.x + 5, row.y + 6) == panel.flag_colors(title.market)[flag]
-    assert fit_text(said["y"], legend[0][2].width - 14, 14)[0] == said["y"]
+    for _, text, row in legend:  # every line whole, none cut with "..."
+        assert fit_text(text, row.width - 14, 14)[0] == text
     cell = panel.cell_at(title.market, rect, rects[(7, 0)].center)
-    assert cell.price == 10 and panel.describe_cell(title.market, cell)[1].startswith("as o")
+    assert cell.price == 10 and panel.describe_cell(title.market, cell)[1] == said["b"]
+
+
+def test_a_shared_minor_shows_each_holder_percent_and_who_owns_it():
+    import random
+
+    from railyard.framework.core.actions import tag_of
+
+    game = _game()
+    rng = random.Random(0)
+    for _ in range(400):
+        legal = game.legal_actions()
+        share = [a for a in legal if getattr(a, "item", None) == "UG1_share"]
+        if share:
+            game.process(share[0])
+            break
+        game.process(rng.choice([a for a in legal if tag_of(a) != "pass"] or legal))
+    owner = game.state.director("UG1")
+    buyer = game.actions[-1].entity
+    rows = {r.id: r for r in view.players(game)}
+    assert "UG1 25% owner" in rows[owner].holdings
+    assert "UG1 25%" in rows[buyer].holdings and "UG1 25% owner" not in rows[buyer].holdings
+    from railyard.renderer.ui.log_words import LogWords
+
+    assert LogWords(game.title).line(game.log[-1]) == f"{buyer} buys UG1 share for 90"

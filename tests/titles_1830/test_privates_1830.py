@@ -42,6 +42,23 @@ def test_the_waterfall_sells_the_cheapest_first_and_a_bid_waits_for_its_turn() -
     no_problems(game)
 
 
+def test_cash_committed_to_open_bids_cannot_buy_the_cheapest_private() -> None:
+    """The reference's waterfall (step/waterfall_auction.rb ``max_bid``): what a player may
+    spend is his cash less his open bids, for a purchase as for a bid. A bids 590 of his 600
+    on BO: with 10 free he may not buy SV for 20, and is not offered it."""
+    game = new_game(TITLE)
+    game.process(Bid("A", "BO", 590))
+    for who in ("B", "C", "D"):
+        game.process(Pass(who))
+    assert not any(isinstance(a, BuyItem) for a in game.legal_actions("A"))
+    assert "rule:waterfall.cash" in str(refusal(game, BuyItem("A", "SV", 20)))
+    game.process(Pass("A"))  # everyone passed in a row: SV drops to 15
+    game.process(BuyItem("B", "SV", 15))
+    assert game.state.director("SV") == "B"
+    assert game.state.player("A").cash == 600
+    no_problems(game)
+
+
 def test_camden_amboy_brings_a_prr_share_and_baltimore_ohio_its_presidency() -> None:
     """FACTS CA: its buyer also receives PRR's 10% share; BO: its buyer receives B&O's
     president's certificate and sets B&O's par at once."""

@@ -147,3 +147,25 @@ def test_the_two_halves_of_the_gulf_count_as_one_stop() -> None:
     give_train(game, "PRR", "3")
     run = running.best(game.ruleset, game.state, "PRR", [])
     assert running.check(game.ruleset, game.state, run, []).revenue == 30 + 30
+
+
+def test_the_optional_6_train_rule_leaves_a_third_6_train_after_two_are_bought() -> None:
+    """18xx.games' optional rule optional_6_train (g_1830 num_trains: 3 6-trains instead of
+    2), our variant of that name: with two 6-trains bought a third is still in the depot, and
+    the game exports with the site's rule on."""
+    from railyard.framework.core.game import Game
+    from railyard.framework.exporters import SiteExporter
+
+    from tests.titles_1889.positions import PLAYERS, SEATED
+
+    game = Game("1830", PLAYERS, 1, "optional_6_train", SEATED)
+    plain = Game("1830", PLAYERS, 1, None, SEATED)
+    for g in (game, plain):
+        give_train(g, "PRR", "6")
+        give_train(g, "NYC", "6")
+
+    def sixes_left(g: Game) -> int:
+        return sum(g.state.trains[t].name == "6" for s in g.state.depot.stacks.values() for t in s)
+
+    assert (sixes_left(game), sixes_left(plain)) == (1, 0)
+    assert SiteExporter(game).setup()["optional_rules"] == ["optional_6_train"]

@@ -16,6 +16,7 @@ from railyard.framework.eighteen.private_actions import (
 from railyard.framework.eighteen.state import BANK
 
 from .positions import (
+    float_corporation,
     give_train,
     lay,
     no_problems,
@@ -112,6 +113,33 @@ def test_the_mitsubishi_ferry_owner_lays_the_port_tile_without_connection() -> N
     no_problems(game)
 
 
+def test_the_tile_step_waits_after_the_lay_while_the_directors_port_lay_remains() -> None:
+    """``tile_step_waits_for_private_lays`` (18xx.games keeps the track step open while the
+    president's Mitsubishi Ferry could lay, ``tile_lay_abilities_should_block?``): after IR's
+    own lay it may only pass, B may still lay the port tile, and the step then ends."""
+    game = operating(TITLE, "IR", 100, {"B": 20, "A": 10, "C": 10, "D": 10}, owners=OWNERS)
+    own = next(a for a in game.legal_actions("IR") if isinstance(a, LayTile))
+    game.process(own)
+    assert game.state.round.step == "tile"  # type: ignore[attr-defined]
+    assert [a for a in game.legal_actions("IR") if not isinstance(a, AbilityLay)] == [Pass("IR")]
+    assert "rule:" in str(refusal(game, own))
+    port = next(a for a in game.legal_actions() if isinstance(a, AbilityLay) and a.hex == "I12")
+    game.process(port)
+    assert game.state.board.placed("I12").tile.id == "437"
+    assert game.state.round.step != "tile"  # type: ignore[attr-defined]
+    no_problems(game)
+
+
+def test_the_tile_step_ends_after_the_lay_once_the_port_tile_is_laid() -> None:
+    """The same step closes at IR's own lay when the ferry has been used already."""
+    game = operating(TITLE, "IR", 100, {"B": 20, "A": 10, "C": 10, "D": 10}, owners=OWNERS)
+    game.process(next(a for a in game.legal_actions() if isinstance(a, AbilityLay) and a.hex == "I12"))
+    assert game.state.round.step == "tile"  # type: ignore[attr-defined]
+    game.process(next(a for a in game.legal_actions("IR") if isinstance(a, LayTile)))
+    assert game.state.round.step != "tile"  # type: ignore[attr-defined]
+    no_problems(game)
+
+
 def test_dougo_is_exchanged_for_a_10_percent_iyo_share() -> None:
     """FACTS DR: its owner swaps it for a 10% IR share from the IPO; DR closes."""
     game = stock_round(TITLE, OWNERS)
@@ -123,6 +151,22 @@ def test_dougo_is_exchanged_for_a_10_percent_iyo_share() -> None:
     game.process(ExchangePrivate("D", "DR", "ipo"))
     assert game.state.percent_held("D", "IR") == 10
     assert game.state.companies["DR"].closed
+    no_problems(game)
+
+
+def test_an_exchange_in_the_stock_round_does_not_undo_the_passes_before_it() -> None:
+    """The reference's exchange (step/exchange.rb) is no move of the stock step: it marks no
+    one as having acted, so the passes before it still count. A, B and C pass, D exchanges
+    DR and passes: all four passed, the stock round ends."""
+    game = stock_round(TITLE, OWNERS)
+    float_corporation(game, "IR", 100, IR_FLOATED)
+    while game.active_entities() != ("D",) or game.state.round.passes_in_row < 3:
+        game.process(Pass(game.active_entities()[0]))
+    assert game.state.round.passes_in_row == 3
+    game.process(ExchangePrivate("D", "DR", "ipo"))
+    game.process(Pass("D"))
+    assert game.state.round.kind != "stock"
+    assert game.state.percent_held("D", "IR") == 20
     no_problems(game)
 
 

@@ -1,8 +1,9 @@
 """``exchange``: the player owner swaps the private for one share of a named corporation,
 from the first of the ability's sources (``ipo``, ``pool``) that has one; the private closes.
 Taken in the owner's stock-round turn (``when: any`` or ``stock_round``) as an action beside
-his purchase. The certificate limit does not apply to the exchange; the share limit does
-(outside a zone that lifts it).
+his purchase, undoing no pass; ``any`` also out of turn in an operating round. The
+certificate limit does not apply to the exchange; the share limit does (outside a zone that
+lifts it).
 """
 
 from __future__ import annotations

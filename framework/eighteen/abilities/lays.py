@@ -12,6 +12,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases, tile_lay
 from railyard.framework.eighteen.abilities import close, holder, owner_ok, terrain
 from railyard.framework.eighteen.context import Context
+from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.private_actions import AbilityLay
 from railyard.framework.eighteen.reach import Reach
 from railyard.framework.eighteen.state import BANK, G18State
@@ -144,3 +145,28 @@ def _held_lays(ctx: Context, state: G18State, player: str, moment: str) -> list[
                     and (ability.count is None or uses(state, cid, index) < ability.count)):
                 out.append((cid, index, ability))
     return out
+
+
+def tile_step_lay_pending(ctx: Context, state: G18State, company_id: str) -> bool:
+    """Whether a private's lay that the company's tile step offers besides its own lays is
+    still to be had: the company's own (``tile_step``) or its director's
+    (``director_tile_step``), not taking the company's lay, with a use left. Such a lay keeps
+    the step open after the company's last lay when ``tile_step_waits_for_private_lays``
+    says so (18xx.games' track step blocks while it exists)."""
+    director = controller_of(state, company_id)
+    for cid, cdef in ctx.spec.companies.items():
+        if state.companies[cid].closed:
+            continue
+        who = holder(state, cid)
+        for index, ability in enumerate(cdef.ability_defs):
+            if not isinstance(ability, TileLay) or ability.consumes_lay:
+                continue
+            if ability.count is not None and uses(state, cid, index) >= ability.count:
+                continue
+            if not owner_ok(ability.owner, state, cid):
+                continue
+            if ("tile_step" in ability.when and who == company_id) or (
+                    "director_tile_step" in ability.when and who is not None and who == director
+                    and state.is_player(who)):
+                return True
+    return False

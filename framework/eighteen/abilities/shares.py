@@ -19,8 +19,8 @@ MUST_PAR = "must_par"
 def on_acquired(ctx: Context, state: G18State, company_id: str, player: str) -> list[str]:
     lines: list[str] = []
     for ability in ctx.spec.companies[company_id].abilities_of(Shares):
-        drawn = drawn_for(state, company_id) if ability.random_director else None
-        for cert_id in ability.certificates + ((f"{drawn}.0",) if drawn else ()):
+        drawn = drawn_for(state, company_id) if ability.random_director or ability.random_share else None
+        for cert_id in ability.certificates + _drawn_certificate(state, ability, drawn):
             cert = state.cert(cert_id)
             if cert.owner != IPO:
                 continue
@@ -32,6 +32,17 @@ def on_acquired(ctx: Context, state: G18State, company_id: str, player: str) -> 
             else:
                 lines += give_certificate(ctx, state, cert, player, 0, BANK)
     return lines
+
+
+def _drawn_certificate(state: G18State, ability: Shares, drawn: str | None) -> tuple[str, ...]:
+    """The drawn corporation's director's certificate, or its first 10% one still in the IPO
+    (``random_share``: the site hands over the lowest-numbered share)."""
+    if drawn is None:
+        return ()
+    if ability.random_director:
+        return (f"{drawn}.0",)
+    plain = [c.id for c in state.companies[drawn].certificates if not c.director and c.owner == IPO]
+    return tuple(plain[:1])
 
 
 def pending(state: G18State) -> tuple[str, str] | None:
