@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.hexgrid import Grid
+from railyard.framework.memo import FrozenMap
 from railyard.framework.records import Record
 from railyard.framework.tiles import (
     Placed,
@@ -138,6 +139,7 @@ class BoardView:
     __slots__ = (
         "grid",
         "_printed",
+        "_printed_map",
         "_tiles",
         "_neighbours",
         "_impassable",
@@ -155,6 +157,7 @@ class BoardView:
 
     grid: Grid
     _printed: dict[str, Placed]
+    _printed_map: FrozenMap
     _tiles: Mapping[str, TileDef]
     _neighbours: dict[str, tuple[str | None, ...]]
     _impassable: frozenset[tuple[str, int]]
@@ -219,8 +222,9 @@ class BoardView:
         return self._laid
 
     def printed_map(self) -> Mapping[str, Placed]:
-        """Every map hex -> its printed tile, in map order (shared by all copies)."""
-        return self._printed
+        """Every map hex -> its printed tile, in map order (shared by all copies; read-only, so
+        memos may key on it)."""
+        return self._printed_map
 
     def placements(self) -> dict[str, tuple[TileDef, int]]:
         """Every hex with track or stops: coord -> (tile, rotation), laid or printed.
@@ -461,6 +465,9 @@ class Board(BoardView):
         """
         self.grid = grid
         self._printed = dict(printed)
+        # the same, read-only, for what memos key on (layouts, reach walks, paying stops); the
+        # board's own hot reads stay on the plain dict (a dict subclass's [] is slower)
+        self._printed_map = FrozenMap(self._printed)
         self._tiles = dict(tiles or {})
         if supply is None:
             supply = {tid: t.count for tid, t in self._tiles.items()}
@@ -515,6 +522,7 @@ class Board(BoardView):
         new = object.__new__(Board)
         new.grid = self.grid
         new._printed = self._printed
+        new._printed_map = self._printed_map
         new._tiles = self._tiles
         new._neighbours = self._neighbours
         new._impassable = self._impassable

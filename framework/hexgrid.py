@@ -80,6 +80,7 @@ class Grid:
     """
 
     __slots__ = ("layout", "axes", "parity", "_steps", "_edge0")
+    __frozen__ = True  # set up by the constructor alone: memos may key on a grid
 
     def __init__(self, layout: Layout = "pointy", axes: Axes = "letter_row", parity: int | None = None):
         if layout not in _STEPS:

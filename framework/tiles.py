@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+from railyard.framework.memo import MISSING, IdMemo, Memo
 from railyard.framework.model.values import PhaseValue
 from railyard.framework.records import Record
 
@@ -270,15 +271,15 @@ def _connectivity(tile: TileDef, rotation: int) -> Connectivity:
     )
 
 
-# (id(tile), rotation) -> (tile, its connectivity): keyed by identity, as hashing a tile
-# walks all its fields (every Placed asks); the tile is kept so that its id is not reused
-_CONNECTIVITY: dict[tuple[int, int], tuple[TileDef, Connectivity]] = {}
-# (paths, number of stops, rotation) -> the connectivity: all it is worked out from, so tiles
-# alike in track share one (most printed hexes: blank, or one town), and no tile is hashed
-_BY_VALUE: dict[tuple[Any, int, int], Connectivity] = {}
 #: memos keyed by a tile's identity keep the tile; a long run of games (each board with its own
 #: printed tiles) empties them now and then
 _ID_MEMO_LIMIT = 50_000
+# tile, (id(tile), rotation) -> its connectivity: keyed by identity, as hashing a tile walks
+# all its fields (every Placed asks)
+_CONNECTIVITY: IdMemo[Connectivity] = IdMemo(_ID_MEMO_LIMIT)
+# (paths, number of stops, rotation) -> the connectivity: all it is worked out from, so tiles
+# alike in track share one (most printed hexes: blank, or one town), and no tile is hashed
+_BY_VALUE: dict[tuple[Any, int, int], Connectivity] = {}
 
 
 def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
@@ -292,10 +293,7 @@ def connectivity(tile: TileDef, rotation: int = 0) -> Connectivity:
         if rotation not in range(6):
             raise ValueError(f"rotation must be 0-5, got {rotation!r}")
         conn = _BY_VALUE[key] = _connectivity(tile, rotation)
-    if len(_CONNECTIVITY) > _ID_MEMO_LIMIT:
-        _CONNECTIVITY.clear()
-    _CONNECTIVITY[(id(tile), rotation)] = (tile, conn)
-    return conn
+    return _CONNECTIVITY.put(tile, (id(tile), rotation), conn)
 
 
 def _conn_of(self: Placed) -> Connectivity:
@@ -491,22 +489,21 @@ def _may_replace(old: TileDef, new: TileDef) -> bool:
     return want is not None and new.color == want and _signature(old) == _signature(new)
 
 
-_SIGNATURES: dict[int, tuple[TileDef, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+_SIGNATURES: IdMemo[tuple[tuple[str, ...], tuple[str, ...]]] = IdMemo(_ID_MEMO_LIMIT)
 
 
 def _signature(tile: TileDef) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The tile's labels and stop kinds, sorted: what must match for the general rule."""
-    found = _SIGNATURES.get(id(tile))
-    if found is None or found[0] is not tile:
-        if len(_SIGNATURES) > _ID_MEMO_LIMIT:
-            _SIGNATURES.clear()
-        found = _SIGNATURES[id(tile)] = (tile, (tuple(sorted(tile.labels)), tuple(_kinds(tile.stops))))
-    return found[1]
+    return _SIGNATURES.cached(tile, _labels_and_kinds, tile)
+
+
+def _labels_and_kinds(tile: TileDef) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return tuple(sorted(tile.labels)), tuple(_kinds(tile.stops))
 
 
 _UPGRADES: dict[tuple[int, int, TileDef], tuple[Upgrade, ...]] = {}
-# id(tile) -> (tile, its content number); content -> number
-_CONTENT: dict[int, tuple[TileDef, int]] = {}
+# tile, id(tile) -> its content number; content -> number
+_CONTENT: IdMemo[int] = IdMemo(_ID_MEMO_LIMIT)  # every new board brings its own printed tiles
 _CONTENT_IDS: dict[tuple[Any, ...], int] = {}
 
 
@@ -518,11 +515,7 @@ def content_id(tile: TileDef) -> int:
     if found is not None and found[0] is tile:
         return found[1]
     key = (tile.color, tile.stops, tile.paths, tile.labels, tile.upgrades_to)
-    number = _CONTENT_IDS.setdefault(key, len(_CONTENT_IDS))
-    if len(_CONTENT) > _ID_MEMO_LIMIT:  # every new board brings its own printed tiles
-        _CONTENT.clear()
-    _CONTENT[id(tile)] = (tile, number)
-    return number
+    return _CONTENT.put(tile, id(tile), _CONTENT_IDS.setdefault(key, len(_CONTENT_IDS)))
 
 
 def upgrade_options(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
@@ -555,19 +548,17 @@ def upgrade_in(old: Placed, new: TileDef, rotation: int) -> Upgrade | None:
                 return upgrade
         return None
     one = key + (rotation,)
-    if one in _ONE_ROTATION:
-        return _ONE_ROTATION[one]
-    if len(_ONE_ROTATION) > _ID_MEMO_LIMIT:
-        _ONE_ROTATION.clear()
-    alone = _ONE_ROTATION[one] = (
-        _upgrade_at(old, new, rotation) if rotation in range(6) and _may_replace(old.tile, new) else None
-    )
+    alone = _ONE_ROTATION.get(one, MISSING)
+    if alone is MISSING:
+        alone = _ONE_ROTATION.put(one, (
+            _upgrade_at(old, new, rotation) if rotation in range(6) and _may_replace(old.tile, new)
+            else None))
     return alone
 
 
 # (content id of the old tile, its rotation, the new tile, the new tile's rotation) -> the
 # upgrade in that rotation or None, for pairs whose whole list is not known (upgrade_in)
-_ONE_ROTATION: dict[tuple[int, int, TileDef, int], Upgrade | None] = {}
+_ONE_ROTATION: Memo[tuple[int, int, TileDef, int], Upgrade | None] = Memo(_ID_MEMO_LIMIT)
 
 
 def _compute_upgrades(old: Placed, new: TileDef) -> tuple[Upgrade, ...]:
@@ -645,17 +636,15 @@ def new_track(
     before, after = old.conn, new.conn
     key = (id(before), id(after), stop_map)
     found = _NEW_TRACK.get(key)
-    if found is None or found[0] is not before or found[1] is not after:
-        if len(_NEW_TRACK) > 50_000:
-            _NEW_TRACK.clear()
-        found = _NEW_TRACK[key] = (before, after, _new_track(old, new, stop_map))
-    return found[2]
+    if found is None or found[0][0] is not before or found[0][1] is not after:
+        return _NEW_TRACK.put((before, after), key, _new_track(old, new, stop_map))
+    return found[1]
 
 
-# (id(old connectivity), id(new connectivity), stop map) -> (both, the new track): the
+# (old connectivity, new connectivity), (their ids, stop map) -> the new track: the
 # tile-lay rules ask for every candidate lay, and the same few tiles recur; a tile's
 # connectivity in a rotation says all new_track reads (its paths and number of stops)
-_NEW_TRACK: dict[tuple[Any, ...], tuple[Connectivity, Connectivity, frozenset[tuple[End, End]]]] = {}
+_NEW_TRACK: IdMemo[frozenset[tuple[End, End]]] = IdMemo(50_000)
 
 
 def _new_track(

@@ -5,12 +5,16 @@ action at a time: ``choose(view, legal_actions, rng)``. It must be deterministic
 ``rng`` state, so that a simulated game is reproducible from its seed alone.
 
 Lookup order for a name: the title's own bots (a ``BOTS = {name: factory}`` mapping in the
-title's hooks module), then the bots registered here. That way a title with its own ruleset
-brings its own players without the framework knowing the title.
+title's hooks module), then the framework's own (:data:`BUILTIN`, named here as
+``module:class`` and imported when first asked for, so that this module imports none of the
+bots that subclass :class:`Bot`: no import cycle), then those given to :func:`register_bot`.
+That way a title with its own ruleset brings its own players without the framework knowing
+the title.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -40,7 +44,15 @@ class Bot(ABC):
 
 BotFactory = Callable[[Ruleset], Any]
 
+#: the framework's bots: name -> "module:class", imported on first use
+BUILTIN: dict[str, str] = {
+    "random": "railyard.framework.bots.random_bot:RandomBot",
+    "greedy": "railyard.framework.bots.greedy:GreedyBot",
+    "strong": "railyard.framework.bots.strong:StrongBot",
+    "uniform": "railyard.framework.bots.uniform:UniformBot",
+}
 _REGISTRY: dict[str, BotFactory] = {}
+_LOADED: dict[str, BotFactory] = {}
 
 
 class UnknownBot(KeyError):
@@ -55,9 +67,14 @@ def register_bot(name: str, factory: BotFactory) -> None:
     _REGISTRY[name] = factory
 
 
-def _builtin() -> None:
-    # the framework's own bots register themselves on import
-    from railyard.framework.bots import greedy, random_bot, strong, uniform  # noqa: F401
+def _factories() -> dict[str, BotFactory]:
+    """Every bot of the framework by name: the built-in ones (imported now, once), then the
+    registered ones (one registered under a built-in name takes its place)."""
+    for name, where in BUILTIN.items():
+        if name not in _LOADED:
+            module, _, attr = where.partition(":")
+            _LOADED[name] = getattr(importlib.import_module(module), attr)
+    return {**_LOADED, **_REGISTRY}
 
 
 def title_bots(ruleset: Ruleset) -> dict[str, BotFactory]:
@@ -75,19 +92,17 @@ def _supported(factory: BotFactory, ruleset: Ruleset) -> bool:
 
 def bot_names(ruleset: Ruleset) -> list[str]:
     """Every bot name that can play this ruleset's games (title bots first)."""
-    _builtin()
     own = title_bots(ruleset)
     names = list(own)
-    names += [n for n, f in _REGISTRY.items() if n not in own and _supported(f, ruleset)]
+    names += [n for n, f in _factories().items() if n not in own and _supported(f, ruleset)]
     return names
 
 
 def make_bot(name: str, ruleset: Ruleset) -> Any:
     """A fresh bot called ``name`` for a game of ``ruleset``; UnknownBot lists the choices."""
-    _builtin()
     factory = title_bots(ruleset).get(name)
     if factory is None:
-        factory = _REGISTRY.get(name)
+        factory = _factories().get(name)
         if factory is not None and not _supported(factory, ruleset):
             factory = None
     if factory is None:

@@ -26,7 +26,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
-from railyard.framework.bots.base import Bot, register_bot
+from railyard.framework.bots import queries
+from railyard.framework.bots.base import Bot
 from railyard.framework.bots.random_bot import group_by_tag, sensible_move
 from railyard.framework.core.actions import Action, tag_of
 from railyard.framework.records import Record
@@ -180,9 +181,7 @@ class GreedyBot(Bot):
         return state.player(player).cash
 
     def _next_train_price(self, state: Any) -> int | None:
-        from railyard.framework.eighteen import trains
-
-        offers = trains.depot_offers(self.ruleset, state)
+        offers = queries.depot_offers(self.ruleset, state)
         prices = [self.spec.trains[state.trains[t].name].price for t in offers]
         return min(prices) if prices else None
 
@@ -190,13 +189,11 @@ class GreedyBot(Bot):
         """The price of the cheapest new train this company would buy: one it may own and
         (when it already runs a train) that outlives :attr:`Temperament.rust_margin` purchases.
         A dying cheap train on sale must not make a company pay out instead of saving."""
-        from railyard.framework.eighteen import trains
-
         owned = bool(state.companies[company_id].trains)
         prices = [
             self.spec.trains[state.trains[t].name].price
-            for t in trains.depot_offers(self.ruleset, state)
-            if trains.may_own(self.ruleset, state, company_id, t) is None
+            for t in queries.depot_offers(self.ruleset, state)
+            if queries.may_own(self.ruleset, state, company_id, t)
             and (not owned or self._purchases_to_rust(state, t) > self._mood().rust_margin)
         ]
         return min(prices) if prices else None
@@ -206,9 +203,7 @@ class GreedyBot(Bot):
         return tdef.distance * 10 + tdef.plus * 5 + (1000 if tdef.distance >= 99 else 0)
 
     def _has_room(self, state: Any, company_id: str) -> bool:
-        from railyard.framework.eighteen import trains
-
-        room = trains.room(self.ruleset, state, company_id)
+        room = queries.room(self.ruleset, state, company_id)
         return room is None or room > 0
 
     def _rusting_soon(self, state: Any, company_id: str) -> bool:
@@ -360,13 +355,11 @@ class GreedyBot(Bot):
         return next(iter(options.values()))
 
     def _train(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
-        from railyard.framework.eighteen.state import DEPOT, TRAIN_POOL
-
         buys = groups["buy_train"]
         cid = buys[0].entity
         company = state.companies[cid]
         may_pass = "pass" in groups
-        from_bank = [a for a in buys if state.trains[a.train].owner in (DEPOT, TRAIN_POOL)]
+        from_bank = [a for a in buys if queries.from_bank(state, a.train)]
         if not may_pass:
             # forced: the cheapest train the company (with its director's help) can get
             pool = from_bank or buys
@@ -391,18 +384,16 @@ class GreedyBot(Bot):
         """At the train limit, give up the weakest train when the fee and a clearly better new
         train are both affordable: otherwise full companies sit on their money and the depot
         (and so the phases) never move on."""
-        from railyard.framework.eighteen import trains
-
         offered = groups["surrender_train"]
         cid = offered[0].entity
         cash = state.companies[cid].cash
         worst = min(offered, key=lambda a: (self._train_value(state.trains[a.train].name), a.train))
-        fee = trains.face_price(self.ruleset, state, worst.train) // 2
+        fee = queries.face_price(self.ruleset, state, worst.train) // 2
         worst_value = self._train_value(state.trains[worst.train].name)
-        for new in trains.depot_offers(self.ruleset, state):
+        for new in queries.depot_offers(self.ruleset, state):
             better = self._train_value(state.trains[new].name) > worst_value
-            affordable = fee + trains.face_price(self.ruleset, state, new) <= cash
-            if better and affordable and trains.may_own(self.ruleset, state, cid, new) is None:
+            affordable = fee + queries.face_price(self.ruleset, state, new) <= cash
+            if better and affordable and queries.may_own(self.ruleset, state, cid, new):
                 return worst
         return None
 
@@ -410,17 +401,14 @@ class GreedyBot(Bot):
         return min(groups["discard_train"], key=lambda a: self._train_value(state.trains[a.train].name))
 
     def _token(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
-        from railyard.framework.eighteen import tokens
-        from railyard.framework.eighteen.tile_lay import company_reach
-
         places = groups["place_token"]
         cid = places[0].entity
         company = state.companies[cid]
         reserve = self._next_train_price(state) or 0
-        reach = company_reach(self.ruleset, state, cid, backtrack=True)
+        reach = queries.company_reach(self.ruleset, state, cid, backtrack=True)
         priced = []
         for action in places:
-            cost = tokens.cost(self.ruleset, state, cid, action.hex, reach)
+            cost = queries.token_cost(self.ruleset, state, cid, action.hex, reach)
             if company.cash - cost >= reserve * 0.5 or not company.trains:
                 stop = state.board.tile(action.hex).stops[action.city]
                 value = stop.revenue.at(state.phase, self.spec.phase_order)
@@ -430,8 +418,6 @@ class GreedyBot(Bot):
         return max(priced, key=lambda va: va[0])[1]
 
     def _tile(self, state: Any, groups: Groups, rng: random.Random) -> Action | None:
-        from railyard.framework.eighteen import tile_lay
-
         lays = groups["lay_tile"]
         cid = lays[0].entity
         company = state.companies[cid]
@@ -452,7 +438,7 @@ class GreedyBot(Bot):
             coord = action.hex
             cost = costs.get(coord)
             if cost is None:
-                cost = costs[coord] = tile_lay.lay_cost(self.ruleset, state, cid, coord)
+                cost = costs[coord] = queries.lay_cost(self.ruleset, state, cid, coord)
             if cost and cash - cost < reserve:
                 continue
             if scores is None:
@@ -482,13 +468,11 @@ class GreedyBot(Bot):
         track a part of the other's) earns no more than that lay and scores no higher, so it
         can never be the first best and is not searched (most often the second lay's new
         track leads nowhere and is pruned away, or joins fewer places than the first's)."""
-        from railyard.framework.routes.board_graph import track_within
-
         title = self.ruleset.spec.title
         out: list[tuple[float, LayTile, Any]] = []
         for score, lay in top:
             board = self._board_after(state, lay)
-            if not any(track_within(board, other, title, state.phase) for _, _, other in out):
+            if not any(queries.track_within(board, other, title, state.phase) for _, _, other in out):
                 out.append((score, lay, board))
         return out
 
@@ -500,14 +484,12 @@ class GreedyBot(Bot):
 
     def _revenue_on(self, state: Any, cid: str, board: Any) -> int:
         """The company's best run on ``board`` (the state's board with a lay made)."""
-        from railyard.framework.eighteen import running
-
         ran = list(getattr(state.round, "ran", []))
         if type(self)._run_total is not GreedyBot._run_total:  # a subclass's own: as it wants
             here = attrs.evolve(state, board=board)
-            return self._run_total(here, cid, running.runnable(here, cid, ran))
+            return self._run_total(here, cid, queries.runnable(here, cid, ran))
         # the state's trains and companies with the board given: no evolved copy of the state
-        return self._total_on(state, board, cid, running.runnable(state, cid, ran))
+        return self._total_on(state, board, cid, queries.runnable(state, cid, ran))
 
     def _quick_tile_score(self, state: Any, action: LayTile, worths: dict[str, int] | None = None) -> float:
         """The lay's stop value gained, its track and a bonus for a first tile. ``worths``
@@ -530,43 +512,17 @@ class GreedyBot(Bot):
         return sum(s.revenue.at(state.phase, order) for s in tile.stops)
 
     def _best_revenue(self, state: Any, cid: str, lay: LayTile | None) -> int:
-        from railyard.framework.eighteen import running
-
         here = state
         if lay is not None:
             here = attrs.evolve(state, board=self._board_after(state, lay))
-        return self._run_total(here, cid, running.runnable(here, cid, list(getattr(state.round, "ran", []))))
+        return self._run_total(here, cid, queries.runnable(here, cid, list(getattr(state.round, "ran", []))))
 
     def _run_total(self, state: Any, cid: str, trains: list[str]) -> int:
         """What ``trains`` earn for the company on the state's board (the exact route search)."""
-        from railyard.framework.eighteen import running
-        from railyard.framework.routes import best_routes
-
-        if not trains:
-            return 0
-        result = best_routes(
-            running.graph(self.ruleset, state),
-            [running.spec_of(self.ruleset, state, t) for t in trains],
-            cid,
-            running.route_rules(self.ruleset),
-        )
-        return int(result.total)
+        return queries.run_total(self.ruleset, state, cid, trains)
 
     def _total_on(self, state: Any, board: Any, cid: str, trains: list[str]) -> int:
         """:meth:`_run_total` on ``board`` instead of the state's (what ``running.graph``
         builds for a state with that board)."""
-        from railyard.framework.eighteen import running
-        from railyard.framework.routes import best_routes
+        return queries.run_total(self.ruleset, state, cid, trains, board)
 
-        if not trains:
-            return 0
-        result = best_routes(
-            running.graph_for_board(board, self.ruleset.spec.title, state.phase),
-            [running.spec_of(self.ruleset, state, t) for t in trains],
-            cid,
-            running.route_rules(self.ruleset),
-        )
-        return int(result.total)
-
-
-register_bot("greedy", GreedyBot)

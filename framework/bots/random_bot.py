@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from railyard.framework.bots.base import Bot, register_bot
+from railyard.framework.bots.base import Bot
 from railyard.framework.core.actions import Action, tag_of
 
 #: relative weights of action types (tag -> weight); unlisted tags weigh 1
@@ -80,5 +80,3 @@ class RandomBot(Bot):
         tag = weighted_tag(groups, self.weights, rng)
         return rng.choice(groups[tag])
 
-
-register_bot("random", RandomBot)

@@ -45,8 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from railyard.framework.bots import private_sale, valuation
-from railyard.framework.bots.base import register_bot
+from railyard.framework.bots import private_sale, queries, valuation
 from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of
 from railyard.framework.records import Record
@@ -268,15 +267,13 @@ class StrongBot(GreedyBot):
         """Greedy's choice (or the pass it falls back on) first, then passing, then the cheapest
         offer of each train type on sale from the depot or the pool, cheapest first (a train
         from another company is bought at a price the two directors agree, not searched)."""
-        from railyard.framework.eighteen.state import DEPOT, TRAIN_POOL
-
         passing = groups["pass"][0]
         first = chosen if chosen is not None else passing
         out = [first] if first is passing else [first, passing]
         seen: set[tuple[str, str]] = set()
         for action in sorted(groups["buy_train"], key=lambda a: a.price):
             train = state.trains[action.train]
-            if train.owner not in (DEPOT, TRAIN_POOL) or (train.name, train.owner) in seen:
+            if not queries.from_bank(state, action.train) or (train.name, train.owner) in seen:
                 continue
             seen.add((train.name, train.owner))
             if action != first:
@@ -302,9 +299,7 @@ class StrongBot(GreedyBot):
         return valuation.rank_score(values, me, self.params.rival_weight)
 
     def _dearest_train_price(self, state: Any) -> int:
-        from railyard.framework.eighteen import trains
-
-        offers = trains.depot_offers(self.ruleset, state)
+        offers = queries.depot_offers(self.ruleset, state)
         return max((self.spec.trains[state.trains[t].name].price for t in offers), default=0)
 
     def _revenue_with(self, state: Any, cid: str, extra: str | None) -> int:
@@ -442,5 +437,3 @@ class StrongBot(GreedyBot):
             self._earning_key = key
         return self._earning
 
-
-register_bot("strong", StrongBot)

@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from railyard.framework.bots.base import register_bot
 from railyard.framework.bots.random_bot import RandomBot
 from railyard.framework.core.actions import Action
 from railyard.framework.core.ruleset import Ruleset
@@ -36,5 +35,3 @@ class UniformBot(RandomBot):
             return super().choose(view, legal_actions, rng)
         return rng.choice(list(legal_actions))
 
-
-register_bot("uniform", UniformBot)

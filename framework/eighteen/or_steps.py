@@ -44,6 +44,7 @@ from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.state import BANK, G18State
 from railyard.framework.eighteen.steps import Step, register_step, step_class
+from railyard.framework.memo import IdMemo
 from railyard.framework.model.setup import OperatingRoundRules
 
 DEFAULT_STEPS = OperatingRoundRules().steps
@@ -56,10 +57,10 @@ def _rs(state: G18State) -> Any:
 
 
 # ---------------------------------------------------------------------- the list of steps
-# id(context) -> (the context, (its steps, the turn steps, the interrupts, turn step by name)):
-# asked for several times per action; the context is kept so that its id is not reused
-_BUILT: dict[int, tuple[Any, tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...],
-                                   dict[str, Step]]]] = {}
+# context -> (its steps, the turn steps, the interrupts, turn step by name): asked for several
+# times per action
+_BUILT: IdMemo[tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step, ...],
+                     dict[str, Step]]] = IdMemo(64)
 
 
 def build_steps(ctx: Context) -> tuple[Step, ...]:
@@ -83,29 +84,29 @@ def _built(ctx: Context) -> tuple[tuple[Step, ...], tuple[Step, ...], tuple[Step
         by_name: dict[str, Step] = {}
         for step in turn:
             by_name.setdefault(step.name, step)
-        if len(_BUILT) > 64:
-            _BUILT.clear()
-        found = _BUILT[id(ctx)] = (ctx, (steps, turn, tuple(s for s in steps if not s.turn), by_name))
+        return _BUILT.put(ctx, id(ctx), (steps, turn, tuple(s for s in steps if not s.turn), by_name))
     return found[1]
 
 
-# id(steps) -> (those steps, the ones that do something after each action): the base
-# ``Step.after_action`` does nothing, and the round asks every step after every action
-_AFTER: dict[int, tuple[tuple[Step, ...], tuple[Step, ...]]] = {}
+# steps -> the ones that do something after each action: the base ``Step.after_action`` does
+# nothing, and the round asks every step after every action (what is read is the steps'
+# classes, which never change: the entry names the tuple by identity)
+_AFTER: IdMemo[tuple[Step, ...]] = IdMemo(64, identity_only=True)
 
 
 def after_action_steps(ctx: Context) -> tuple[Step, ...]:
     """The steps of :func:`steps_of` whose ``after_action`` is not the base one (which does
     nothing), in order."""
     steps = steps_of(ctx)
-    found = _AFTER.get(id(steps))
+    found = _AFTER.get(id(steps))  # inline: asked after every action
     if found is None or found[0] is not steps:
-        if len(_AFTER) > 64:
-            _AFTER.clear()
-        acting = tuple(s for s in steps
-                       if getattr(s.after_action, "__func__", None) is not Step.after_action)
-        found = _AFTER[id(steps)] = (steps, acting)
+        return _AFTER.put(steps, id(steps), _acting(steps))
     return found[1]
+
+
+def _acting(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    return tuple(s for s in steps
+                 if getattr(s.after_action, "__func__", None) is not Step.after_action)
 
 
 def steps_of(ctx: Context) -> tuple[Step, ...]:
@@ -139,17 +140,15 @@ def step_of_action(ctx: Context, action: Action) -> Step | None:
 
 
 # ---------------------------------------------------------------------- the turn
-# id(turn steps) -> (those steps, their names): the steps' tuple is kept, so an equal id is
-# the same steps (their names are their classes')
-_NAMES: dict[int, tuple[tuple[Step, ...], list[str]]] = {}
+# turn steps -> their names (their classes', which never change: the entry names the tuple by
+# identity)
+_NAMES: IdMemo[list[str]] = IdMemo(64, identity_only=True)
 
 
 def _names_of(seq: tuple[Step, ...]) -> list[str]:
     found = _NAMES.get(id(seq))
     if found is None or found[0] is not seq:
-        if len(_NAMES) > 64:
-            _NAMES.clear()
-        found = _NAMES[id(seq)] = (seq, [s.name for s in seq])
+        return _NAMES.put(seq, id(seq), [s.name for s in seq])
     return found[1]
 
 

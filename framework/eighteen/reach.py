@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
-from railyard.framework.positions import per_game
+from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 
 StopKey = tuple[str, int]
@@ -68,10 +68,9 @@ def stations(board: Any, company: str, home_stops: Iterable[StopKey] = ()) -> fr
     return frozenset(board.tokens_of(company)) | frozenset(home_stops)
 
 
-# (id(printed map), board position, company, starts, backtrack) -> (printed map, the reach):
+# printed map, (id(printed map), board position, company, starts, backtrack) -> the reach:
 # a position's reach is asked for by the legal actions, the bot and the action's check
-_WALKS: dict[tuple[Any, ...], tuple[Any, Reach]] = per_game({})
-_WALKS_SIZE = 64
+_WALKS: IdMemo[Reach] = IdMemo(64, oldest=True, per_game=True)
 
 
 def walk(board: Any, company: str, starts: Iterable[StopKey], *, backtrack: bool = False) -> Reach:
@@ -105,9 +104,7 @@ def _remembered(board: Any, company: str, starts: frozenset[StopKey], backtrack:
 
 
 def _remember(key: tuple[Any, ...], board: Any, reach: Reach) -> None:
-    if len(_WALKS) >= _WALKS_SIZE:
-        _WALKS.pop(next(iter(_WALKS)))
-    _WALKS[key] = (board.printed_map(), reach)
+    _WALKS.put(board.printed_map(), key, reach)
 
 
 class _Conns(dict[str, Any]):
@@ -254,18 +251,13 @@ def _walk(board: Any, company: str, starts: frozenset[StopKey], backtrack: bool,
     return Reach(frozenset(stops), frozenset(out_edges), frozenset(hexes), starts)
 
 
-# id(grid) -> (the grid, hex -> (row, col)): the walk towards a hex orders its states by how
-# far they lie; keyed by the grid's id (its hash is worked out in Python), the grid kept alive
-_PLACES: dict[int, tuple[Any, dict[str, tuple[int, int]]]] = {}
+# grid -> hex -> (row, col), filled as asked: the walk towards a hex orders its states by how
+# far they lie; keyed by the grid's identity (its hash is worked out in Python)
+_PLACES: IdMemo[dict[str, tuple[int, int]]] = IdMemo(64)
 
 
 def _places_of(grid: Any) -> dict[str, tuple[int, int]]:
-    found = _PLACES.get(id(grid))
-    if found is None or found[0] is not grid:
-        if len(_PLACES) > 64:
-            _PLACES.clear()
-        found = _PLACES[id(grid)] = (grid, {})
-    return found[1]
+    return _PLACES.cached(grid, dict)
 
 
 def _place_of(grid: Any, places: dict[str, tuple[int, int]], coord: str) -> tuple[int, int]:

@@ -71,6 +71,8 @@ def _key(key: Any) -> str:
 class G18Ruleset(Ruleset[G18State]):
     """Rules of the 18xx family, configured by a title's data and hooks."""
 
+    __frozen__ = True  # set up by the constructor alone: memos key on a ruleset by identity
+
     def __init__(
         self,
         title: Any = None,

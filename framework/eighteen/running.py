@@ -15,7 +15,7 @@ import attrs
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import G18State
-from railyard.framework.positions import per_game
+from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 from railyard.framework.routes import Route, RouteRules, TrainSpec, best_routes, validate_routes
 from railyard.framework.routes.board_graph import graph_for_board, graph_to_check
@@ -23,7 +23,8 @@ from railyard.framework.routes.board_graph import graph_for_board, graph_to_chec
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
-_RULES: dict[int, tuple[object, RouteRules]] = {}
+# title -> its route rules
+_RULES: IdMemo[RouteRules] = IdMemo(64)
 
 
 @attrs.frozen(repr=False)
@@ -39,21 +40,19 @@ def route_rules(rules: Context) -> RouteRules:
     title = rules.spec.title
     found = _RULES.get(id(title))
     if found is None or found[0] is not title:
-        found = _RULES[id(title)] = (title, RouteRules.of(title.routes))
+        return _RULES.put(title, id(title), RouteRules.of(title.routes))
     return found[1]
 
 
-# id(train definition) -> (the definition, its spec): frozen, so every check shares it
-_SPECS: dict[int, tuple[Any, TrainSpec]] = {}
+# train definition -> its spec: frozen, so every check shares it
+_SPECS: IdMemo[TrainSpec] = IdMemo(256)
 
 
 def spec_of(rules: Context, state: G18State, train_id: str) -> TrainSpec:
     tdef = rules.spec.trains[state.trains[train_id].name]
     found = _SPECS.get(id(tdef))
     if found is None or found[0] is not tdef:
-        if len(_SPECS) > 256:
-            _SPECS.clear()
-        found = _SPECS[id(tdef)] = (tdef, TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus))
+        return _SPECS.put(tdef, id(tdef), TrainSpec(tdef.name, tdef.kind, tdef.distance, tdef.plus))
     return found[1]
 
 
@@ -85,8 +84,8 @@ def train_bonus(rules: Context, state: G18State, train_id: str, route: Route) ->
     return extra
 
 
-# id(title) -> (the title, whether some tile of its manifest has a stop with a train_revenue)
-_TILES_PAY: dict[int, tuple[Any, bool]] = {}
+# title -> whether some tile of its manifest has a stop with a train_revenue
+_TILES_PAY: IdMemo[bool] = IdMemo(64)
 
 
 def _bonus_possible(rules: Context, state: G18State) -> bool:
@@ -102,12 +101,11 @@ def _may_pay(rules: Context, board: Any) -> bool:
     if _printed_paying(board.printed_map())[1]:
         return True
     title = rules.spec.title
-    found = _TILES_PAY.get(id(title))
-    if found is None or found[0] is not title:
-        if len(_TILES_PAY) > 64:
-            _TILES_PAY.clear()
-        found = _TILES_PAY[id(title)] = (title, any(map(_pays, title.tiles.values())))
-    return found[1]
+    return _TILES_PAY.cached(title, _manifest_pays, title)
+
+
+def _manifest_pays(title: Any) -> bool:
+    return any(map(_pays, title.tiles.values()))
 
 
 def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[str, int]:
@@ -119,10 +117,9 @@ def train_stop_values(rules: Context, state: G18State, train_id: str) -> dict[st
     return {sid: paid[name] for sid, paid in _paying_stops(state.board) if name in paid}
 
 
-# (id(printed map), laid tiles' key) -> (printed map, the stops with a ``train_revenue``): the
+# printed map, (id(printed map), laid tiles' key) -> the stops with a ``train_revenue``: the
 # search asks per train on every run, and only a tile lay changes the answer
-_PAYING: dict[tuple[Any, ...], tuple[Any, tuple[tuple[str, Any], ...]]] = per_game({})
-_PAYING_SIZE = 32
+_PAYING: IdMemo[tuple[tuple[str, Any], ...]] = IdMemo(32, oldest=True, per_game=True)
 
 
 def _paying_hexes(printed: Any, laid: Any) -> list[str]:
@@ -136,30 +133,26 @@ def _paying_hexes(printed: Any, laid: Any) -> list[str]:
     return where
 
 
-# id(printed map) -> (the map, kept so that its id is not reused; hex -> map index; the hexes
-# whose printed tile pays some train another amount)
-_PRINTED_PAYING: dict[int, tuple[Any, dict[str, int], tuple[str, ...]]] = {}
-# id(tile) -> (the tile, whether some stop of it has a train_revenue)
-_PAYS: dict[int, tuple[Any, bool]] = {}
+# printed map -> (hex -> map index, the hexes whose printed tile pays some train another
+# amount)
+_PRINTED_PAYING: IdMemo[tuple[dict[str, int], tuple[str, ...]]] = IdMemo(64)
+# tile -> whether some stop of it has a train_revenue
+_PAYS: IdMemo[bool] = IdMemo(50_000)
 
 
 def _printed_paying(printed: Any) -> tuple[dict[str, int], tuple[str, ...]]:
-    found = _PRINTED_PAYING.get(id(printed))
-    if found is None or found[0] is not printed:
-        if len(_PRINTED_PAYING) > 64:
-            _PRINTED_PAYING.clear()
-        order = {c: i for i, c in enumerate(printed)}
-        found = _PRINTED_PAYING[id(printed)] = (
-            printed, order, tuple(c for c, p in printed.items() if _pays(p.tile)))
-    return found[1], found[2]
+    return _PRINTED_PAYING.cached(printed, _printed_paying_hexes, printed)
+
+
+def _printed_paying_hexes(printed: Any) -> tuple[dict[str, int], tuple[str, ...]]:
+    return ({c: i for i, c in enumerate(printed)},
+            tuple(c for c, p in printed.items() if _pays(p.tile)))
 
 
 def _pays(tile: Any) -> bool:
     found = _PAYS.get(id(tile))
     if found is None or found[0] is not tile:
-        if len(_PAYS) > 50_000:
-            _PAYS.clear()
-        found = _PAYS[id(tile)] = (tile, any(stop.train_revenue for stop in tile.stops))
+        return _PAYS.put(tile, id(tile), any(stop.train_revenue for stop in tile.stops))
     return found[1]
 
 
@@ -183,9 +176,7 @@ def _paying_stops(board: Any) -> tuple[tuple[str, Any], ...]:
         if stop.train_revenue
     )
     if key is not None:
-        if len(_PAYING) >= _PAYING_SIZE:
-            _PAYING.pop(next(iter(_PAYING)))
-        _PAYING[key] = (printed, paying)
+        _PAYING.put(printed, key, paying)
     return paying
 
 

@@ -50,6 +50,8 @@ class GameSpec(Record):
     """What the 18xx ruleset needs from a title."""
 
     title_id: str
+    # plain dicts, read on every check (a read-only dict subclass's [] is slower): memos
+    # derived from them key on the spec itself, which is built once and never changed
     types: dict[str, CompanyType]
     companies: dict[str, CompanyDef]
     market: MarketDef

@@ -8,7 +8,7 @@ refusal says which rule it applied; a title cites its own sections in its hooks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 import attrs
 from railyard.framework.core.actions import Action
@@ -37,13 +37,13 @@ from railyard.framework.eighteen.state import (
     G18State,
     RoundState,
 )
+from railyard.framework.memo import Listing
 from railyard.framework.records import Record
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
 
 
-_T = TypeVar("_T")
 #: a BuyShares action's sources: the bank pool, the initial offering
 POOL_SOURCE = "pool"
 IPO_SOURCE = "ipo"
@@ -78,21 +78,10 @@ def _round(state: G18State) -> StockState:
 # checked against the same unchanged state, so a player's certificate count, the par slots
 # taken at a price or a corporation's par prices are worked out once per listing, not once
 # per candidate
-_MEMO: dict[tuple[str, int, Any], tuple[G18State, Any]] | None = None
-
-
-def _listed(what: str, state: G18State, arg: Any, work: Callable[[], _T]) -> _T:
-    """``work()``, remembered for this state while legal actions are being listed."""
-    memo = _MEMO
-    if memo is None:
-        return work()
-    key = (what, id(state), arg)
-    if key in memo:
-        known: _T = memo[key][1]
-        return known
-    found = work()
-    memo[key] = (state, found)  # the state is kept so that its id is not reused meanwhile
-    return found
+_LISTING = Listing()
+#: ``_listed(what, state, arg, work)``: ``work()``, remembered for this state while legal
+#: actions are being listed
+_listed = _LISTING.remember
 
 
 def certificate_count(rules: Context, state: G18State, player: str) -> int:
@@ -487,26 +476,16 @@ class StockRound(RoundType):
         return actions
 
     def legal_actions(self, rules: Context, state: G18State, entity: str) -> list[Action]:
-        global _MEMO
-        outer = _MEMO
-        if outer is None:
-            _MEMO = {}
-        try:
+        with _LISTING.open():
             legal: list[Action] = []
             if not must_sell(rules, state, entity):
                 legal += exchange.choices(rules, state, entity, "stock_round")
                 legal += lays.stock_round_lays(rules, state, entity)
             return legal + self._turn_moves(rules, state, entity)
-        finally:
-            _MEMO = outer
 
     def _turn_moves(self, rules: Context, state: G18State, entity: str) -> list[Action]:
         """The moves of a stock turn (pass, sales, purchases), the any-time abilities left out."""
-        global _MEMO
-        outer = _MEMO
-        if outer is None:
-            _MEMO = {}
-        try:
+        with _LISTING.open():
             legal: list[Action] = []
             due = must_sell(rules, state, entity)
             if not due and not _round(state).bought_this_turn:
@@ -554,8 +533,6 @@ class StockRound(RoundType):
                     continue
                 legal.append(action)
             return legal
-        finally:
-            _MEMO = outer
 
     def _fits_limit(self, rules: Context, state: G18State, action: BuyPrivate) -> bool:
         try:

@@ -28,11 +28,12 @@ from railyard.framework.eighteen.abilities import (
     terrain,
     tile_income,
 )
+from railyard.framework.eighteen.homes import company_reach, home_hexes, home_stations
 from railyard.framework.eighteen.or_actions import LayTile
-from railyard.framework.eighteen.reach import Reach, stations, walk, walk_sealed, walk_until
+from railyard.framework.eighteen.reach import Reach, stations, walk_sealed, walk_until
 from railyard.framework.eighteen.state import BANK, G18State
+from railyard.framework.memo import IdMemo
 from railyard.framework.model.abilities import ExclusiveTiles
-from railyard.framework.positions import per_game
 from railyard.framework.tiles import Placed, TileDef, Upgrade, new_track, stop_index, upgrade_in
 
 if TYPE_CHECKING:
@@ -46,37 +47,6 @@ _SIDES = tuple((edge, (edge + 3) % 6) for edge in range(6))
 #: sides (a bit each) -> (the hex's reached stops, the sides track arrives at) of a walk that
 #: never leaves the hex by those sides (:func:`_resealer`)
 Resealed = Callable[[int], tuple[tuple[int, ...], int]]
-
-
-def home_hexes(rules: Context, state: G18State, company_id: str) -> list[str]:
-    chosen = state.companies[company_id].home
-    if chosen is not None:
-        return [chosen.split(".")[0]]
-    return [h.hex for h in rules.spec.companies[company_id].home]
-
-
-def home_stations(rules: Context, state: G18State, company_id: str) -> list[tuple[str, int]]:
-    """Home stops that are the company's station without a token (``home_stop_kinds``)."""
-    board = state.board
-    title = rules.spec.title
-    kinds = dict(getattr(getattr(title, "routes", None), "home_stop_kinds", {}) or {})
-    if not kinds:
-        return []
-    ctype = state.companies[company_id].type
-    out = []
-    for home in rules.spec.companies[company_id].home:
-        if not board.on_map(home.hex):
-            continue
-        for i, stop in enumerate(board.placed(home.hex).tile.stops):
-            if kinds.get(stop.kind) == ctype and home.city in (None, i):
-                out.append((home.hex, i))
-    return out
-
-
-def company_reach(rules: Context, state: G18State, company_id: str, *, backtrack: bool = False) -> Reach:
-    board = state.board
-    starts = stations(board, company_id, home_stations(rules, state, company_id))
-    return walk(board, company_id, starts, backtrack=backtrack)
 
 
 def _stop_value(rules: Context, state: G18State, stop: Any) -> int:
@@ -453,22 +423,20 @@ def candidate_hexes(rules: Context, state: G18State, company_id: str, reach: Rea
             near.add(there)
     if not reach.stations:
         near.update(h for h in home_hexes(rules, state, company_id) if board.on_map(h))
-    index = _map_order(board, table)
+    index = _map_order(board)
     return sorted([c for c in near if c in index], key=index.__getitem__)
 
 
-# id(a board's neighbour table, shared by its copies) -> (the table, hex -> its place in map
-# order)
-_MAP_ORDER: dict[int, tuple[Any, dict[str, int]]] = {}
+# a board's printed map, shared by its copies -> hex -> its place in map order
+_MAP_ORDER: IdMemo[dict[str, int]] = IdMemo(16)
 
 
-def _map_order(board: Any, table: Any) -> dict[str, int]:
+def _map_order(board: Any) -> dict[str, int]:
     """Each map hex's place in map order (``board.coords()``), once per map."""
-    found = _MAP_ORDER.get(id(table))
-    if found is None or found[0] is not table:
-        if len(_MAP_ORDER) > 16:
-            _MAP_ORDER.clear()
-        found = _MAP_ORDER[id(table)] = (table, {c: i for i, c in enumerate(board.coords())})
+    printed = board.printed_map()
+    found = _MAP_ORDER.get(id(printed))
+    if found is None or found[0] is not printed:
+        return _MAP_ORDER.put(printed, id(printed), {c: i for i, c in enumerate(board.coords())})
     return found[1]
 
 
@@ -538,7 +506,7 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                reach.stops_on(coord), no_station, coord in reach.hexes, company_id, state.phase,
                tuple([tokens_at(coord, i) for i in stops]), tuple([reserved_at(coord, i) for i in stops]))
         found = _VERDICTS.get(key)
-        if found is None or found[0] is not rules or found[2] is not old.tile:
+        if found is None or found[0][0] is not rules or found[0][1] is not old.tile:
             # a verdict that needed a walk kept off the hex's sides (:func:`_joins`) reads the
             # whole board, not only the key: it is not remembered
             walked: list[int] = []
@@ -548,14 +516,14 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
                          ) -> tuple[tuple[int, ...], int]:
                 walked.append(sides)
                 return reseal(sides)
-            found = (rules, fits, old.tile, _hex_verdicts(
+            verdicts = _hex_verdicts(
                 rules, state, company_id, coord, old, fits, colors, dead, arriving, no_station, reach,
-                left, resealed))
+                left, resealed)
             if not walked:
-                if len(_VERDICTS) >= _VERDICTS_SIZE:
-                    _VERDICTS.clear()
-                _VERDICTS[key] = found
-        for tile, upgrade, lay in found[3]:
+                _VERDICTS.put((rules, old.tile, fits), key, verdicts)
+        else:
+            verdicts = found[1]
+        for tile, upgrade, lay in verdicts:
             if lay_hook(state, company_id, coord, tile.id, upgrade.rotation, upgrade.stop_map) is None:
                 if crossing and cost + crossing(rules, state, coord, tile, upgrade.rotation) > cash:
                     continue
@@ -563,44 +531,41 @@ def choices(rules: Context, state: G18State, company_id: str) -> list[LayTile]:
     return out
 
 
-# (id(tile), rotation) -> (the tile, it placed so): a Placed is immutable, and the entry holds
-# the tile, so its id names it while the entry is kept
-_PLACED: dict[tuple[int, int], tuple[TileDef, Placed]] = {}
+_VERDICTS_SIZE = 4096
+# tile, (id(tile), rotation) -> it placed so: a Placed is immutable
+_PLACED: IdMemo[Placed] = IdMemo(_VERDICTS_SIZE)
 
 
 def _placed(tile: TileDef, rotation: int) -> Placed:
     """``Placed(tile, rotation)``, made once (a hex's options are weighed turn after turn)."""
     found = _PLACED.get((id(tile), rotation))
     if found is None or found[0] is not tile:
-        if len(_PLACED) >= _VERDICTS_SIZE:
-            _PLACED.clear()
-        found = _PLACED[(id(tile), rotation)] = (tile, Placed(tile, rotation))
+        return _PLACED.put(tile, (id(tile), rotation), Placed(tile, rotation))
     return found[1]
 
 
-# id(a board's choices for a hex) -> (the choices, the ids of their upgrades)
-_UPGRADE_IDS: dict[int, tuple[tuple[tuple[TileDef, Upgrade], ...], tuple[int, ...]]] = {}
+# a board's choices for a hex -> the ids of their upgrades
+_UPGRADE_IDS: IdMemo[tuple[int, ...]] = IdMemo(_VERDICTS_SIZE)
 
 
 def _upgrade_ids(fits: tuple[tuple[TileDef, Upgrade], ...]) -> tuple[int, ...]:
     """The ids of the upgrades of a hex's choices (the part of a verdict key naming them)."""
     found = _UPGRADE_IDS.get(id(fits))
     if found is None or found[0] is not fits:
-        if len(_UPGRADE_IDS) >= _VERDICTS_SIZE:
-            _UPGRADE_IDS.clear()
-        found = _UPGRADE_IDS[id(fits)] = (fits, tuple([id(u) for _, u in fits]))
+        return _UPGRADE_IDS.put(fits, id(fits), tuple([id(u) for _, u in fits]))
     return found[1]
 
 
 # (id(rules), hex, ids of its choices' upgrades, colours, id(old tile), rotation, blank sides,
 # arriving sides, sides left by, reached stops, no station, reached hex, company, phase, tokens, reservations)
-# -> (rules, the choices, the old tile, the options passing every check but the title's hook,
-# each with its action):
+# -> (rules, the old tile, the choices), the options passing every check but the title's hook,
+# each with its action:
 # every input of those checks is in the key, and the objects named by id are kept (the
 # choices by their upgrades, each of one tile: a board lists a hex's choices anew whenever
-# some tile runs out or comes back, in new pairs of the same objects)
-_VERDICTS: dict[tuple[Any, ...], tuple[Any, Any, TileDef, tuple[tuple[TileDef, Upgrade, LayTile], ...]]] = per_game({})
-_VERDICTS_SIZE = 4096
+# some tile runs out or comes back, in new pairs of the same objects, so only rules and old
+# tile are checked on a lookup)
+_VERDICTS: IdMemo[tuple[tuple[TileDef, Upgrade, LayTile], ...]] = IdMemo(_VERDICTS_SIZE,
+                                                                        per_game=True)
 
 
 def _hex_verdicts(
@@ -702,23 +667,21 @@ def _path_sides(path: tuple[tuple[int | None, int], ...]) -> int:
     return sides
 
 
-# id(new track) -> (the new track, its paths' ends as (stop index, None) or (None, edge)): the
-# new track of a tile pair is one object (tiles.new_track keeps it), held by the entry
-_ENDS: dict[int, tuple[frozenset[Any], tuple[tuple[int | None, int], ...]]] = {}
+# new track -> its paths' ends as (stop index, None) or (None, edge): the new track of a tile
+# pair is one object (tiles.new_track keeps it)
+_ENDS: IdMemo[tuple[tuple[int | None, int], ...]] = IdMemo(_VERDICTS_SIZE)
 
 
 def _ends_of(fresh: frozenset[Any]) -> tuple[tuple[int | None, int], ...]:
     """The ends of the paths of ``fresh``, in its order: a stop's index or an edge."""
     found = _ENDS.get(id(fresh))
     if found is None or found[0] is not fresh:
-        if len(_ENDS) >= _VERDICTS_SIZE:
-            _ENDS.clear()
         ends: list[tuple[int | None, int]] = []
         for a, b in fresh:
             for end in (a, b):
                 s = stop_index(end)
                 ends.append((s, 0) if s is not None else (None, int(end)))
-        found = _ENDS[id(fresh)] = (fresh, tuple(ends))
+        return _ENDS.put(fresh, id(fresh), tuple(ends))
     return found[1]
 
 
@@ -736,18 +699,16 @@ def _upgrade_qualifies(rules: Context, state: G18State, company_id: str, coord: 
     return needs == "reachable" and coord in reach.hexes
 
 
-# id(companies) -> (companies, the ids of tiles some company's ability reserves)
-_EXCLUSIVE: dict[int, tuple[Any, frozenset[str]]] = {}
+# spec -> the ids of tiles some company's ability reserves
+_EXCLUSIVE: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _exclusive_tiles(rules: Context) -> frozenset[str]:
     """Every tile id :func:`exclusive_owner` names an owner for (the title's abilities never
     change)."""
-    companies = rules.spec.companies
-    found = _EXCLUSIVE.get(id(companies))
-    if found is None or found[0] is not companies:
-        if len(_EXCLUSIVE) > 64:
-            _EXCLUSIVE.clear()
-        tiles = frozenset(t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles)
-        found = _EXCLUSIVE[id(companies)] = (companies, tiles)
+    spec = rules.spec
+    found = _EXCLUSIVE.get(id(spec))
+    if found is None or found[0] is not spec:
+        return _EXCLUSIVE.put(spec, id(spec), frozenset(
+            t for _, ability in abilities_by_class(rules, ExclusiveTiles) for t in ability.tiles))
     return found[1]

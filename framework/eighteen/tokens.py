@@ -19,11 +19,11 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from railyard.framework.core.errors import IllegalAction
+from railyard.framework.eighteen.homes import company_reach, home_hexes
 from railyard.framework.eighteen.or_actions import PlaceToken
 from railyard.framework.eighteen.or_options import options
 from railyard.framework.eighteen.reach import Reach
 from railyard.framework.eighteen.state import BANK, G18State
-from railyard.framework.eighteen.tile_lay import company_reach, home_hexes
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context

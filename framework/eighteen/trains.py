@@ -25,6 +25,7 @@ from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import holdings, phases
 from railyard.framework.eighteen.abilities import close
 from railyard.framework.eighteen.control import controller_of
+from railyard.framework.eighteen.homes import home_stations
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, SurrenderTrain
 from railyard.framework.eighteen.or_options import options
@@ -32,7 +33,7 @@ from railyard.framework.eighteen.primitives import move_train
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
 from railyard.framework.eighteen.reach import stations, walk
 from railyard.framework.eighteen.state import BANK, DEPOT, TRAIN_POOL, G18State, Train
-from railyard.framework.eighteen.tile_lay import home_stations
+from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 
 if TYPE_CHECKING:
@@ -63,10 +64,12 @@ def depot_offers(rules: Context, state: G18State) -> list[str]:
     return out
 
 
-# (id(trains), the stack's train ids) -> (trains, (train id, name, first name of the stack?)
-# for the first train of each name in the stack): a stack changes only when a train is sold
-# from it, and the buy step's automatic moves ask for the offers on every action
-_FIRSTS: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[tuple[str, str, bool], ...]]] = {}
+# trains, (id(trains), the stack's train ids) -> (train id, name, first name of the stack?)
+# for the first train of each name in the stack: a stack changes only when a train is sold
+# from it, and the buy step's automatic moves ask for the offers on every action. The trains
+# dict may gain trains, but a train id's name never changes: the entry stands for the dict's
+# identity (held, so its id is not reused) and the stack's ids
+_FIRSTS: IdMemo[tuple[tuple[str, str, bool], ...]] = IdMemo(256, identity_only=True)
 
 
 def _firsts_of(trains: Mapping[str, Train], stack: list[str]) -> tuple[tuple[str, str, bool], ...]:
@@ -81,9 +84,7 @@ def _firsts_of(trains: Mapping[str, Train], stack: list[str]) -> tuple[tuple[str
                 continue
             firsts.append((train_id, name, not names))
             names.add(name)
-        if len(_FIRSTS) > 256:
-            _FIRSTS.clear()
-        found = _FIRSTS[key] = (trains, tuple(firsts))
+        return _FIRSTS.put(trains, key, tuple(firsts))
     return found[1]
 
 
@@ -393,21 +394,18 @@ def trade_in_choices(rules: Context, state: G18State, company_id: str) -> list[B
     return out
 
 
-# id(trains of a spec) -> (those trains, the names with a trade_in rule): the buy step asks
-# for trade-ins whenever it looks for a purchase
-_TRADE_INS: dict[int, tuple[Any, frozenset[str]]] = {}
+# spec -> the names of its trains with a trade_in rule: the buy step asks for trade-ins
+# whenever it looks for a purchase
+_TRADE_INS: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _trade_in_names(rules: Context) -> frozenset[str]:
     """The names of the title's trains that may be bought with a trade-in."""
-    specs = rules.spec.trains
-    found = _TRADE_INS.get(id(specs))
-    if found is None or found[0] is not specs:
-        if len(_TRADE_INS) > 64:
-            _TRADE_INS.clear()
-        names = frozenset(name for name, tdef in specs.items() if tdef.trade_in is not None)
-        found = _TRADE_INS[id(specs)] = (specs, names)
-    return found[1]
+    return _TRADE_INS.cached(rules.spec, _with_trade_in, rules.spec.trains)
+
+
+def _with_trade_in(specs: Mapping[str, Any]) -> frozenset[str]:
+    return frozenset(name for name, tdef in specs.items() if tdef.trade_in is not None)
 
 
 def to_pool(state: G18State, train_id: str) -> None:
@@ -469,20 +467,19 @@ def _limit_of(rules: Context, limits: Any, cid: str) -> int | None:
     return limits.get(group) if group is not None else None
 
 
-# (id(spec), id(limits)) -> (spec, limits, company -> its limit in that phase)
-_LIMITS: dict[tuple[int, int], tuple[Any, Any, dict[str, int | None]]] = {}
+# (spec, limits), (id(spec), id(limits)) -> company -> its limit in that phase (the phase's
+# limits are read-only, so the table cannot go stale)
+_LIMITS: IdMemo[dict[str, int | None]] = IdMemo(64)
 
 
 def _limit_table(rules: Context, limits: Any) -> dict[str, int | None]:
     spec = rules.spec
     key = (id(spec), id(limits))
     found = _LIMITS.get(key)
-    if found is None or found[0] is not spec or found[1] is not limits:
-        if len(_LIMITS) > 64:
-            _LIMITS.clear()
-        table = {cid: _limit_of(rules, limits, cid) for cid in spec.companies}
-        found = _LIMITS[key] = (spec, limits, table)
-    return found[2]
+    if found is None or found[0][0] is not spec or found[0][1] is not limits:
+        return _LIMITS.put((spec, limits), key,
+                           {cid: _limit_of(rules, limits, cid) for cid in spec.companies})
+    return found[1]
 
 
 def _base_train_limit(hooks: Any) -> bool:
@@ -490,18 +487,17 @@ def _base_train_limit(hooks: Any) -> bool:
     return getattr(type(hooks), "train_limit", None) is Hooks.train_limit
 
 
-# id(spec) -> (spec, company -> its type's limit group): asked for every company on every
-# action of an operating round
-_GROUPS: dict[int, tuple[Any, dict[str, str | None]]] = {}
+# spec -> company -> its type's limit group: asked for every company on every action of an
+# operating round
+_GROUPS: IdMemo[dict[str, str | None]] = IdMemo(64)
 
 
 def _limit_groups(rules: Context) -> dict[str, str | None]:
     spec = rules.spec
     found = _GROUPS.get(id(spec))
     if found is None or found[0] is not spec:
-        if len(_GROUPS) > 64:
-            _GROUPS.clear()
-        found = _GROUPS[id(spec)] = (spec, {cid: spec.type_of(cid).limit_group for cid in spec.companies})
+        return _GROUPS.put(spec, id(spec), {cid: spec.type_of(cid).limit_group
+                                            for cid in spec.companies})
     return found[1]
 
 

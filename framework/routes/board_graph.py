@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 from railyard.framework.hexgrid import Grid
-from railyard.framework.positions import per_game
+from railyard.framework.memo import MISSING, IdMemo, Memo
 from railyard.framework.routes.drawn import DrawnView, RouteGraph
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
 from railyard.framework.routes.layout import Family, Layout, prune, store_of
@@ -50,30 +50,26 @@ def junction_id(a: str, b: str) -> str:
 _HexPieces = tuple[tuple[str, str, tuple[str, ...]], ...]
 """A hex's track pieces as (end, end, the neighbour hexes that must hold track for it)."""
 
-# (grid, coord) -> the printed names of the six neighbours (None before row or column 0)
-_NEIGHBOURS: dict[tuple[Grid, str], tuple[str | None, ...]] = {}
-# (grid, coord, id(tile), rotation) -> (tile, its pieces there); the tile is kept so that its id
-# cannot be reused by another tile while the entry lives
-_PIECES: dict[tuple[Grid, str, int, int], tuple[TileDef, _HexPieces]] = {}
-# (coord, stop index, id(stop), revenue, terminal, pass-through) -> (stop, its node) for stops
-# without tokens, reservations or homes (the stop is kept so that its id is not reused)
-_STOPS: dict[tuple[Any, ...], tuple[Stop, StopNode]] = {}
-# (id, end, end, hex) -> the piece: frozen, so graphs share them
-_PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
-_BLOCKED: dict[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = {}
 _MEMO_LIMIT = 50_000
+# (grid, coord) -> the printed names of the six neighbours (None before row or column 0)
+_NEIGHBOURS: Memo[tuple[Grid, str], tuple[str | None, ...]] = Memo(_MEMO_LIMIT)
+# tile, (grid, coord, id(tile), rotation) -> its pieces there
+_PIECES: IdMemo[_HexPieces] = IdMemo(_MEMO_LIMIT)
+# stop, (coord, stop index, id(stop), revenue, terminal, pass-through) -> its node, for stops
+# without tokens, reservations or homes
+_STOPS: IdMemo[StopNode] = IdMemo(_MEMO_LIMIT)
+# (id, end, end, hex) -> the piece: frozen, so graphs share them
+_PIECE_OBJECTS: Memo[tuple[int, str, str, str], Piece] = Memo(_MEMO_LIMIT)
+_BLOCKED: Memo[tuple[Grid, frozenset[tuple[str, int]]], frozenset[str]] = Memo(64)
 
 
 def _neighbour_names(grid: Grid, coord: str) -> tuple[str | None, ...]:
-    key = (grid, coord)
-    found = _NEIGHBOURS.get(key)
+    found = _NEIGHBOURS.get((grid, coord))
     if found is None:
-        if len(_NEIGHBOURS) > _MEMO_LIMIT:
-            _NEIGHBOURS.clear()
-        found = _NEIGHBOURS[key] = tuple(
+        found = _NEIGHBOURS.put((grid, coord), tuple(
             grid.format(n) if n.row >= 0 and n.col >= 0 else None
             for n in grid.neighbours(grid.parse(coord))
-        )
+        ))
     return found
 
 
@@ -103,33 +99,29 @@ def _hex_pieces(grid: Grid, coord: str, tile: TileDef, rotation: int) -> _HexPie
             if ends[0] == ends[1]:
                 raise ValueError(f"tile {tile.id} on {coord}: a path joins {ends[0]!r} to itself")
             pieces.append((ends[0], ends[1], tuple(needs)))
-    if len(_PIECES) > _MEMO_LIMIT:
-        _PIECES.clear()
-    _PIECES[key] = (tile, tuple(pieces))
-    return tuple(pieces)
+    return _PIECES.put(tile, key, tuple(pieces))
 
 
 # (coord, the board's neighbours of it) -> the junction across each edge (None: no map hex
 # there, or an impassable border)
-_EDGE_JUNCTIONS: dict[tuple[str, tuple[str | None, ...]], tuple[str | None, ...]] = {}
-# id(tile) -> (the tile, its paths' ends: an edge as its number, a stop as ".<index>", what
-# follows the hex in the stop's id)
-_TILE_ENDS: dict[int, tuple[TileDef, tuple[tuple[int | str, ...], ...]]] = {}
-# (coord, id(tile), rotation, the board's neighbours of coord) -> (tile, its pieces there)
-_ROW_PIECES: dict[tuple[Any, ...], tuple[TileDef, _HexPieces]] = {}
+_EDGE_JUNCTIONS: Memo[tuple[str, tuple[str | None, ...]], tuple[str | None, ...]] = \
+    Memo(_MEMO_LIMIT)
+# tile -> its paths' ends: an edge as its number, a stop as ".<index>", what follows the hex in
+# the stop's id
+_TILE_ENDS: IdMemo[tuple[tuple[int | str, ...], ...]] = IdMemo(_MEMO_LIMIT)
+# tile, (coord, id(tile), rotation, the board's neighbours of coord) -> its pieces there
+_ROW_PIECES: IdMemo[_HexPieces] = IdMemo(_MEMO_LIMIT)
 
 
 def _tile_ends(tile: TileDef) -> tuple[tuple[int | str, ...], ...]:
-    found = _TILE_ENDS.get(id(tile))
-    if found is None or found[0] is not tile:
-        if len(_TILE_ENDS) > _MEMO_LIMIT:
-            _TILE_ENDS.clear()
-        ends = tuple(
-            tuple(end if (index := stop_index(end)) is None else f".{index}" for end in path)
-            for path in tile.paths
-        )
-        found = _TILE_ENDS[id(tile)] = (tile, ends)
-    return found[1]
+    return _TILE_ENDS.cached(tile, _ends_of_paths, tile)
+
+
+def _ends_of_paths(tile: TileDef) -> tuple[tuple[int | str, ...], ...]:
+    return tuple(
+        tuple(end if (index := stop_index(end)) is None else f".{index}" for end in path)
+        for path in tile.paths
+    )
 
 
 def _board_hex_pieces(row: tuple[str | None, ...], coord: str, tile: TileDef,
@@ -145,10 +137,8 @@ def _board_hex_pieces(row: tuple[str | None, ...], coord: str, tile: TileDef,
         return found[1]
     junctions = _EDGE_JUNCTIONS.get((coord, row))
     if junctions is None:
-        if len(_EDGE_JUNCTIONS) > _MEMO_LIMIT:
-            _EDGE_JUNCTIONS.clear()
-        junctions = _EDGE_JUNCTIONS[(coord, row)] = tuple(
-            None if other is None else junction_id(coord, other) for other in row)
+        junctions = _EDGE_JUNCTIONS.put((coord, row), tuple(
+            None if other is None else junction_id(coord, other) for other in row))
     pieces: list[tuple[str, str, tuple[str, ...]]] = []
     for path in _tile_ends(tile):
         ends: list[str] = []
@@ -167,11 +157,7 @@ def _board_hex_pieces(row: tuple[str | None, ...], coord: str, tile: TileDef,
             if ends[0] == ends[1]:
                 raise ValueError(f"tile {tile.id} on {coord}: a path joins {ends[0]!r} to itself")
             pieces.append((ends[0], ends[1], tuple(needs)))
-    if len(_ROW_PIECES) > _MEMO_LIMIT:
-        _ROW_PIECES.clear()
-    out = tuple(pieces)
-    _ROW_PIECES[key] = (tile, out)
-    return out
+    return _ROW_PIECES.put(tile, key, tuple(pieces))
 
 
 def _blocked(grid: Grid, impassable: Iterable[tuple[str, int]]) -> frozenset[str]:
@@ -179,12 +165,10 @@ def _blocked(grid: Grid, impassable: Iterable[tuple[str, int]]) -> frozenset[str
     key = (grid, frozenset(impassable))
     found = _BLOCKED.get(key)
     if found is None:
-        if len(_BLOCKED) > 64:
-            _BLOCKED.clear()
-        found = _BLOCKED[key] = frozenset(
+        found = _BLOCKED.put(key, frozenset(
             junction_id(coord, grid.format(grid.neighbour(grid.parse(coord), edge)))
             for coord, edge in key[1]
-        )
+        ))
     return found
 
 
@@ -239,9 +223,7 @@ def graph_from_tiles(
                     continue
             node = _node(coord, i, tile, stop, value, is_terminal, only, rule, held, waiting, home)
             if plain:
-                if len(_STOPS) > _MEMO_LIMIT:
-                    _STOPS.clear()
-                _STOPS[memo_key] = (stop, node)
+                _STOPS.put(stop, memo_key, node)
             stops.append(node)
         for na, nb, needs in _hex_pieces(grid, coord, tile, rotation):
             if needs:
@@ -254,14 +236,12 @@ def graph_from_tiles(
     # dead ends go (track from one hex only), as a derived layout prunes them
     kept = [p for p, keep in zip(raw, prune(raw), strict=True) if keep]
     junctions = sorted({n for a, b, _ in kept for n in (a, b) if n not in stop_ids})
-    if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
-        _PIECE_OBJECTS.clear()
     pieces = []
     for i, (a, b, where) in enumerate(kept):
         piece_key = (i, a, b, where)
         piece = _PIECE_OBJECTS.get(piece_key)
         if piece is None:  # most pieces keep their number from one position to the next
-            piece = _PIECE_OBJECTS[piece_key] = Piece(i, a, b, where)
+            piece = _PIECE_OBJECTS.put(piece_key, Piece(i, a, b, where))
         pieces.append(piece)
     return TrackGraph.assembled(stops, junctions, pieces)
 
@@ -340,26 +320,21 @@ def _homes(title: Any, tiles: Mapping[str, tuple[TileDef, int]]) -> dict[StopKey
     return homes
 
 
-_PASS_THROUGH: dict[int, tuple[Any, dict[str, tuple[tuple[str, ...], str]]]] = {}
+_PASS_THROUGH: IdMemo[dict[str, tuple[tuple[str, ...], str]]] = IdMemo(64)
 
 
 def _pass_through_of(title: Any) -> dict[str, tuple[tuple[str, ...], str]]:
     """:func:`_pass_through`, once per title."""
-    found = _PASS_THROUGH.get(id(title))
-    if found is None or found[0] is not title:
-        if len(_PASS_THROUGH) > 64:
-            _PASS_THROUGH.clear()
-        found = _PASS_THROUGH[id(title)] = (title, _pass_through(title))
-    return found[1]
+    return _PASS_THROUGH.cached(title, _pass_through, title)
 
 
-_CACHE: dict[tuple[Any, ...], tuple[Any, TrackGraph]] = per_game({})
-_CACHE_SIZE = 8
-# id(printed map) -> (printed map, grid, borders, the layouts of boards with that map)
-_FAMILIES: dict[int, tuple[Any, Grid, frozenset[tuple[str, int]], Family]] = per_game({})
-# stops with tokens, reservations or homes: (id(the stop's plain node), tokens, reserved,
-# homes) -> (the plain node, the node)
-_HELD: dict[tuple[Any, ...], tuple[StopNode, StopNode]] = per_game({})
+# title, (id(title), phase, board state) -> the graph there: the oldest goes
+_CACHE: IdMemo[TrackGraph] = IdMemo(8, oldest=True, per_game=True)
+# (printed map, grid, borders), id(printed map) -> the layouts of boards with that map
+_FAMILIES: IdMemo[Family] = IdMemo(16, per_game=True)
+# stops with tokens, reservations or homes: the stop's plain node, (id(the plain node),
+# tokens, reserved, homes) -> the node
+_HELD: IdMemo[StopNode] = IdMemo(_MEMO_LIMIT, per_game=True)
 
 
 def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
@@ -385,10 +360,7 @@ def graph_for_board(board: Any, title: Any, phase: str) -> TrackGraph:
     graph = TrackGraph.assembled(stops, layout.junctions, layout.pieces,
                                  store=lambda: store_of(layout), junction_set=layout.junction_set,
                                  memo_of=lambda: _shared_memo(layout, stops))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[key] = (title, graph)
-    return graph
+    return _CACHE.put(title, key, graph)
 
 
 def _held_stops(
@@ -503,11 +475,11 @@ def _stops_within(inner: Sequence[StopNode], outer: Sequence[StopNode]) -> bool:
     return True
 
 
-# (coord, stop index, id(stop), phase, id(title)) -> (stop, title, its plain node)
-_PLAIN: dict[tuple[Any, ...], tuple[Stop, Any, StopNode]] = {}
-# (coord, stop index, id(tile), phase, id(title), tokens, reservations) -> (tile, title, the
-# route check's node there): tile and title are kept, so equal ids are the same objects
-_VIEW_NODES: dict[tuple[Any, ...], tuple[TileDef, Any, StopNode]] = per_game({})
+# (stop, title), (coord, stop index, id(stop), phase, id(title)) -> its plain node
+_PLAIN: IdMemo[StopNode] = IdMemo(_MEMO_LIMIT)
+# (tile, title), (coord, stop index, id(tile), phase, id(title), tokens, reservations) -> the
+# route check's node there
+_VIEW_NODES: IdMemo[StopNode] = IdMemo(_MEMO_LIMIT, per_game=True)
 
 
 def graph_to_check(board: Any, title: Any, phase: str,
@@ -538,13 +510,9 @@ def graph_to_check(board: Any, title: Any, phase: str,
                     held if type(held) is tuple else tuple(held),
                     waiting if type(waiting) is tuple else tuple(waiting))
         known = _VIEW_NODES.get(view_key)
-        if known is not None and known[0] is tile and known[1] is title:
-            return known[2]
-        node = _view_node(coord, i, tile, held, waiting)
-        if len(_VIEW_NODES) > _MEMO_LIMIT:
-            _VIEW_NODES.clear()
-        _VIEW_NODES[view_key] = (tile, title, node)
-        return node
+        if known is not None and known[0][0] is tile and known[0][1] is title:
+            return known[1]
+        return _VIEW_NODES.put((tile, title), view_key, _view_node(coord, i, tile, held, waiting))
 
     def _view_node(coord: str, i: int, tile: TileDef, held: Sequence[str],
                    waiting: Sequence[str]) -> StopNode:
@@ -552,12 +520,11 @@ def graph_to_check(board: Any, title: Any, phase: str,
         through = pass_through.get(coord, (None, ""))
         memo_key = (coord, i, id(stop), phase, id(title))
         found = _PLAIN.get(memo_key)
-        if found is None or found[0] is not stop or found[1] is not title:
-            if len(_PLAIN) > _MEMO_LIMIT:
-                _PLAIN.clear()
-            found = _PLAIN[memo_key] = (stop, title, _plain_node(
+        if found is not None and found[0][0] is stop and found[0][1] is title:
+            plain = found[1]
+        else:
+            plain = _PLAIN.put((stop, title), memo_key, _plain_node(
                 coord, i, tile, stop, phase, phase_order, through))
-        plain = found[2]
         home = _stop_homes(title, coord, i, stop) if coord in home_hexes else ()
         return _held_node(coord, i, tile, stop, phase, phase_order, through, held, waiting, home,
                           plain)
@@ -565,11 +532,10 @@ def graph_to_check(board: Any, title: Any, phase: str,
     return DrawnView(layout, node_of, nodes)
 
 
-# (id(shape store), ids of the stop nodes) -> (the store, the nodes, the memo): the entry keeps
-# both alive, so equal ids mean the same objects, hence equal graphs
-_MEMOS: dict[tuple[int, tuple[int, ...]], tuple[dict[Any, Any], tuple[StopNode, ...],
-                                                 dict[Any, Any]]] = per_game({})
-_MEMOS_SIZE = 32
+# (shape store, stop nodes), (id(shape store), ids of the stop nodes) -> the memo: the entry
+# keeps both alive, so equal ids mean the same objects, hence equal graphs; the store is a
+# memo itself, named by identity alone
+_MEMOS: IdMemo[dict[Any, Any]] = IdMemo(32, oldest=True, per_game=True, identity_only=True)
 
 
 def _shared_memo(layout: Layout, stops: Sequence[StopNode]) -> dict[Any, Any]:
@@ -577,11 +543,9 @@ def _shared_memo(layout: Layout, stops: Sequence[StopNode]) -> dict[Any, Any]:
     store = store_of(layout)
     key = (id(store), tuple(map(id, stops)))
     found = _MEMOS.get(key)
-    if found is None or found[0] is not store:
-        if len(_MEMOS) >= _MEMOS_SIZE:
-            _MEMOS.pop(next(iter(_MEMOS)))
-        found = _MEMOS[key] = (store, tuple(stops), {})
-    return found[2]
+    if found is None or found[0][0] is not store:
+        return _MEMOS.put((store, tuple(stops)), key, {})
+    return found[1]
 
 
 def _layout_homes(layout: Layout, title: Any) -> dict[StopKey, list[str]]:
@@ -622,44 +586,39 @@ def _stop_homes(title: Any, coord: str, i: int, stop: Stop) -> tuple[str, ...]:
                  if wanted == ctype and city in (None, i))
 
 
-_HOMES_BY_HEX: dict[int, tuple[Any, dict[str, list[tuple[str, str, int | None]]]]] = {}
+_HOMES_BY_HEX: IdMemo[dict[str, list[tuple[str, str, int | None]]]] = IdMemo(64)
 
 
 def _homes_by_hex(title: Any) -> dict[str, list[tuple[str, str, int | None]]]:
     """Hex -> (company, its type, the home's city) per home there, in the order :func:`_homes`
     walks them (companies in title order, each one's homes in order)."""
-    found = _HOMES_BY_HEX.get(id(title))
-    if found is None or found[0] is not title:
-        if len(_HOMES_BY_HEX) > 64:
-            _HOMES_BY_HEX.clear()
-        table: dict[str, list[tuple[str, str, int | None]]] = {}
-        for company in title.companies.values():
-            for home in company.home:
-                table.setdefault(home.hex, []).append((company.id, company.type, home.city))
-        found = _HOMES_BY_HEX[id(title)] = (title, table)
-    return found[1]
+    return _HOMES_BY_HEX.cached(title, _homes_table, title)
 
 
-_HOME_HEXES: dict[int, tuple[Any, frozenset[str]]] = {}
+def _homes_table(title: Any) -> dict[str, list[tuple[str, str, int | None]]]:
+    table: dict[str, list[tuple[str, str, int | None]]] = {}
+    for company in title.companies.values():
+        for home in company.home:
+            table.setdefault(home.hex, []).append((company.id, company.type, home.city))
+    return table
+
+
+_HOME_HEXES: IdMemo[frozenset[str]] = IdMemo(64)
 
 
 def _home_hexes_of(title: Any) -> frozenset[str]:
-    found = _HOME_HEXES.get(id(title))
-    if found is None or found[0] is not title:
-        if len(_HOME_HEXES) > 64:
-            _HOME_HEXES.clear()
-        hexes = frozenset(h.hex for c in title.companies.values() for h in c.home)
-        found = _HOME_HEXES[id(title)] = (title, hexes)
-    return found[1]
+    return _HOME_HEXES.cached(title, _home_hexes, title)
+
+
+def _home_hexes(title: Any) -> frozenset[str]:
+    return frozenset(h.hex for c in title.companies.values() for h in c.home)
 
 
 def _family(board: Any) -> Family:
     printed = board.printed_map()
-    found = _FAMILIES.get(id(printed))
-    if found is None or found[0] is not printed or found[1] is not board.grid \
-            or found[2] is not board.impassable:
-        if len(_FAMILIES) > 16:
-            _FAMILIES.clear()
+    anchors = (printed, board.grid, board.impassable)
+    found = _FAMILIES.lookup(anchors, id(printed))
+    if found is MISSING:
         grid = board.grid
         table = board.neighbour_table() if hasattr(board, "neighbour_table") else None
         if table is not None:  # the board's: map hexes only, none across a blocked border
@@ -677,8 +636,8 @@ def _family(board: Any) -> Family:
                 lambda coord, tile, rotation: _hex_pieces(grid, coord, tile, rotation),
                 _blocked(grid, board.impassable),
             )
-        found = _FAMILIES[id(printed)] = (printed, grid, board.impassable, family)
-    return found[3]
+        found = _FAMILIES.put(anchors, id(printed), family)
+    return found
 
 
 def _plain_stops(
@@ -759,9 +718,7 @@ def _plain_node(
                 None if only is None else tuple(only))
     found = _STOPS.get(memo_key)
     if found is None or found[0] is not stop:
-        if len(_STOPS) > _MEMO_LIMIT:
-            _STOPS.clear()
-        found = _STOPS[memo_key] = (stop, _node(coord, i, tile, stop, value, is_terminal,
+        return _STOPS.put(stop, memo_key, _node(coord, i, tile, stop, value, is_terminal,
                                                 only, rule, (), (), ()))
     return found[1]
 
@@ -781,9 +738,7 @@ def _held_node(
     if found is None or found[0] is not plain:
         # the plain node stands for the stop, its value, terminal and pass-through rule
         only, rule = through
-        if len(_HELD) > _MEMO_LIMIT:
-            _HELD.clear()
-        found = _HELD[memo_key] = (plain, _node(coord, i, tile, stop, plain.revenue,
+        return _HELD.put(plain, memo_key, _node(coord, i, tile, stop, plain.revenue,
                                                 plain.terminal, only, rule, held, waiting, home))
     return found[1]
 

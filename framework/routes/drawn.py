@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate
 from typing import Any
 
+from railyard.framework.memo import Memo
 from railyard.framework.routes.graph import Piece, StopNode, TrackGraph
 from railyard.framework.routes.layout import Layout, _piece
 
@@ -86,16 +87,14 @@ def _patched_offsets(layout: Layout) -> tuple[list[str], list[int], dict[str, in
 
 
 # node -> the hexes it lies on: a stop's hex, the two hexes of an edge (in id order)
-_HEXES: dict[str, tuple[str, ...]] = {}
+_HEXES: Memo[str, tuple[str, ...]] = Memo(50_000)
 
 
 def _hexes_of(node: str) -> tuple[str, ...]:
     found = _HEXES.get(node)
     if found is None:
-        if len(_HEXES) > 50_000:
-            _HEXES.clear()
-        found = _HEXES[node] = tuple(node.split("|")) if "|" in node \
-            else (node.rpartition(".")[0],)
+        found = _HEXES.put(node, tuple(node.split("|")) if "|" in node
+                           else (node.rpartition(".")[0],))
     return found
 
 
@@ -138,7 +137,7 @@ class _Pieces(Mapping[int, Piece]):
 
 _UNKNOWN: Any = object()
 # node -> (hex, stop index) if it is named as a stop, else None
-_PARSED: dict[str, tuple[str, int] | None] = {}
+_PARSED: Memo[str, tuple[str, int] | None] = Memo(50_000)
 
 
 def _parse_stop(sid: str) -> tuple[str, int] | None:
@@ -165,10 +164,7 @@ class _Stops(Mapping[str, StopNode]):
             return None
         parsed = _PARSED.get(sid, _UNKNOWN)
         if parsed is _UNKNOWN:
-            parsed = _parse_stop(sid)
-            if len(_PARSED) > 50_000:
-                _PARSED.clear()
-            _PARSED[sid] = parsed
+            parsed = _PARSED.put(sid, _parse_stop(sid))
         if parsed is None:
             return None
         coord, i = parsed

@@ -20,12 +20,11 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 import attrs
-from railyard.framework.positions import per_game
+from railyard.framework.memo import Memo
 from railyard.framework.records import Record
 
 # graph shape -> its links and clashes, shared by every graph of that shape (a few positions)
-_SHAPES: dict[tuple[Any, ...], dict[str, Any]] = per_game({})
-_SHAPES_SIZE = 32
+_SHAPES: Memo[tuple[Any, ...], dict[str, Any]] = Memo(32, oldest=True, per_game=True)
 
 _Step = tuple[int, str, str | None, int, bool, int, tuple[str, str | None] | None]
 """One way on from a node in the walk table (see :attr:`TrackGraph._walk_table`)."""
@@ -36,9 +35,7 @@ def shape_store(key: Any) -> dict[str, Any]:
     builder's equivalent key)."""
     found = _SHAPES.get(key)
     if found is None:
-        if len(_SHAPES) >= _SHAPES_SIZE:
-            _SHAPES.pop(next(iter(_SHAPES)))
-        found = _SHAPES[key] = {}
+        found = _SHAPES.put(key, {})
     return found
 
 

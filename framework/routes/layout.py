@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
+from railyard.framework.memo import Memo
 from railyard.framework.routes.graph import Piece, shape_store
 from railyard.framework.tiles import Placed, TileDef
 
@@ -33,11 +34,11 @@ _Block = tuple[int, tuple[RawPiece, ...], tuple[Piece, ...], frozenset[str]]
 """A hex's numbered pieces: (first id, its pieces, their objects, the junctions they reach)."""
 
 
-# (junction) -> the two hexes whose edge it is
-_JUNCTION_HEXES: dict[str, tuple[str, ...]] = {}
-# (id, end, end, hex) -> the piece: frozen, so layouts share them
-_PIECE_OBJECTS: dict[tuple[int, str, str, str], Piece] = {}
 _MEMO_LIMIT = 50_000
+# (junction) -> the two hexes whose edge it is
+_JUNCTION_HEXES: Memo[str, tuple[str, ...]] = Memo(_MEMO_LIMIT)
+# (id, end, end, hex) -> the piece: frozen, so layouts share them
+_PIECE_OBJECTS: Memo[tuple[int, str, str, str], Piece] = Memo(_MEMO_LIMIT)
 _KNOWN_SIZE = 16
 # the most hexes whose counts a layout's ``counts_base`` lists (beyond, the check counts anew)
 _COUNTS_BASE_SIZE = 24
@@ -46,9 +47,7 @@ _COUNTS_BASE_SIZE = 24
 def _hexes_of(junction: str) -> tuple[str, ...]:
     found = _JUNCTION_HEXES.get(junction)
     if found is None:
-        if len(_JUNCTION_HEXES) > _MEMO_LIMIT:
-            _JUNCTION_HEXES.clear()
-        found = _JUNCTION_HEXES[junction] = tuple(junction.split("|"))
+        found = _JUNCTION_HEXES.put(junction, tuple(junction.split("|")))
     return found
 
 
@@ -56,9 +55,7 @@ def _piece(pid: int, a: str, b: str, where: str) -> Piece:
     key = (pid, a, b, where)
     piece = _PIECE_OBJECTS.get(key)
     if piece is None:  # most pieces keep their number from one position to the next
-        if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
-            _PIECE_OBJECTS.clear()
-        piece = _PIECE_OBJECTS[key] = Piece(pid, a, b, where)
+        piece = _PIECE_OBJECTS.put(key, Piece(pid, a, b, where))
     return piece
 
 
@@ -239,7 +236,7 @@ class Family:
         #: layouts by the board's laid tiles (``BoardView.state_key()[0]``): a layout seen
         #: again (a look-ahead lay the bot then makes, a position replayed) is the same
         #: object, with what its memo already holds (the links of its graphs)
-        self.known: dict[Any, Layout] = {}
+        self.known: Memo[Any, Layout] = Memo(_KNOWN_SIZE + 1, oldest=True)
 
     # -- one hex ----------------------------------------------------------------------------------
 
@@ -273,9 +270,7 @@ class Family:
                 self.recent.append(found)
             else:
                 found = self._layout(laid)
-            self.known[key] = found
-            if len(self.known) > _KNOWN_SIZE:
-                self.known.pop(next(iter(self.known)))
+            self.known.put(key, found)
         return found
 
     def _layout(self, laid: Mapping[str, Placed]) -> Layout:
@@ -511,8 +506,6 @@ class Family:
         """The pieces of the hexes of ``order``, numbered from ``offset``: a hex whose pieces
         and first number are unchanged keeps its piece objects."""
         pieces: list[Piece] = []
-        if len(_PIECE_OBJECTS) > _MEMO_LIMIT:
-            _PIECE_OBJECTS.clear()
         known = _PIECE_OBJECTS
         get = known.get
         for coord in order:
@@ -532,7 +525,7 @@ class Family:
                     key = (n, a, b, w)
                     piece = get(key)
                     if piece is None:
-                        piece = known[key] = Piece(n, a, b, w)
+                        piece = known.put(key, Piece(n, a, b, w))
                     made.append(piece)
                 block = (offset, k, tuple(made), ends)
             blocks[coord] = block

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from railyard.framework.positions import per_game
+from railyard.framework.memo import Memo
 from railyard.framework.routes.combine import Group, OutOfBudget, best_combination
 from railyard.framework.routes.graph import Link, TrackGraph, clashes_of_masks
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
@@ -297,8 +297,7 @@ class _KindNumbers:
 # train's numbers: every input of _KindNumbers is in the key, so graphs whose stops are alike
 # (most look-ahead lays and positions of a turn: a lay changes one hex) share them; they are
 # never changed once made
-_NUMBERS: dict[tuple[Any, ...], _KindNumbers] = per_game({})
-_NUMBERS_SIZE = 256
+_NUMBERS: Memo[tuple[Any, ...], _KindNumbers] = Memo(256, per_game=True)
 
 
 def _kind_numbers(view: CompanyView, kind: TrainKind, distance: int, plus: int,
@@ -307,9 +306,7 @@ def _kind_numbers(view: CompanyView, kind: TrainKind, distance: int, plus: int,
     key = (kind, distance, plus, values, view.shared.content)
     found = _NUMBERS.get(key)
     if found is None:
-        if len(_NUMBERS) >= _NUMBERS_SIZE:
-            _NUMBERS.clear()
-        found = _NUMBERS[key] = _KindNumbers(view, kind, distance, plus, values)
+        found = _NUMBERS.put(key, _KindNumbers(view, kind, distance, plus, values))
     return found
 
 

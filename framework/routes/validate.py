@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 from railyard.framework.routes.drawn import RouteGraph
 from railyard.framework.routes.kinds import RouteRules, TrainKind, TrainLike
@@ -319,17 +320,15 @@ def check_route(
     return RouteCheck(train, route)
 
 
-# id(train kind) -> (the kind, the stop kinds it is paid for: those ``TrainKind.pays``)
-_PAID: dict[int, tuple[TrainKind, frozenset[str]]] = {}
+# train kind -> the stop kinds it is paid for: those ``TrainKind.pays``
+_PAID: IdMemo[frozenset[str]] = IdMemo(256)
 
 
 def _paid_kinds(kind: TrainKind) -> frozenset[str]:
     found = _PAID.get(id(kind))
     if found is None or found[0] is not kind:
-        if len(_PAID) > 256:
-            _PAID.clear()
-        paid = frozenset((kind.counts | kind.free) - kind.to_treasury - kind.ignores)
-        found = _PAID[id(kind)] = (kind, paid)
+        return _PAID.put(kind, id(kind), frozenset(
+            (kind.counts | kind.free) - kind.to_treasury - kind.ignores))
     return found[1]
 
 

@@ -54,9 +54,10 @@ def test_one_rotation_of_an_upgrade_is_the_entry_of_the_whole_list(title_id: str
     """``upgrade_in`` (a lay's check and the lay ask about one rotation) works out that
     rotation alone until the pair's whole list is known, and gives that list's entry then."""
     from railyard.framework import tiles
+    from railyard.framework.memo import Memo
 
     monkeypatch.setattr(tiles, "_UPGRADES", {})
-    monkeypatch.setattr(tiles, "_ONE_ROTATION", {})
+    monkeypatch.setattr(tiles, "_ONE_ROTATION", Memo(tiles._ONE_ROTATION.limit))
     title = load_title(title_id)
     olds = {content_id(t): t for t in [*title.tiles.values(),
                                         *(h.as_tile() for h in title.map.hexes.values())]}

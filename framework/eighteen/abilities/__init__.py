@@ -14,6 +14,7 @@ from typing import Any
 
 from railyard.framework.eighteen.context import Context
 from railyard.framework.eighteen.state import G18State
+from railyard.framework.memo import IdMemo
 
 
 def holder(state: G18State, company_id: str) -> str | None:
@@ -47,22 +48,21 @@ def hexes_of(ctx: Context, company_id: str, ability: Any) -> tuple[str, ...]:
     return tuple(getattr(ability, "hexes", ())) or ctx.spec.companies[company_id].hexes
 
 
-# id(companies) -> (companies, class -> (company id, ability) in company order): the title's
+# spec -> class -> (company id, ability) in company order, filled as asked: the title's
 # abilities never change, and the tile-lay rules ask for them once per candidate lay
-_BY_CLASS: dict[int, tuple[Any, dict[Any, tuple[tuple[str, Any], ...]]]] = {}
+_BY_CLASS: IdMemo[dict[Any, tuple[tuple[str, Any], ...]]] = IdMemo(64)
 
 
 def abilities_by_class(ctx: Context, cls: Any) -> tuple[tuple[str, Any], ...]:
     """(company id, ability) for every company with an ability of class ``cls``, open or not."""
     companies = ctx.spec.companies
-    found = _BY_CLASS.get(id(companies))
-    if found is None or found[0] is not companies:
-        if len(_BY_CLASS) > 64:
-            _BY_CLASS.clear()
-        found = _BY_CLASS[id(companies)] = (companies, {})
-    pairs = found[1].get(cls)
+    spec = ctx.spec
+    found = _BY_CLASS.get(id(spec))
+    by_class = found[1] if found is not None and found[0] is spec \
+        else _BY_CLASS.put(spec, id(spec), {})
+    pairs = by_class.get(cls)
     if pairs is None:
-        pairs = found[1][cls] = tuple(
+        pairs = by_class[cls] = tuple(
             (cid, ability) for cid, cdef in companies.items() for ability in cdef.abilities_of(cls)
         )
     return pairs

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from railyard.framework.eighteen.primitives import move_train, sync_tokens  # noqa: F401  (shared)
 from railyard.framework.eighteen.state import G18State
+from railyard.framework.memo import IdMemo
 
 if TYPE_CHECKING:
     from railyard.framework.eighteen.context import Context
@@ -61,15 +62,13 @@ def companies_of_type(rules: Context, *types: str) -> tuple[str, ...]:
     key = (id(spec), types)
     found = _OF_TYPE.get(key)
     if found is None or found[0] is not spec:
-        if len(_OF_TYPE) > 256:  # each entry keeps its spec: a long run of titles empties it
-            _OF_TYPE.clear()
-        found = _OF_TYPE[key] = (spec, tuple(cid for cid, c in spec.companies.items()
-                                              if c.type in types))
+        return _OF_TYPE.put(spec, key, tuple(cid for cid, c in spec.companies.items()
+                                             if c.type in types))
     return found[1]
 
 
-# (id(spec), types) -> (the spec, kept so that its id is not reused; its companies of those types)
-_OF_TYPE: dict[tuple[int, tuple[str, ...]], tuple[Any, tuple[str, ...]]] = {}
+# spec, (id(spec), types) -> its companies of those types (a long run of titles empties it)
+_OF_TYPE: IdMemo[tuple[str, ...]] = IdMemo(256)
 
 
 def owner(state: G18State, company_id: str) -> str | None:

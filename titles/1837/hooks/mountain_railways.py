@@ -5,9 +5,10 @@ engine's private-company rules with companies.yaml's ``income`` and ``closes_on_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from railyard.framework.eighteen.state import G18State
+from railyard.framework.memo import IdMemo
 
 from .common import companies_of_type, phase_reached
 
@@ -32,21 +33,22 @@ def railway_on(rules: Context, state: G18State, coord: str) -> str | None:
 
 def _railways_on(rules: Context) -> dict[str, tuple[str, ...]]:
     """Hex -> the mountain railways on it, in companies.yaml order (every lay asks)."""
-    spec = rules.spec
-    found = _ON_HEX.get(id(spec))
-    if found is None or found[0] is not spec:
-        if len(_ON_HEX) > 64:  # each entry keeps its spec: a long run of titles empties it
-            _ON_HEX.clear()
-        on: dict[str, tuple[str, ...]] = {}
-        for cid in mountain_railways(rules):
-            for coord in spec.companies[cid].hexes or ():
-                on[coord] = (*on.get(coord, ()), cid)
-        found = _ON_HEX[id(spec)] = (spec, on)
+    found = _ON_HEX.get(id(rules.spec))  # inline: every lay asks
+    if found is None or found[0] is not rules.spec:
+        return _ON_HEX.put(rules.spec, id(rules.spec), _railways_by_hex(rules))
     return found[1]
 
 
-# id(spec) -> (the spec, kept so that its id is not reused; hex -> railways)
-_ON_HEX: dict[int, tuple[Any, dict[str, tuple[str, ...]]]] = {}
+def _railways_by_hex(rules: Context) -> dict[str, tuple[str, ...]]:
+    on: dict[str, tuple[str, ...]] = {}
+    for cid in mountain_railways(rules):
+        for coord in rules.spec.companies[cid].hexes or ():
+            on[coord] = (*on.get(coord, ()), cid)
+    return on
+
+
+# spec -> hex -> railways (a long run of titles empties it)
+_ON_HEX: IdMemo[dict[str, tuple[str, ...]]] = IdMemo(64)
 
 
 def lay_cost(rules: Context, state: G18State, company_id: str, coord: str, cost: int) -> int | None:
