@@ -5,7 +5,9 @@ Emergency sales follow every rule of a stock-round sale (with ``sell_in_blocks``
 corporation is sold once per turn) and may not hand the stricken company's directorship (with
 ``emergency_director_change: never``, any directorship) to someone else. A bankrupt director
 pays all their cash, the company all its cash, and the bank finances the rest of the cheapest
-train from the depot or pool (the company then withholds until it has repaid). Then, per ``setup.game_end.bankruptcy``, the game ends or
+train from the depot or pool (the company then withholds until it has repaid); with
+``setup.game_end.bankrupt_train: none`` no train changes hands, the company keeps its cash and
+the director's goes to the bank. Then, per ``setup.game_end.bankruptcy``, the game ends or
 the player leaves: their shares go to the bank pool (by ``setup.game_end.bankrupt_shares``, only
 up to the pool's limit, the rest back to the initial offering), their privates and minors
 close, and each company whose director's certificate went to the pool is run by the player
@@ -197,8 +199,14 @@ def leave(rules: Context, state: G18State, player: str) -> list[str]:
 def apply_bankruptcy(rules: Context, state: G18State, company_id: str, action: DeclareBankruptcy) -> list[str]:
     player = action.entity
     company = state.companies[company_id]
-    bank_trains = [(t, p) for t, p in trains.offers(rules, state, company_id) if state.trains[t].owner in (DEPOT, TRAIN_POOL)]
     lines = [f"{player} cannot raise the money for {company_id}'s train"]
+    if rules.spec.setup.game_end.bankrupt_train == "none":
+        # the train sale, and the phase and rusting it could bring, never happen
+        bank_trains = []
+        state.pay(player, BANK, state.player(player).cash)
+    else:
+        bank_trains = [(t, p) for t, p in trains.offers(rules, state, company_id)
+                       if state.trains[t].owner in (DEPOT, TRAIN_POOL)]
     if bank_trains:
         train_id, price = min(bank_trains, key=lambda tp: tp[1])
         paid = company.cash + state.player(player).cash

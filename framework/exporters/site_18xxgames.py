@@ -90,7 +90,8 @@ class SiteExporter:
         self.spec = spec
         self._pending: list[tuple[str, Any]] = []
         self._offered: dict[str, Any] | None = None  # a train purchase awaiting the seller's consent
-        self._declined: str | None = None  # the buyer whose offer was just answered
+        # the buyer whose offer was just answered, and its cash once the answer is carried out
+        self._declined: tuple[str, int] | None = None
         self._turn: tuple[str, int] | None = None
         self._operating: str | None = None  # the company whose turn it is
         self.homes: dict[str, tuple[str, int]] = {}  # company -> home chosen, token not yet placed  # bookkeeping to do once the action is applied
@@ -409,36 +410,42 @@ class SiteExporter:
         if bought is None:
             raise ExportError("an answer to a train offer the export did not see")
         offer = getattr(game.state.round, "offer", None)
-        self._declined = offer[0] if offer else None
+        if offer:
+            buyer, _, price = offer
+            # taken now: once the buyer's turn ends, a new OR's private revenue may pay it
+            cash = game.state.companies[buyer].cash - (price if action.accept else 0)
+            self._declined = (buyer, cash)
+        else:
+            self._declined = None
         return [bought] if action.accept else []
 
     def _after_decline(self, game: Game) -> list[dict[str, Any]]:
         """An answered offer that ends the buyer's turn with us (no other train it may buy but
         those whose sale was declined): the site, which knows no consent, still holds its
         buy-trains step open while it offers the buyer a train, so the buyer passes it."""
-        company, self._declined = self._declined, None
-        if company is None:
+        declined, self._declined = self._declined, None
+        if declined is None:
             return []
+        company, cash = declined
         state = game.state
         rnd = state.round
         if rnd.kind == "operating" and getattr(rnd, "current", None) == company \
                 and getattr(rnd, "step", "") == "trains":
             return []  # the turn goes on: its own pass (or purchase) follows
-        if not self._site_may_buy(game, company):
+        if not self._site_may_buy(game, company, cash):
             return []  # an accepted offer that filled its trains or spent its cash: the site moves on too
         return [self._act("pass", company)]
 
     @staticmethod
-    def _site_may_buy(game: Game, company: str) -> bool:
-        """Whether the site still offers ``company`` a train: room for one and a bank train it
-        can pay, or another company's train at the least price (the site keeps offering a
-        train whose sale our engine saw declined)."""
+    def _site_may_buy(game: Game, company: str, cash: int) -> bool:
+        """Whether the site still offers ``company`` a train with ``cash`` in its treasury:
+        room for one and a bank train it can pay, or another company's train at the least
+        price (the site keeps offering a train whose sale our engine saw declined)."""
         from railyard.framework.eighteen import trains
         from railyard.framework.eighteen.trains import DEPOT, TRAIN_POOL
 
         rules: Any = game.ruleset
         state = game.state
-        cash = state.companies[company].cash
         least = trains.min_price(rules)
         return any(price <= cash if trains.source_of(state, t) in (DEPOT, TRAIN_POOL) else least <= cash
                    for t, price in trains.iter_offers(rules, state, company))

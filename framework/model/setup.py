@@ -197,6 +197,10 @@ class GameEnd(Record):
     # the director's certificate and shares up to stock_round.pool_share_limit, the rest go
     # back to the initial offering)
     bankrupt_shares: str = "pool"
+    # the stricken company's train at a bankruptcy: bank_finances (it takes the bank's cheapest
+    # train, paid with its cash and the director's, the bank lending the rest) | none (it keeps
+    # its cash and stays trainless; the director's cash goes to the bank)
+    bankrupt_train: str = "bank_finances"
     # what an open private adds to its player owner's net worth: none | face (min_bid)
     private_worth: str = "none"
 

@@ -330,3 +330,43 @@ def test_a_company_that_buys_the_last_private_for_sale_leaves_no_buy_companies_s
     sent += exporter.follow(game, buy)
     assert game.active_entities() != ("AR",) and game.state.companies["AR"].cash == 350
     assert [(m["type"], m["entity"]) for m in sent] == [("buy_company", "AR")]
+
+
+def test_an_accepted_train_offer_that_spends_the_buyers_last_yen_passes_nothing_on_the_site() -> None:
+    """1889, phase 3 (two ORs a set): AR, the only company to operate, buys one of IR's two
+    2-trains for all its 650 with A's consent. With 0 left the site offers AR nothing (not
+    even IR's other train from 1) and goes on by itself; no pass of AR's is written, though
+    the next OR has begun with us and Takamatsu has paid AR 5 by then."""
+    from railyard.framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain
+
+    from tests.titles_1889.positions import (
+        finish_stock_round,
+        float_corporation,
+        give_train,
+        settle,
+        stock_round,
+        to_act,
+    )
+
+    game = stock_round("1889")
+    float_corporation(game, "IR", 100, {"A": 20, "B": 10, "C": 10})  # 40%: IR does not float
+    float_corporation(game, "AR", 65, {"B": 20, "C": 10, "D": 10, "A": 10})
+    finish_stock_round(game)
+    state = game.state
+    train = give_train(game, "IR", "2")
+    give_train(game, "IR", "2")
+    state.phase, state.operating_rounds_in_set = "3", 2
+    next(c for c in state.companies["TER"].certificates if c.director).owner = "AR"
+    settle(game)
+    to_act(game, "AR")
+    while state.round.step != "trains":
+        game.process(next(a for a in game.legal_actions("AR") if type(a).__name__ == "Pass"))
+    exporter = SiteExporter(game)
+    assert state.cash_of("AR") == 650
+    for action in (BuyTrain("AR", train, 650), AnswerTrainOffer("A", True)):
+        sent = exporter.translate(game, action)
+        game.process(action)
+        sent += exporter.follow(game, action)
+    assert state.round.kind == "operating" and state.operating_round_in_set == 2
+    assert state.cash_of("AR") == 5
+    assert [(m["type"], m["entity"], m.get("price")) for m in sent] == [("buy_train", "AR", 650)]

@@ -263,6 +263,40 @@ def test_a_president_who_cannot_pay_the_banks_train_goes_bankrupt() -> None:
     no_problems(game)
 
 
+def test_a_bankrupt_presidents_corporation_keeps_its_cash_and_gets_no_train() -> None:
+    """FACTS "Must buy" (18xx.games' base bankruptcy step): the bankrupt president's cash goes
+    to the bank and the game ends; his trainless corporation keeps its treasury and buys
+    nothing, so no train is sold and no phase begins (we had the bank finance a 4 for IR,
+    which started phase 4 and rusted AR's 2)."""
+    from railyard.framework.eighteen.or_actions import DeclareBankruptcy
+
+    from .positions import finish_stock_round, float_corporation, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "IR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    float_corporation(game, "AR", 65, {"A": 20, "B": 10, "C": 10, "D": 10})
+    finish_stock_round(game)
+    to_act(game, "IR")
+    ar_train = give_train(game, "AR", "2")
+    for name in ("2",) * 5 + ("3",) * 5:
+        give_train(game, "KO", name)  # sold earlier: the bank's next train is a 4 for 300
+    game.state.pay("IR", BANK, game.state.cash_of("IR") - 40)  # IR 40 + A 160 < 300
+    settle(game)
+    game.process(LayTile("IR", "E2", "57", 1))  # a route to Imabari: IR must own a train
+    game.process(Pass("IR"))  # no token
+    bank, phase = game.state.cash_of(BANK), game.state.phase
+    assert game.state.player("A").cash == 160
+    game.process(DeclareBankruptcy("A"))
+    assert game.is_over()
+    assert game.state.companies["IR"].trains == []
+    assert game.state.cash_of("IR") == 40
+    assert game.state.player("A").cash == 0
+    assert game.state.cash_of(BANK) == bank + 160
+    assert game.state.phase == phase
+    assert game.state.companies["AR"].trains == [ar_train]
+    no_problems(game)
+
+
 def _ar_sale_for_irs_train(*overrides: str):  # noqa: ANN202
     """IR (A 20%, par 100) must buy the bank's 4 for 300 with an empty treasury; A (90 cash)
     also presides AR (par 65) with 20%, B holding 20%: a 10% AR sale hands AR to B."""
