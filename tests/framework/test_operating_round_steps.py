@@ -128,7 +128,11 @@ def test_a_title_without_the_decision_step_is_never_stopped():
 
 def test_an_unknown_step_name_is_refused_when_the_title_loads_naming_the_step():
     """Validation refuses it (issue 35, defect 8), before any game could be built."""
-    from railyard.framework.loader import TitleErrors
+    from railyard.framework.loader import TitleErrors, load_title
 
+    from tests.framework.or_helpers import TITLE
+
+    # loaded with its code checked, as `validate` and a new game load it (the OR helpers'
+    # positions leave the title's code out: they bring hooks of their own)
     with pytest.raises(TitleErrors, match=r"steps\[0\]: no operating-round step 'nosuch'"):
-        position(("setup.operating_round={steps: [nosuch, trains]}",))
+        load_title(TITLE, None, ("setup.operating_round={steps: [nosuch, trains]}",))
