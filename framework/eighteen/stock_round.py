@@ -61,6 +61,9 @@ class StockState(RoundState):
     sold_before_buy: bool = False  # the turn's purchase came after a sale
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
     multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
+    # the turn's only purchase is a private from a player: like a multiple_buy share it leaves
+    # room for multiple_buy shares (of any one company), which no par or other share does
+    after_private: bool = False
 
 
 @attrs.frozen(repr=False)
@@ -585,7 +588,8 @@ class StockRound(RoundType):
             return lays.check_stock_round_lay(rules, state, action)
         rs = _round(state)
         if rs.bought_this_turn and not (
-            rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
+            isinstance(action, BuyShares)
+            and (action.company == rs.multi_buy or (rs.multi_buy is None and rs.after_private))
             and _multiple_buy(rules, state, action)
         ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
@@ -656,6 +660,7 @@ class StockRound(RoundType):
         elif rules.spec.setup.stock_round.sell_then_buy:
             self._end_turn(state)
         else:
+            rs.after_private = isinstance(action, BuyPrivate) and not rs.bought_this_turn
             rs.bought_this_turn = True
         return lines
 
@@ -714,6 +719,7 @@ class StockRound(RoundType):
         rs.bought_this_turn = False
         rs.sold_before_buy = False
         rs.multi_buy = None
+        rs.after_private = False
         rs.sold_this_turn = []
         rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))

@@ -15,6 +15,7 @@ from tests.titles_1889.positions import (
     operating,
     refusal,
     settle,
+    stock_round,
 )
 
 TITLE = "1830"
@@ -270,4 +271,50 @@ def test_a_player_with_less_than_a_privates_face_value_may_still_buy_it_from_a_p
     game2.state.pay("A", "C", game2.state.player("A").cash)
     settle(game2)
     assert not any(isinstance(a, BuyPrivate) for a in game2.legal_actions("A"))
+    no_problems(game)
+
+
+def _brown_pool_after_a_private_purchase():  # noqa: ANN202
+    """Second stock round, phase 3: PRR (A 60%) at 25 in the brown zone with two shares in
+    the pool, NYC (C 60%) at 67 with one; B owns SV and A is to act."""
+    from railyard.framework.eighteen.state import IPO, POOL
+
+    game = stock_round(TITLE, {"SV": "B"})
+    float_corporation(game, "PRR", 67, {"A": 60})
+    while game.active_entities() != ("A",) or getattr(game.state.round, "bought_this_turn", False):
+        game.process(Pass(game.active_entities()[0]))
+    float_corporation(game, "NYC", 67, {"C": 60})
+    while game.active_entities() != ("A",) or getattr(game.state.round, "bought_this_turn", False):
+        game.process(Pass(game.active_entities()[0]))
+    state = game.state
+    state.round.number = 2
+    state.phase = "3"
+    state.place_marker("PRR", (5, 0))  # 25b
+    for corp, n in (("PRR", 2), ("NYC", 1)):
+        for cert in [c for c in state.companies[corp].certificates if c.owner == IPO][:n]:
+            cert.owner = POOL
+    settle(game)
+    return game
+
+
+def test_a_private_bought_from_a_player_still_lets_brown_pool_shares_follow() -> None:
+    """The reference's ``can_buy?`` (step/buy_sell_par_shares.rb, ``can_buy_multiple?``): a
+    purchase this turn stops another unless the share is a brown-zone one from the pool
+    (1830 without multiple_brown_from_ipo) and no par or other corporation's share came
+    before; a private bought is no such bar. A buys SV from B for 20, then both PRR pool
+    shares at 25 each; NYC's pool share (not brown) and par stay refused."""
+    from railyard.framework.eighteen.actions import BuyShares
+
+    game = _brown_pool_after_a_private_purchase()
+    cash = game.state.player("A").cash
+    game.process(BuyPrivate("A", "SV", 20))
+    legal = game.legal_actions("A")
+    assert BuyShares("A", "PRR", "pool") in legal
+    assert BuyShares("A", "NYC", "pool") not in legal
+    assert not any(isinstance(a, (Par, BuyPrivate)) for a in legal)
+    game.process(BuyShares("A", "PRR", "pool"))
+    game.process(BuyShares("A", "PRR", "pool"))
+    assert game.state.player("A").cash == cash - 20 - 25 - 25
+    assert game.state.percent_held("A", "PRR") == 80
+    assert "rule:stock_round.one_buy" in str(refusal(game, BuyShares("A", "NYC", "pool")))
     no_problems(game)
