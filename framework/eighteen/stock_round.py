@@ -71,6 +71,9 @@ class SalePlan(Record):
     certificates: tuple[str, ...]
     new_director: str | None
     price: int
+    # certificates already in the pool that the seller takes back (a part of the director's
+    # certificate sold: the seller keeps the pool's first shares, see ``_partial_sale``)
+    returned: tuple[str, ...] = ()
 
 
 def _round(state: G18State) -> StockState:
@@ -371,6 +374,9 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
                     "rule:stock_round.director_certificate",
                     f"{new_director} cannot exchange for the director's certificate of {cid}",
                 )
+            if sum(c.percent for c in ordinary) < percent:
+                rules.hooks.check_sell(state, player, cid, percent)
+                return _partial_sale(state, cid, ordinary, give, percent, new_director, price)
             ordinary = ordinary + give
     sold = pick_certificates(ordinary, percent)
     if sold is None:
@@ -380,6 +386,30 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
         )
     rules.hooks.check_sell(state, player, cid, percent)
     return SalePlan(tuple(c.id for c in sold), new_director, price)
+
+
+def _partial_sale(state: G18State, cid: str, ordinary: list[Certificate], give: list[Certificate],
+                  percent: int, new_director: str, price: int) -> SalePlan:
+    """A sale reaching into the director's certificate, which passes to ``new_director``.
+
+    Which ordinary certificates the seller keeps matters where a certificate is named (1830's
+    CA grants PRR.1 again on a sale between players): the reference sends the sold shares
+    and then the new director's swap shares to the pool and hands the seller the pool's
+    first shares back (share_pool.rb ``handle_partial``), so he keeps an older pool share,
+    else his own first, else the new director's first (the id order stands in for the order
+    of arrival)."""
+    keep = sum(c.percent for c in ordinary) + sum(c.percent for c in give) - percent
+    pool = [c for c in state.companies[cid].certificates if c.owner == POOL]
+    kept = pick_certificates(pool + ordinary + give, keep)
+    if kept is None:
+        raise IllegalAction(
+            "rule:stock_round.director_certificate",
+            f"the director's certificate of {cid} may not be sold to the bank",
+        )
+    kept_ids = {c.id for c in kept}
+    sold = tuple(c.id for c in ordinary + give if c.id not in kept_ids)
+    returned = tuple(c.id for c in kept if c.owner == POOL)
+    return SalePlan(sold, new_director, price, returned)
 
 
 def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
@@ -694,6 +724,8 @@ class StockRound(RoundType):
             lines.append(f"{plan.new_director} becomes director of {cid}")
         for cert_id in plan.certificates:
             state.cert(cert_id).owner = POOL
+        for cert_id in plan.returned:
+            state.cert(cert_id).owner = player
         money = share_value(rules, plan.price, action.percent)
         state.pay(BANK, player, money)
         lines.insert(0, f"{player} sells {action.percent}% of {cid} for {money}")

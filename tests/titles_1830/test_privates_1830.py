@@ -318,3 +318,36 @@ def test_a_private_bought_from_a_player_still_lets_brown_pool_shares_follow() ->
     assert game.state.percent_held("A", "PRR") == 80
     assert "rule:stock_round.one_buy" in str(refusal(game, BuyShares("A", "NYC", "pool")))
     no_problems(game)
+
+
+def test_a_director_selling_part_of_his_certificate_keeps_the_new_directors_first_share() -> None:
+    """The reference's partial sale of a president's certificate (share_pool.rb
+    ``transfer_shares``/``handle_partial``): the sold certificate and the new director's swap
+    shares go to the pool in that order, then the seller takes the pool's first share back.
+    A (PRR director, 20% only) sells 10%; B (CA's PRR.1 and PRR.2) becomes director: A keeps
+    PRR.1, the pool gets PRR.2, so CA cannot change hands while A holds PRR.1."""
+    from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.rounds import start_round
+    from railyard.framework.eighteen.state import POOL
+
+    from tests.titles_1889.positions import finish_stock_round
+
+    game = stock_round(TITLE, {"CA": "B"})
+    assert game.state.cert("PRR.1").owner == "B"
+    float_corporation(game, "PRR", 67, {"A": 20, "B": 20, "C": 10, "D": 10})
+    finish_stock_round(game)
+    state = game.state
+    state.companies["PRR"].operated = True
+    state.phase = "3"
+    start_round(game.ruleset, state, "stock")
+    settle(game)
+    while game.active_entities() != ("A",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(SellShares("A", "PRR", 10))
+    assert state.director("PRR") == "B"
+    assert state.cert("PRR.1").owner == "A"
+    assert state.cert("PRR.2").owner == POOL
+    game.process(Pass("A"))
+    game.process(Pass("B"))
+    assert refusal(game, BuyPrivate("C", "CA", 100)).rule == "rule:privates.shares_held"
+    no_problems(game)
