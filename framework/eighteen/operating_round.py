@@ -107,7 +107,8 @@ def order_key(rules: Context, state: G18State, company_id: str, listed: int) -> 
     depth = stack.index(company_id) if company_id in stack else 0
     if order_by == "share_price_ascending":
         return (ctype.order, 1, price, column, depth * 1000 + row)
-    return (ctype.order, 1, -price, -column, depth * 1000 + row)
+    # the place on a cell only ranks companies on that cell: a higher row comes first
+    return (ctype.order, 1, -price, -column, row * 1000 + depth)
 
 
 def operating_order(rules: Context, state: G18State) -> list[str]:

@@ -799,8 +799,8 @@ def _pool_share_out(rules: Context, state: G18State, player: str, company_id: st
 
 def _by_price(rules: Context, state: G18State) -> list[str]:
     """Companies in the order their prices rank (highest first; ties: further right, then
-    earlier on the cell, then higher up): sold-out moves go in that order, so of two on one
-    cell the one ahead stays ahead where both arrive."""
+    higher up, then earlier on the cell, as the operating order): sold-out moves go in that
+    order, so of two on one cell the one ahead stays ahead where both arrive."""
 
     def key(cid: str) -> tuple[int, ...]:
         company = state.companies[cid]
@@ -809,7 +809,7 @@ def _by_price(rules: Context, state: G18State) -> list[str]:
         row, column = company.market
         stack = state.stack_at(company.market)
         depth = stack.index(cid) if cid in stack else 0
-        return (0, -rules.spec.cell(company.market).price, -column, depth, row)
+        return (0, -rules.spec.cell(company.market).price, -column, row, depth)
 
     return sorted(state.companies, key=key)
 

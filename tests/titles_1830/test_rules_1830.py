@@ -169,3 +169,22 @@ def test_the_optional_6_train_rule_leaves_a_third_6_train_after_two_are_bought()
 
     assert (sixes_left(game), sixes_left(plain)) == (1, 0)
     assert SiteExporter(game).setup()["optional_rules"] == ["optional_6_train"]
+
+
+def test_equal_prices_in_one_column_operate_higher_row_first_before_cell_order() -> None:
+    """The reference's ``sort_order_key`` (corporation.rb): price, then further right, then
+    higher up, and only then earlier on the cell. B&O at 67 on row 7 (alone) and B&M at 67
+    on row 5 behind C&O on that cell, both in column 6: B&M operates first."""
+    from tests.titles_1889.positions import finish_stock_round, settle
+
+    game = stock_round(TITLE)
+    float_corporation(game, "B&O", 67, {"A": 60})
+    float_corporation(game, "B&M", 67, {"B": 60})
+    state = game.state
+    state.place_marker("C&O", (5, 6))
+    state.place_marker("B&M", (5, 6))  # behind C&O on the 67 of row 5
+    state.place_marker("B&O", (7, 6))  # the 67 of row 7, same column
+    settle(game)
+    finish_stock_round(game)
+    assert game.active_entities() == ("B&M",)
+    no_problems(game)
