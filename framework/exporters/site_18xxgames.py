@@ -142,7 +142,7 @@ class SiteExporter:
             company, cheapest = self._turn
             state = game.state
             ended = state.round.kind != "operating" or getattr(state.round, "current", None) != company
-            if ended and state.companies[company].cash >= cheapest:
+            if ended and (state.companies[company].cash >= cheapest or self._turn_ability_held(game, company)):
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
         out += self._after_decline(game)
@@ -211,6 +211,24 @@ class SiteExporter:
             for cert in game.state.companies[cid].certificates:
                 held[cert.owner] = held.get(cert.owner, 0) + cert.percent
             self.shares.reconcile(cid, held)
+
+    def _turn_ability_held(self, game: Game, company: str) -> bool:
+        """The site's closing buy-companies step also waits for the pass of a company holding
+        a private with an unused ability timed for its turn (``own_turn``, the site's
+        ``owning_corp_or_turn``: an active ability, which keeps the step open whatever the
+        company's cash)."""
+        from railyard.framework.eighteen.abilities import holder
+        from railyard.framework.eighteen.abilities.lays import uses
+
+        state: Any = game.state
+        for cid, cdef in self.spec.companies.items():
+            if state.companies[cid].closed or holder(state, cid) != company:
+                continue
+            for index, ability in enumerate(getattr(cdef, "ability_defs", ())):
+                count = getattr(ability, "count", None)
+                if "own_turn" in getattr(ability, "when", ()) and (count is None or uses(state, cid, index) < count):
+                    return True
+        return False
 
     def _open_purchase(self, game: Game, action: Action) -> tuple[str, int] | None:
         """A company acting in its turn that could buy a private: the company and the

@@ -279,3 +279,34 @@ def test_a_player_the_site_offers_another_players_private_passes_on_the_site() -
     assert game.legal_actions("A") == [Pass("A")]
     assert exporter.translate(game, Pass("A")) == [{"type": "pass", "entity": 1, "entity_type": "player"}]
     assert not exporter.site_ahead(game, "A")
+
+
+def test_a_company_holding_an_unused_turn_ability_passes_the_sites_buy_companies_step() -> None:
+    """The site's closing Buy Companies step (step/buy_company.rb) waits for a pass while the
+    company holds a private with an ability usable in its turn (``owning_corp_or_turn``, as
+    CS's lay), even with too little cash for another private. NYNH at its train step with 45
+    buys CS from A for 40 (5 left, the cheapest private 20): the pass is written."""
+    from railyard.framework.eighteen.private_actions import BuyPrivate
+    from railyard.framework.eighteen.state import BANK
+
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
+    game.state.phase = "3"
+    give_train(game, "NYNH", "3")
+    settle(game)
+    exporter = SiteExporter(game)
+
+    def play(action: Any) -> list[dict[str, Any]]:
+        out = exporter.translate(game, action)
+        game.process(action)
+        return out + exporter.follow(game, action)
+
+    while game.state.round.step != "trains":
+        play(next(a for a in game.legal_actions("NYNH") if type(a).__name__ in ("Pass", "RunRoutes")))
+    game.state.pay("NYNH", BANK, game.state.cash_of("NYNH") - 45)
+    settle(game)
+    assert min(a.price for a in game.legal_actions("NYNH") if isinstance(a, BuyPrivate)) == 20
+    out = play(BuyPrivate("NYNH", "CS", 40))
+    assert game.active_entities() != ("NYNH",)
+    assert out[-1] == {"type": "pass", "entity": "NYNH", "entity_type": "corporation"}
