@@ -351,3 +351,27 @@ def test_a_director_selling_part_of_his_certificate_keeps_the_new_directors_firs
     game.process(Pass("B"))
     assert refusal(game, BuyPrivate("C", "CA", 100)).rule == "rule:privates.shares_held"
     no_problems(game)
+
+
+def test_delaware_hudson_holds_the_turn_for_its_token_or_a_pass() -> None:
+    """The reference's Place teleport token step (step/special_token.rb) blocks after the
+    teleport lay while the company has a token to place: it places the token on Scranton or
+    passes, nothing else (no other private bought meanwhile). NYNH (owning CS too) lays 57
+    on F16 with DH: only the token and a pass are legal; it passes, and the token is gone."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10},
+                     owners={"DH": "A", "SV": "B"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    legal = game.legal_actions("NYNH")
+    assert legal and all(isinstance(a, (AbilityToken, Pass)) for a in legal)
+    assert Pass("NYNH") in legal
+    assert "rule:" in str(refusal(game, BuyPrivate("NYNH", "SV", 20)))
+    game.process(Pass("NYNH"))
+    assert game.active_entities() == ("NYNH",)
+    assert not any(isinstance(a, AbilityToken) for a in game.legal_actions("NYNH"))
+    assert BuyPrivate("NYNH", "SV", 20) in game.legal_actions("NYNH")
+    no_problems(game)
