@@ -142,7 +142,8 @@ class SiteExporter:
             company, cheapest = self._turn
             state = game.state
             ended = state.round.kind != "operating" or getattr(state.round, "current", None) != company
-            if ended and (state.companies[company].cash >= cheapest or self._turn_ability_held(game, company)):
+            buys = cheapest >= 0 and state.companies[company].cash >= cheapest
+            if ended and (buys or self._turn_ability_held(game, company)):
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
         out += self._after_decline(game)
@@ -238,6 +239,8 @@ class SiteExporter:
         if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
         prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
+        if not prices and self._turn_ability_held(game, entity):
+            return (entity, -1)  # no private to buy: the step waits only while the ability is held
         return (entity, min(prices)) if prices else None
 
     def site_ahead(self, game: Game, entity: str) -> bool:
@@ -253,7 +256,7 @@ class SiteExporter:
 
     # stock rounds and auctions
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
-        from railyard.framework.eighteen.private_steps import ON_SALE
+        from railyard.framework.eighteen.private_steps import ON_SALE, TELEPORTED, TeleportTokenStep
 
         entity = action.entity
         pending = game.state.extra.get(ON_SALE)
@@ -261,10 +264,15 @@ class SiteExporter:
             # the seller of a private with a lay on its sale declines it: on the site the
             # private's own lay step is passed
             return [self._as_company("pass", pending[0])]
+        teleported = game.state.extra.get(TELEPORTED)
+        if teleported and TeleportTokenStep().active_entities(game.ruleset, game.state) == (entity,):  # type: ignore[arg-type]
+            # the teleport's token declined: the site's Place teleport token step is the private's
+            return [self._as_company("pass", teleported[1])]
         legal = game.legal_actions(entity)
         step = "" if self._player(entity) else getattr(game.state.round, "step", "")
         if step == "trains":
-            return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
+            held = self._turn_ability_held(game, entity)
+            return [self._act("pass", entity) for _ in range(self._trains_steps(legal, held))]
         if step == "tile":
             return [self._act("pass", entity)]  # the site's track step is open, lays or not
         if game.state.round.kind == "waterfall":
@@ -303,15 +311,16 @@ class SiteExporter:
         return False
 
     @staticmethod
-    def _trains_steps(legal: list[Action]) -> int:
+    def _trains_steps(legal: list[Action], held: bool = False) -> int:
         """The site's steps a company's pass at our trains step ends: buying trains and, after
         it, buying private companies, each one still open if it has a move left (ours are one
-        step: a corporation buys privates at any moment of its turn). Neither open: the site
-        ended the turn by itself (a surrender of a train, which our engine also offers, is no
-        move of the site's)."""
+        step: a corporation buys privates at any moment of its turn) or, for the latter, if
+        the company holds a private with an unused own-turn ability (``held``). Neither open:
+        the site ended the turn by itself (a surrender of a train, which our engine also
+        offers, is no move of the site's)."""
         kinds = {type(a).__name__ for a in legal}
         trains = bool(kinds & {"BuyTrain", "BuyTrainTradeIn"})
-        privates = "BuyPrivate" in kinds
+        privates = "BuyPrivate" in kinds or held
         return int(trains) + int(privates)
 
     def _t_Bid(self, game: Game, action: Bid) -> list[dict[str, Any]]:

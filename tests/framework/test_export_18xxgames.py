@@ -310,3 +310,20 @@ def test_a_company_holding_an_unused_turn_ability_passes_the_sites_buy_companies
     out = play(BuyPrivate("NYNH", "CS", 40))
     assert game.active_entities() != ("NYNH",)
     assert out[-1] == {"type": "pass", "entity": "NYNH", "entity_type": "corporation"}
+
+
+def test_a_declined_teleport_token_is_the_privates_pass_on_the_site() -> None:
+    """The site's Place teleport token step acts for the private (step/special_token.rb):
+    NYNH declining DH's token after the teleport lay on F16 is a pass by DH."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.private_actions import AbilityLay, BuyPrivate
+
+    from tests.titles_1889.positions import operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    exporter = SiteExporter(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "DH", "entity_type": "company"}]
