@@ -327,3 +327,28 @@ def test_a_declined_teleport_token_is_the_privates_pass_on_the_site() -> None:
     game.process(BuyPrivate("NYNH", "DH", 70))
     game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
     assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "DH", "entity_type": "company"}]
+
+
+def test_a_trains_pass_with_an_unused_turn_ability_also_passes_the_buy_companies_step() -> None:
+    """A company holding CS (its lay unused) with no train or private left to buy: the site's
+    train step ended by itself, its closing Buy Companies step waits (step/buy_company.rb,
+    an active ability): our trains pass is that step's pass."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.state import BANK
+
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
+    game.state.phase = "3"
+    game.state.companies["CS"].certificates[0].owner = "NYNH"
+    give_train(game, "NYNH", "3")
+    settle(game)
+    exporter = SiteExporter(game)
+    while game.state.round.step != "trains":
+        action = next(a for a in game.legal_actions("NYNH") if type(a).__name__ in ("Pass", "RunRoutes"))
+        exporter.translate(game, action)
+        game.process(action)
+        exporter.follow(game, action)
+    game.state.pay("NYNH", BANK, game.state.cash_of("NYNH"))
+    settle(game)
+    assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "NYNH", "entity_type": "corporation"}]
