@@ -236,7 +236,9 @@ class SiteExporter:
         cheapest price (the site keeps its buy-companies step open for it until it passes)."""
         state = game.state
         entity = action.entity
-        if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
+        if type(action).__name__ == "AnswerTrainOffer":
+            entity = getattr(state.round, "current", None)  # the answer may end the buyer's turn
+        if entity is None or state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
         prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity) if type(a).__name__ == "BuyPrivate"]
         if not prices and self._turn_ability_held(game, entity):

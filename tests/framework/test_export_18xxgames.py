@@ -352,3 +352,46 @@ def test_a_trains_pass_with_an_unused_turn_ability_also_passes_the_buy_companies
     game.state.pay("NYNH", BANK, game.state.cash_of("NYNH"))
     settle(game)
     assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "NYNH", "entity_type": "corporation"}]
+
+
+def test_an_accepted_train_offer_that_ends_the_turn_passes_the_buy_companies_step() -> None:
+    """The turn of a company holding CS (its lay unused) ends when the seller's director
+    accepts its offer (PRR buys NYC's 2-train for 1, reaching phase 3's limit of 4): the
+    site's closing Buy Companies step waits (step/buy_company.rb), so the pass follows the
+    purchase."""
+    from railyard.framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain
+
+    from tests.titles_1889.positions import (
+        finish_stock_round,
+        float_corporation,
+        give_train,
+        settle,
+        stock_round,
+        to_act,
+    )
+
+    game = stock_round("1830", {"CS": "C"})
+    float_corporation(game, "PRR", 67, {"A": 60})
+    float_corporation(game, "NYC", 67, {"B": 60})
+    finish_stock_round(game)
+    state = game.state
+    state.phase = "3"
+    state.companies["CS"].certificates[0].owner = "PRR"
+    for _ in range(3):
+        give_train(game, "PRR", "2")
+    train = give_train(game, "NYC", "2")
+    settle(game)
+    to_act(game, "PRR")
+    exporter = SiteExporter(game)
+
+    def play(action: Any) -> list[dict[str, Any]]:
+        out = exporter.translate(game, action)
+        game.process(action)
+        return out + exporter.follow(game, action)
+
+    while state.round.step != "trains":
+        play(next(a for a in game.legal_actions("PRR") if type(a).__name__ in ("Pass", "RunRoutes", "Dividend")))
+    play(BuyTrain("PRR", train, 1))
+    out = play(AnswerTrainOffer("B", True))
+    assert state.round.current != "PRR"
+    assert out[-1] == {"type": "pass", "entity": "PRR", "entity_type": "corporation"}
