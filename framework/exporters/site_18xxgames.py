@@ -517,12 +517,15 @@ class SiteExporter:
     def _t_ChooseHome(self, game: Game, action: Any) -> list[dict[str, Any]]:
         """Our engine has a company with several possible homes choose when it first
         operates; the site asks for the token once a tile on the hex says where the cities
-        are (``follow`` gives it then)."""
+        are: at once if one is there, else after the lay there (``follow`` gives it then)."""
         home = getattr(action, "home", None)
         if home is None:
             raise ExportError(f"no site action for {type(action).__name__} (a title's own home choice)")
         coord, _, city = str(home).rpartition(".")
         self.homes[action.entity] = (coord, int(city or 0))
+        if coord in self.tiles.on_hex:
+            # a tile already shows the hex's cities: the site's home token step asks at once
+            return self._homes_after_lay(game, coord)
         return []
 
     def _homes_after_lay(self, game: Game, coord: str) -> list[dict[str, Any]]:

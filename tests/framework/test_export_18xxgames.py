@@ -395,3 +395,30 @@ def test_an_accepted_train_offer_that_ends_the_turn_passes_the_buy_companies_ste
     out = play(AnswerTrainOffer("B", True))
     assert state.round.current != "PRR"
     assert out[-1] == {"type": "pass", "entity": "PRR", "entity_type": "corporation"}
+
+
+def test_a_home_chosen_on_a_hex_with_a_tile_is_tokened_on_the_site_at_once() -> None:
+    """The site's Place Home Token step blocks at once when the home hex already has a tile
+    showing its cities (ERIE on E11 with the green 59): the choice is the token, sent before
+    the turn's lay (without a tile the site waits for the lay on the hex)."""
+    from railyard.framework.eighteen.or_actions import ChooseHome
+
+    from tests.titles_1889.positions import (
+        finish_stock_round,
+        float_corporation,
+        settle,
+        stock_round,
+        to_act,
+    )
+
+    game = stock_round("1830")
+    float_corporation(game, "ERIE", 67, {"A": 60})
+    game.state.board.lay("E11", "59", 4)
+    settle(game)
+    finish_stock_round(game)
+    to_act(game, "ERIE")
+    exporter = SiteExporter(game)
+    exporter.tiles.lay("59", "E11")
+    out = exporter.translate(game, ChooseHome("ERIE", "E11.1"))
+    assert [a["type"] for a in out] == ["place_token"]
+    assert out[0]["entity"] == "ERIE"
