@@ -261,6 +261,8 @@ class AbilityLaysStep(Step):
             state.extra.pop(TELEPORTED, None)
             state.board.place_token(action.hex, action.city, action.entity)
             state.companies[action.entity].tokens_left -= 1
+            # the charter's next token, its price waived: the one after costs the next price
+            state.companies[action.entity].tokens_bought += 1
             return [f"{action.entity} places a token on {action.hex} with {action.company}"]
         assert isinstance(action, AbilityLay)
         index, cost = plan

@@ -375,3 +375,22 @@ def test_delaware_hudson_holds_the_turn_for_its_token_or_a_pass() -> None:
     assert not any(isinstance(a, AbilityToken) for a in game.legal_actions("NYNH"))
     assert BuyPrivate("NYNH", "SV", 20) in game.legal_actions("NYNH")
     no_problems(game)
+
+
+def test_delaware_hudsons_free_token_is_the_charters_next_so_the_one_after_costs_100() -> None:
+    """The reference places DH's token with the corporation's next charter token, its price
+    waived (step/special_token.rb, tokener.rb): NYNH's charter prices 40, 100, 100 then go on
+    from 100. NYNH tokens Scranton with DH for nothing; its next token costs 100, not 40."""
+    from railyard.framework.eighteen import tokens
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    cash = game.state.cash_of("NYNH")
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)))
+    assert game.state.cash_of("NYNH") == cash
+    assert tokens.cost(game.ruleset, game.state, "NYNH", "E19", None) == 100  # type: ignore[arg-type]
+    no_problems(game)
