@@ -235,7 +235,7 @@ class SiteExporter:
         """A company acting in its turn that could buy a private: the company and the
         cheapest price (the site keeps its buy-companies step open for it until it passes)."""
         state = game.state
-        entity = action.entity
+        entity: str | None = action.entity
         if type(action).__name__ == "AnswerTrainOffer":
             entity = getattr(state.round, "current", None)  # the answer may end the buyer's turn
         if entity is None or state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
