@@ -71,6 +71,8 @@ class OperatingState(RoundState):
     # corporations the director has sold shares of this turn to raise money (with
     # stock_round.sell_in_blocks each is sold once, in one block)
     emergency_sold: list[str] = attrs.Factory(list)
+    # the price of a share in the director's last emergency sale this turn (emergency_sale_floor)
+    last_sale_share_price: int | None = None
 
 
 def _rs(state: G18State) -> OperatingState:

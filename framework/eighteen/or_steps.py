@@ -179,6 +179,7 @@ def start_turn(ctx: Context, state: G18State, cid: str) -> list[str]:
     rs.declined = []
     rs.presidency_sold = []
     rs.emergency_sold = []
+    rs.last_sale_share_price = None
     lines = [f"{cid} operates"]
     lines += tokens.place_home_token(ctx, state, cid)
     lines += ctx.hooks.on_operating_turn_start(state, cid)
