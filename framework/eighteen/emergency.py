@@ -84,9 +84,13 @@ def apply_sale(rules: Context, state: G18State, action: SellShares, plan: SalePl
             sold.append(action.company)
     for cert_id in plan.certificates:
         state.cert(cert_id).owner = POOL
+    for cert_id in plan.returned:
+        state.cert(cert_id).owner = action.entity
     sold_now = getattr(state.round, "emergency_sold", None)
     if sold_now is not None:
         sold_now.append(action.company)
+    if hasattr(state.round, "last_sale_share_price"):
+        state.round.last_sale_share_price = plan.price
     money = share_value(rules, plan.price, action.percent)
     state.pay(BANK, action.entity, money)
     opts = rules.spec.stock

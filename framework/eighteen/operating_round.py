@@ -71,6 +71,8 @@ class OperatingState(RoundState):
     # corporations the director has sold shares of this turn to raise money (with
     # stock_round.sell_in_blocks each is sold once, in one block)
     emergency_sold: list[str] = attrs.Factory(list)
+    # the price of a share in the director's last emergency sale this turn (emergency_sale_floor)
+    last_sale_share_price: int | None = None
 
 
 def _rs(state: G18State) -> OperatingState:
@@ -107,7 +109,8 @@ def order_key(rules: Context, state: G18State, company_id: str, listed: int) -> 
     depth = stack.index(company_id) if company_id in stack else 0
     if order_by == "share_price_ascending":
         return (ctype.order, 1, price, column, depth * 1000 + row)
-    return (ctype.order, 1, -price, -column, depth * 1000 + row)
+    # the place on a cell only ranks companies on that cell: a higher row comes first
+    return (ctype.order, 1, -price, -column, row * 1000 + depth)
 
 
 def operating_order(rules: Context, state: G18State) -> list[str]:

@@ -69,6 +69,9 @@ def build_steps(ctx: Context) -> tuple[Step, ...]:
     if "together_lays" not in names and any(
             getattr(a, "together", False) for c in ctx.spec.companies.values() for a in c.ability_defs):
         names = ("together_lays", *names)  # lays made together hold the round until all are made
+    if "teleport_token" not in names and any(
+            type(a).__name__ == "Teleport" for c in ctx.spec.companies.values() for a in c.ability_defs):
+        names = ("teleport_token", *names)  # a teleport's token (or its refusal) comes first
     steps = [step_class(name)() for name in names]
     steps = list(ctx.hooks.operating_steps(steps))
     if not any(s.turn for s in steps):
@@ -175,6 +178,7 @@ def start_turn(ctx: Context, state: G18State, cid: str) -> list[str]:
     rs.declined = []
     rs.presidency_sold = []
     rs.emergency_sold = []
+    rs.last_sale_share_price = None
     lines = [f"{cid} operates"]
     lines += tokens.place_home_token(ctx, state, cid)
     lines += ctx.hooks.on_operating_turn_start(state, cid)

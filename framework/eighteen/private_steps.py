@@ -261,6 +261,8 @@ class AbilityLaysStep(Step):
             state.extra.pop(TELEPORTED, None)
             state.board.place_token(action.hex, action.city, action.entity)
             state.companies[action.entity].tokens_left -= 1
+            # the charter's next token, its price waived: the one after costs the next price
+            state.companies[action.entity].tokens_bought += 1
             return [f"{action.entity} places a token on {action.hex} with {action.company}"]
         assert isinstance(action, AbilityLay)
         index, cost = plan
@@ -283,6 +285,41 @@ class AbilityLaysStep(Step):
                 and tile_step_done(ctx, state):
             next_step(ctx, state)  # the step held open for this lay after the company's own
         return lines
+
+
+@register_step
+class TeleportTokenStep(Step):
+    """After a ``teleport`` lay the company places the token it brings or declines it (a
+    pass) before anything else, while it has a slot for it: the reference's blocking Place
+    teleport token step. The steps list gets it whenever a private has a teleport
+    (``or_steps.build_steps``)."""
+
+    name = "teleport_token"
+    turn = False
+    holds = True
+    handles = (AbilityToken, Pass)
+
+    def active_entities(self, ctx: Context, state: G18State) -> tuple[str, ...]:
+        pending = state.extra.get(TELEPORTED)
+        if not pending or getattr(state.round, "current", None) != pending[0]:
+            return ()
+        return (pending[0],) if AbilityLaysStep().actions(ctx, state, pending[0]) else ()
+
+    def actions(self, ctx: Context, state: G18State, entity: str) -> list[Action]:
+        return [*AbilityLaysStep().actions(ctx, state, entity), Pass(entity)]
+
+    def check(self, ctx: Context, state: G18State, action: Action) -> Any:
+        if isinstance(action, Pass):
+            return None
+        if not isinstance(action, AbilityToken):
+            raise IllegalAction("rule:ability.teleport", f"{action.entity} first places its teleport token or passes")
+        return AbilityLaysStep().check(ctx, state, action)
+
+    def apply(self, ctx: Context, state: G18State, action: Action, plan: Any) -> list[str]:
+        if isinstance(action, Pass):
+            _, private, coord = state.extra.pop(TELEPORTED)
+            return [f"{action.entity} places no token on {coord} with {private}"]
+        return AbilityLaysStep().apply(ctx, state, action, plan)
 
 
 @register_step

@@ -61,6 +61,9 @@ class StockState(RoundState):
     sold_before_buy: bool = False  # the turn's purchase came after a sale
     last_buyer: str | None = None  # the last player to buy (titles whose priority follows buys)
     multi_buy: str | None = None  # a company bought from the pool in a multiple_buy zone this turn
+    # the turn's only purchase is a private from a player: like a multiple_buy share it leaves
+    # room for multiple_buy shares (of any one company), which no par or other share does
+    after_private: bool = False
 
 
 @attrs.frozen(repr=False)
@@ -68,6 +71,9 @@ class SalePlan(Record):
     certificates: tuple[str, ...]
     new_director: str | None
     price: int
+    # certificates already in the pool that the seller takes back (a part of the director's
+    # certificate sold: the seller keeps the pool's first shares, see ``_partial_sale``)
+    returned: tuple[str, ...] = ()
 
 
 def _round(state: G18State) -> StockState:
@@ -357,6 +363,9 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
                     "rule:stock_round.director_certificate",
                     f"{new_director} cannot exchange for the director's certificate of {cid}",
                 )
+            if sum(c.percent for c in ordinary) < percent:
+                rules.hooks.check_sell(state, player, cid, percent)
+                return _partial_sale(state, cid, ordinary, give, percent, new_director, price)
             ordinary = ordinary + give
     sold = pick_certificates(ordinary, percent)
     if sold is None:
@@ -366,6 +375,30 @@ def check_sell(rules: Context, state: G18State, action: SellShares) -> SalePlan:
         )
     rules.hooks.check_sell(state, player, cid, percent)
     return SalePlan(tuple(c.id for c in sold), new_director, price)
+
+
+def _partial_sale(state: G18State, cid: str, ordinary: list[Certificate], give: list[Certificate],
+                  percent: int, new_director: str, price: int) -> SalePlan:
+    """A sale reaching into the director's certificate, which passes to ``new_director``.
+
+    Which ordinary certificates the seller keeps matters where a certificate is named (1830's
+    CA grants PRR.1 again on a sale between players): the reference sends the sold shares
+    and then the new director's swap shares to the pool and hands the seller the pool's
+    first shares back (share_pool.rb ``handle_partial``), so he keeps an older pool share,
+    else his own first, else the new director's first (the id order stands in for the order
+    of arrival)."""
+    keep = sum(c.percent for c in ordinary) + sum(c.percent for c in give) - percent
+    pool = [c for c in state.companies[cid].certificates if c.owner == POOL]
+    kept = pick_certificates(pool + ordinary + give, keep)
+    if kept is None:
+        raise IllegalAction(
+            "rule:stock_round.director_certificate",
+            f"the director's certificate of {cid} may not be sold to the bank",
+        )
+    kept_ids = {c.id for c in kept}
+    sold = tuple(c.id for c in ordinary + give if c.id not in kept_ids)
+    returned = tuple(c.id for c in kept if c.owner == POOL)
+    return SalePlan(sold, new_director, price, returned)
 
 
 def _no_sale(rules: Context, state: G18State, action: SellShares) -> bool:
@@ -562,7 +595,8 @@ class StockRound(RoundType):
             return lays.check_stock_round_lay(rules, state, action)
         rs = _round(state)
         if rs.bought_this_turn and not (
-            rs.multi_buy is not None and isinstance(action, BuyShares) and action.company == rs.multi_buy
+            isinstance(action, BuyShares)
+            and (action.company == rs.multi_buy or (rs.multi_buy is None and rs.after_private))
             and _multiple_buy(rules, state, action)
         ):
             raise IllegalAction("rule:stock_round.one_buy", "only one certificate may be bought per turn")
@@ -633,6 +667,7 @@ class StockRound(RoundType):
         elif rules.spec.setup.stock_round.sell_then_buy:
             self._end_turn(state)
         else:
+            rs.after_private = isinstance(action, BuyPrivate) and not rs.bought_this_turn
             rs.bought_this_turn = True
         return lines
 
@@ -666,6 +701,8 @@ class StockRound(RoundType):
             lines.append(f"{plan.new_director} becomes director of {cid}")
         for cert_id in plan.certificates:
             state.cert(cert_id).owner = POOL
+        for cert_id in plan.returned:
+            state.cert(cert_id).owner = player
         money = share_value(rules, plan.price, action.percent)
         state.pay(BANK, player, money)
         lines.insert(0, f"{player} sells {action.percent}% of {cid} for {money}")
@@ -691,6 +728,7 @@ class StockRound(RoundType):
         rs.bought_this_turn = False
         rs.sold_before_buy = False
         rs.multi_buy = None
+        rs.after_private = False
         rs.sold_this_turn = []
         rs.price_before_sale = {}
         rs.turn = self._seat(state, (rs.turn + 1) % len(state.players))
@@ -738,8 +776,8 @@ def _pool_share_out(rules: Context, state: G18State, player: str, company_id: st
 
 def _by_price(rules: Context, state: G18State) -> list[str]:
     """Companies in the order their prices rank (highest first; ties: further right, then
-    earlier on the cell, then higher up): sold-out moves go in that order, so of two on one
-    cell the one ahead stays ahead where both arrive."""
+    higher up, then earlier on the cell, as the operating order): sold-out moves go in that
+    order, so of two on one cell the one ahead stays ahead where both arrive."""
 
     def key(cid: str) -> tuple[int, ...]:
         company = state.companies[cid]
@@ -748,7 +786,7 @@ def _by_price(rules: Context, state: G18State) -> list[str]:
         row, column = company.market
         stack = state.stack_at(company.market)
         depth = stack.index(cid) if cid in stack else 0
-        return (0, -rules.spec.cell(company.market).price, -column, depth, row)
+        return (0, -rules.spec.cell(company.market).price, -column, row, depth)
 
     return sorted(state.companies, key=key)
 

@@ -206,6 +206,18 @@ def source_of(state: G18State, train_id: str) -> str:
     return state.trains[train_id].owner
 
 
+def sale_floor(rules: Context, state: G18State, buyer: str, source: str, face: int) -> int:
+    """``emergency_sale_floor``: the least a train from another company may cost once the
+    director sold a share for it, so that the sale was needed (0: no floor)."""
+    last = getattr(state.round, "last_sale_share_price", None)
+    cash = state.companies[buyer].cash
+    if last is None or source not in state.companies or cash >= face \
+            or not rules.spec.setup.operating_round.emergency_sale_floor:
+        return 0
+    director = controller_of(state, buyer)
+    return cash + (state.player(director).cash if director else 0) - last + 1
+
+
 def check_buy(rules: Context, state: G18State, action: BuyTrain) -> Purchase:
     buyer = action.entity
     if action.train not in state.trains:
@@ -240,7 +252,7 @@ def check_buy(rules: Context, state: G18State, action: BuyTrain) -> Purchase:
         raise IllegalAction("rule:trains.unknown", f"train {action.train} is out of play")
     if source in (DEPOT, TRAIN_POOL) and action.price != face:
         raise IllegalAction("rule:trains.price", f"train {action.train} costs {face}")
-    least = min_price(rules)
+    least = max(min_price(rules), sale_floor(rules, state, buyer, source, face))
     if action.price < least:
         raise IllegalAction("rule:trains.price", f"a train costs at least {least}")
     why = may_own(rules, state, buyer, action.train)
@@ -534,7 +546,8 @@ def iter_buy_choices(rules: Context, state: G18State, company_id: str) -> Iterat
         if key in seen:
             continue
         seen.add(key)
-        prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted(p for p in {least, face, cash} if p >= least)
+        floor = max(least, sale_floor(rules, state, company_id, source, face))
+        prices = [face] if source in (DEPOT, TRAIN_POOL) else sorted(p for p in {floor, face, cash} if p >= floor)
         for price in prices:
             if price <= cash:
                 yield BuyTrain(company_id, train_id, price)

@@ -143,7 +143,8 @@ class SiteExporter:
             company, cheapest = self._turn
             state = game.state
             ended = state.round.kind != "operating" or getattr(state.round, "current", None) != company
-            if ended and state.companies[company].cash >= cheapest:
+            buys = cheapest >= 0 and state.companies[company].cash >= cheapest
+            if ended and (buys or self._turn_ability_held(game, company)):
                 out.append(self._act("pass", company))  # the site's buy-companies step is open
         self._turn = None
         out += self._after_decline(game)
@@ -213,17 +214,41 @@ class SiteExporter:
                 held[cert.owner] = held.get(cert.owner, 0) + cert.percent
             self.shares.reconcile(cid, held)
 
+    def _turn_ability_held(self, game: Game, company: str) -> bool:
+        """The site's closing buy-companies step also waits for the pass of a company holding
+        a private with an unused ability timed for its turn (``own_turn``, the site's
+        ``owning_corp_or_turn``: an active ability, which keeps the step open whatever the
+        company's cash)."""
+        from railyard.framework.eighteen.abilities import holder
+        from railyard.framework.eighteen.abilities.lays import uses
+
+        state: Any = game.state
+        for cid, cdef in self.spec.companies.items():
+            if state.companies[cid].closed or holder(state, cid) != company:
+                continue
+            for index, ability in enumerate(getattr(cdef, "ability_defs", ())):
+                count = getattr(ability, "count", None)
+                if "own_turn" in getattr(ability, "when", ()) and (count is None or uses(state, cid, index) < count):
+                    return True
+        return False
+
     def _open_purchase(self, game: Game, action: Action) -> tuple[str, int] | None:
         """A company acting in its turn that could buy a private: the company and the
         cheapest price (the site keeps its buy-companies step open for it until it passes)."""
         state = game.state
-        entity = action.entity
-        if state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
+        entity: str | None = action.entity
+        if type(action).__name__ == "AnswerTrainOffer":
+            entity = getattr(state.round, "current", None)  # the answer may end the buyer's turn
+        if entity is None or state.round.kind != "operating" or getattr(state.round, "current", None) != entity:
             return None
         bought = getattr(action, "company", None) if type(action).__name__ == "BuyPrivate" else None
         # the private this action buys is no longer for sale once it is bought
         prices = [int(getattr(a, "price", 0)) for a in game.legal_actions(entity)
                   if type(a).__name__ == "BuyPrivate" and getattr(a, "company", None) != bought]
+        if not prices and (bought is not None or self._turn_ability_held(game, entity)):
+            # no private left to buy: the step waits only while a turn ability is held (follow
+            # asks once the action is played: the private bought may bring one)
+            return (entity, -1)
         return (entity, min(prices)) if prices else None
 
     def site_ahead(self, game: Game, entity: str) -> bool:
@@ -239,7 +264,7 @@ class SiteExporter:
 
     # stock rounds and auctions
     def _t_Pass(self, game: Game, action: Pass) -> list[dict[str, Any]]:
-        from railyard.framework.eighteen.private_steps import ON_SALE
+        from railyard.framework.eighteen.private_steps import ON_SALE, TELEPORTED, TeleportTokenStep
 
         entity = action.entity
         pending = game.state.extra.get(ON_SALE)
@@ -247,10 +272,15 @@ class SiteExporter:
             # the seller of a private with a lay on its sale declines it: on the site the
             # private's own lay step is passed
             return [self._as_company("pass", pending[0])]
+        teleported = game.state.extra.get(TELEPORTED)
+        if teleported and TeleportTokenStep().active_entities(game.ruleset, game.state) == (entity,):  # type: ignore[arg-type]
+            # the teleport's token declined: the site's Place teleport token step is the private's
+            return [self._as_company("pass", teleported[1])]
         legal = game.legal_actions(entity)
         step = "" if self._player(entity) else getattr(game.state.round, "step", "")
         if step == "trains":
-            return [self._act("pass", entity) for _ in range(self._trains_steps(legal))]
+            held = self._turn_ability_held(game, entity)
+            return [self._act("pass", entity) for _ in range(self._trains_steps(legal, held))]
         if step == "tile":
             return [self._act("pass", entity)]  # the site's track step is open, lays or not
         if game.state.round.kind == "waterfall":
@@ -289,15 +319,16 @@ class SiteExporter:
         return False
 
     @staticmethod
-    def _trains_steps(legal: list[Action]) -> int:
+    def _trains_steps(legal: list[Action], held: bool = False) -> int:
         """The site's steps a company's pass at our trains step ends: buying trains and, after
         it, buying private companies, each one still open if it has a move left (ours are one
-        step: a corporation buys privates at any moment of its turn). Neither open: the site
-        ended the turn by itself (a surrender of a train, which our engine also offers, is no
-        move of the site's)."""
+        step: a corporation buys privates at any moment of its turn) or, for the latter, if
+        the company holds a private with an unused own-turn ability (``held``). Neither open:
+        the site ended the turn by itself (a surrender of a train, which our engine also
+        offers, is no move of the site's)."""
         kinds = {type(a).__name__ for a in legal}
         trains = bool(kinds & {"BuyTrain", "BuyTrainTradeIn"})
-        privates = "BuyPrivate" in kinds
+        privates = "BuyPrivate" in kinds or held
         return int(trains) + int(privates)
 
     def _t_Bid(self, game: Game, action: Bid) -> list[dict[str, Any]]:
@@ -514,12 +545,15 @@ class SiteExporter:
     def _t_ChooseHome(self, game: Game, action: Any) -> list[dict[str, Any]]:
         """Our engine has a company with several possible homes choose when it first
         operates; the site asks for the token once a tile on the hex says where the cities
-        are (``follow`` gives it then)."""
+        are: at once if one is there, else after the lay there (``follow`` gives it then)."""
         home = getattr(action, "home", None)
         if home is None:
             raise ExportError(f"no site action for {type(action).__name__} (a title's own home choice)")
         coord, _, city = str(home).rpartition(".")
         self.homes[action.entity] = (coord, int(city or 0))
+        if coord in self.tiles.on_hex:
+            # a tile already shows the hex's cities: the site's home token step asks at once
+            return self._homes_after_lay(game, coord)
         return []
 
     def _homes_after_lay(self, game: Game, coord: str) -> list[dict[str, Any]]:

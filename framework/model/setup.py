@@ -142,6 +142,9 @@ class OperatingRoundRules(Record):
     # what corporations may pay players for privates (percent of face value); None: never
     private_price: PrivatePrice | None = None
     forced_train_from: str = "any"  # a helped forced purchase: any train on offer | depot (bank trains)
+    # once the director sold a share for the forced purchase, a train from another company
+    # costs at least what made that sale needed (company + director cash - the share + 1)
+    emergency_sale_floor: bool = False
     # emergency sales for a forced purchase may hand over: others (any other corporation's
     # presidency, never the buying company's) | never (no presidency at all: 1889)
     emergency_director_change: str = "others"

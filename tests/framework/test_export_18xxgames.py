@@ -337,6 +337,86 @@ def test_an_accepted_train_offer_that_spends_the_buyers_last_yen_passes_nothing_
     2-trains for all its 650 with A's consent. With 0 left the site offers AR nothing (not
     even IR's other train from 1) and goes on by itself; no pass of AR's is written, though
     the next OR has begun with us and Takamatsu has paid AR 5 by then."""
+
+
+def test_a_company_holding_an_unused_turn_ability_passes_the_sites_buy_companies_step() -> None:
+    """The site's closing Buy Companies step (step/buy_company.rb) waits for a pass while the
+    company holds a private with an ability usable in its turn (``owning_corp_or_turn``, as
+    CS's lay), even with too little cash for another private. NYNH at its train step with 45
+    buys CS from A for 40 (5 left, the cheapest private 20): the pass is written."""
+    from railyard.framework.eighteen.private_actions import BuyPrivate
+    from railyard.framework.eighteen.state import BANK
+
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
+    game.state.phase = "3"
+    give_train(game, "NYNH", "3")
+    settle(game)
+    exporter = SiteExporter(game)
+
+    def play(action: Any) -> list[dict[str, Any]]:
+        out = exporter.translate(game, action)
+        game.process(action)
+        return out + exporter.follow(game, action)
+
+    while game.state.round.step != "trains":
+        play(next(a for a in game.legal_actions("NYNH") if type(a).__name__ in ("Pass", "RunRoutes")))
+    game.state.pay("NYNH", BANK, game.state.cash_of("NYNH") - 45)
+    settle(game)
+    assert min(a.price for a in game.legal_actions("NYNH") if isinstance(a, BuyPrivate)) == 20
+    out = play(BuyPrivate("NYNH", "CS", 40))
+    assert game.active_entities() != ("NYNH",)
+    assert out[-1] == {"type": "pass", "entity": "NYNH", "entity_type": "corporation"}
+
+
+def test_a_declined_teleport_token_is_the_privates_pass_on_the_site() -> None:
+    """The site's Place teleport token step acts for the private (step/special_token.rb):
+    NYNH declining DH's token after the teleport lay on F16 is a pass by DH."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.private_actions import AbilityLay, BuyPrivate
+
+    from tests.titles_1889.positions import operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    exporter = SiteExporter(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "DH", "entity_type": "company"}]
+
+
+def test_a_trains_pass_with_an_unused_turn_ability_also_passes_the_buy_companies_step() -> None:
+    """A company holding CS (its lay unused) with no train or private left to buy: the site's
+    train step ended by itself, its closing Buy Companies step waits (step/buy_company.rb,
+    an active ability): our trains pass is that step's pass."""
+    from railyard.framework.eighteen.actions import Pass
+    from railyard.framework.eighteen.state import BANK
+
+    from tests.titles_1889.positions import give_train, operating, settle
+
+    game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
+    game.state.phase = "3"
+    game.state.companies["CS"].certificates[0].owner = "NYNH"
+    give_train(game, "NYNH", "3")
+    settle(game)
+    exporter = SiteExporter(game)
+    while game.state.round.step != "trains":
+        action = next(a for a in game.legal_actions("NYNH") if type(a).__name__ in ("Pass", "RunRoutes"))
+        exporter.translate(game, action)
+        game.process(action)
+        exporter.follow(game, action)
+    game.state.pay("NYNH", BANK, game.state.cash_of("NYNH"))
+    settle(game)
+    assert exporter.translate(game, Pass("NYNH")) == [{"type": "pass", "entity": "NYNH", "entity_type": "corporation"}]
+
+
+def test_an_accepted_train_offer_that_ends_the_turn_passes_the_buy_companies_step() -> None:
+    """The turn of a company holding CS (its lay unused) ends when the seller's director
+    accepts its offer (PRR buys NYC's 2-train for 1, reaching phase 3's limit of 4): the
+    site's closing Buy Companies step waits (step/buy_company.rb), so the pass follows the
+    purchase."""
     from railyard.framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain
 
     from tests.titles_1889.positions import (
@@ -370,3 +450,57 @@ def test_an_accepted_train_offer_that_spends_the_buyers_last_yen_passes_nothing_
     assert state.round.kind == "operating" and state.operating_round_in_set == 2
     assert state.cash_of("AR") == 5
     assert [(m["type"], m["entity"], m.get("price")) for m in sent] == [("buy_train", "AR", 650)]
+
+
+    game = stock_round("1830", {"CS": "C"})
+    float_corporation(game, "PRR", 67, {"A": 60})
+    float_corporation(game, "NYC", 67, {"B": 60})
+    finish_stock_round(game)
+    state = game.state
+    state.phase = "3"
+    state.companies["CS"].certificates[0].owner = "PRR"
+    for _ in range(3):
+        give_train(game, "PRR", "2")
+    train = give_train(game, "NYC", "2")
+    settle(game)
+    to_act(game, "PRR")
+    exporter = SiteExporter(game)
+
+    def play(action: Any) -> list[dict[str, Any]]:
+        out = exporter.translate(game, action)
+        game.process(action)
+        return out + exporter.follow(game, action)
+
+    while state.round.step != "trains":
+        play(next(a for a in game.legal_actions("PRR") if type(a).__name__ in ("Pass", "RunRoutes", "Dividend")))
+    play(BuyTrain("PRR", train, 1))
+    out = play(AnswerTrainOffer("B", True))
+    assert state.round.current != "PRR"
+    assert out[-1] == {"type": "pass", "entity": "PRR", "entity_type": "corporation"}
+
+
+def test_a_home_chosen_on_a_hex_with_a_tile_is_tokened_on_the_site_at_once() -> None:
+    """The site's Place Home Token step blocks at once when the home hex already has a tile
+    showing its cities (ERIE on E11 with the green 59): the choice is the token, sent before
+    the turn's lay (without a tile the site waits for the lay on the hex)."""
+    from railyard.framework.eighteen.or_actions import ChooseHome
+
+    from tests.titles_1889.positions import (
+        finish_stock_round,
+        float_corporation,
+        settle,
+        stock_round,
+        to_act,
+    )
+
+    game = stock_round("1830")
+    float_corporation(game, "ERIE", 67, {"A": 60})
+    game.state.board.lay("E11", "59", 4)
+    settle(game)
+    finish_stock_round(game)
+    to_act(game, "ERIE")
+    exporter = SiteExporter(game)
+    exporter.tiles.lay("59", "E11")
+    out = exporter.translate(game, ChooseHome("ERIE", "E11.1"))
+    assert [a["type"] for a in out] == ["place_token"]
+    assert out[0]["entity"] == "ERIE"

@@ -15,6 +15,7 @@ from tests.titles_1889.positions import (
     operating,
     refusal,
     settle,
+    stock_round,
 )
 
 TITLE = "1830"
@@ -270,4 +271,126 @@ def test_a_player_with_less_than_a_privates_face_value_may_still_buy_it_from_a_p
     game2.state.pay("A", "C", game2.state.player("A").cash)
     settle(game2)
     assert not any(isinstance(a, BuyPrivate) for a in game2.legal_actions("A"))
+    no_problems(game)
+
+
+def _brown_pool_after_a_private_purchase():  # noqa: ANN202
+    """Second stock round, phase 3: PRR (A 60%) at 25 in the brown zone with two shares in
+    the pool, NYC (C 60%) at 67 with one; B owns SV and A is to act."""
+    from railyard.framework.eighteen.state import IPO, POOL
+
+    game = stock_round(TITLE, {"SV": "B"})
+    float_corporation(game, "PRR", 67, {"A": 60})
+    while game.active_entities() != ("A",) or getattr(game.state.round, "bought_this_turn", False):
+        game.process(Pass(game.active_entities()[0]))
+    float_corporation(game, "NYC", 67, {"C": 60})
+    while game.active_entities() != ("A",) or getattr(game.state.round, "bought_this_turn", False):
+        game.process(Pass(game.active_entities()[0]))
+    state = game.state
+    state.round.number = 2
+    state.phase = "3"
+    state.place_marker("PRR", (5, 0))  # 25b
+    for corp, n in (("PRR", 2), ("NYC", 1)):
+        for cert in [c for c in state.companies[corp].certificates if c.owner == IPO][:n]:
+            cert.owner = POOL
+    settle(game)
+    return game
+
+
+def test_a_private_bought_from_a_player_still_lets_brown_pool_shares_follow() -> None:
+    """The reference's ``can_buy?`` (step/buy_sell_par_shares.rb, ``can_buy_multiple?``): a
+    purchase this turn stops another unless the share is a brown-zone one from the pool
+    (1830 without multiple_brown_from_ipo) and no par or other corporation's share came
+    before; a private bought is no such bar. A buys SV from B for 20, then both PRR pool
+    shares at 25 each; NYC's pool share (not brown) and par stay refused."""
+    from railyard.framework.eighteen.actions import BuyShares
+
+    game = _brown_pool_after_a_private_purchase()
+    cash = game.state.player("A").cash
+    game.process(BuyPrivate("A", "SV", 20))
+    legal = game.legal_actions("A")
+    assert BuyShares("A", "PRR", "pool") in legal
+    assert BuyShares("A", "NYC", "pool") not in legal
+    assert not any(isinstance(a, (Par, BuyPrivate)) for a in legal)
+    game.process(BuyShares("A", "PRR", "pool"))
+    game.process(BuyShares("A", "PRR", "pool"))
+    assert game.state.player("A").cash == cash - 20 - 25 - 25
+    assert game.state.percent_held("A", "PRR") == 80
+    assert "rule:stock_round.one_buy" in str(refusal(game, BuyShares("A", "NYC", "pool")))
+    no_problems(game)
+
+
+def test_a_director_selling_part_of_his_certificate_keeps_the_new_directors_first_share() -> None:
+    """The reference's partial sale of a president's certificate (share_pool.rb
+    ``transfer_shares``/``handle_partial``): the sold certificate and the new director's swap
+    shares go to the pool in that order, then the seller takes the pool's first share back.
+    A (PRR director, 20% only) sells 10%; B (CA's PRR.1 and PRR.2) becomes director: A keeps
+    PRR.1, the pool gets PRR.2, so CA cannot change hands while A holds PRR.1."""
+    from railyard.framework.eighteen.actions import SellShares
+    from railyard.framework.eighteen.rounds import start_round
+    from railyard.framework.eighteen.state import POOL
+
+    from tests.titles_1889.positions import finish_stock_round
+
+    game = stock_round(TITLE, {"CA": "B"})
+    assert game.state.cert("PRR.1").owner == "B"
+    float_corporation(game, "PRR", 67, {"A": 20, "B": 20, "C": 10, "D": 10})
+    finish_stock_round(game)
+    state = game.state
+    state.companies["PRR"].operated = True
+    state.phase = "3"
+    start_round(game.ruleset, state, "stock")
+    settle(game)
+    while game.active_entities() != ("A",):
+        game.process(Pass(game.active_entities()[0]))
+    game.process(SellShares("A", "PRR", 10))
+    assert state.director("PRR") == "B"
+    assert state.cert("PRR.1").owner == "A"
+    assert state.cert("PRR.2").owner == POOL
+    game.process(Pass("A"))
+    game.process(Pass("B"))
+    assert refusal(game, BuyPrivate("C", "CA", 100)).rule == "rule:privates.shares_held"
+    no_problems(game)
+
+
+def test_delaware_hudson_holds_the_turn_for_its_token_or_a_pass() -> None:
+    """The reference's Place teleport token step (step/special_token.rb) blocks after the
+    teleport lay while the company has a token to place: it places the token on Scranton or
+    passes, nothing else (no other private bought meanwhile). NYNH (owning CS too) lays 57
+    on F16 with DH: only the token and a pass are legal; it passes, and the token is gone."""
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10},
+                     owners={"DH": "A", "SV": "B"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    legal = game.legal_actions("NYNH")
+    assert legal and all(isinstance(a, (AbilityToken, Pass)) for a in legal)
+    assert Pass("NYNH") in legal
+    assert "rule:" in str(refusal(game, BuyPrivate("NYNH", "SV", 20)))
+    game.process(Pass("NYNH"))
+    assert game.active_entities() == ("NYNH",)
+    assert not any(isinstance(a, AbilityToken) for a in game.legal_actions("NYNH"))
+    assert BuyPrivate("NYNH", "SV", 20) in game.legal_actions("NYNH")
+    no_problems(game)
+
+
+def test_delaware_hudsons_free_token_is_the_charters_next_so_the_one_after_costs_100() -> None:
+    """The reference places DH's token with the corporation's next charter token, its price
+    waived (step/special_token.rb, tokener.rb): NYNH's charter prices 40, 100, 100 then go on
+    from 100. NYNH tokens Scranton with DH for nothing; its next token costs 100, not 40."""
+    from railyard.framework.eighteen import tokens
+    from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken
+
+    game = operating(TITLE, "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
+    game.state.phase = "3"
+    settle(game)
+    game.process(BuyPrivate("NYNH", "DH", 70))
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityLay)))
+    cash = game.state.cash_of("NYNH")
+    game.process(next(a for a in game.legal_actions("NYNH") if isinstance(a, AbilityToken)))
+    assert game.state.cash_of("NYNH") == cash
+    assert tokens.cost(game.ruleset, game.state, "NYNH", "E19", None) == 100  # type: ignore[arg-type]
     no_problems(game)

@@ -169,3 +169,59 @@ def test_the_optional_6_train_rule_leaves_a_third_6_train_after_two_are_bought()
 
     assert (sixes_left(game), sixes_left(plain)) == (1, 0)
     assert SiteExporter(game).setup()["optional_rules"] == ["optional_6_train"]
+
+
+def test_equal_prices_in_one_column_operate_higher_row_first_before_cell_order() -> None:
+    """The reference's ``sort_order_key`` (corporation.rb): price, then further right, then
+    higher up, and only then earlier on the cell. B&O at 67 on row 7 (alone) and B&M at 67
+    on row 5 behind C&O on that cell, both in column 6: B&M operates first."""
+    from tests.titles_1889.positions import finish_stock_round, settle
+
+    game = stock_round(TITLE)
+    float_corporation(game, "B&O", 67, {"A": 60})
+    float_corporation(game, "B&M", 67, {"B": 60})
+    state = game.state
+    state.place_marker("C&O", (5, 6))
+    state.place_marker("B&M", (5, 6))  # behind C&O on the 67 of row 5
+    state.place_marker("B&O", (7, 6))  # the 67 of row 7, same column
+    settle(game)
+    finish_stock_round(game)
+    assert game.active_entities() == ("B&M",)
+    no_problems(game)
+
+
+def test_after_an_emergency_sale_a_train_from_a_company_costs_what_made_the_sale_needed() -> None:
+    """The reference's ``spend_minmax`` (step/train.rb): once the director sold a share to
+    raise money, a train from another company costs at least the company's and director's
+    cash less that share's price plus 1 (no share sold to buy a train for less). B&O (0 in
+    hand, a route to Washington, no train) must buy one; A (director, 30) sells 10% NYC at
+    67: NYC's 2-train now costs B&O at least 0 + 97 - 67 + 1 = 31."""
+    from railyard.framework.eighteen.or_actions import AnswerTrainOffer
+
+    from tests.titles_1889.positions import finish_stock_round, settle, to_act
+
+    game = stock_round(TITLE)
+    float_corporation(game, "B&O", 67, {"A": 60})
+    float_corporation(game, "NYC", 67, {"B": 60, "A": 20})
+    finish_stock_round(game)
+    state = game.state
+    state.phase = "3"
+    state.board.lay("J14", "57", 0)  # Washington, joined to Baltimore
+    train = give_train(game, "NYC", "2")
+    settle(game)
+    to_act(game, "B&O")
+    state.pay("B&O", BANK, state.companies["B&O"].cash)
+    state.pay("A", BANK, state.player("A").cash - 30)
+    settle(game)
+    while state.round.step != "trains":
+        game.process(next(a for a in game.legal_actions("B&O")
+                          if type(a).__name__ in ("Pass", "RunRoutes", "Dividend")))
+    game.process(SellShares("A", "NYC", 10))
+    assert state.player("A").cash == 97
+    assert "rule:trains.price" in str(refusal(game, BuyTrain("B&O", train, 30)))
+    assert not any(isinstance(a, BuyTrain) and a.train == train and a.price < 31
+                   for a in game.legal_actions("B&O"))
+    game.process(BuyTrain("B&O", train, 31))
+    game.process(AnswerTrainOffer("B", True))
+    assert state.trains[train].owner == "B&O"
+    no_problems(game)
