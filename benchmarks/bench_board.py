@@ -11,6 +11,7 @@ import random
 import time
 
 import pytest
+
 from railyard.framework.board import Board
 from railyard.framework.loader import load_title
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.importers import import_game, read_recorded
 

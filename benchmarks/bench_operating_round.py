@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Pass
 

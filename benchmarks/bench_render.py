@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+
 from railyard.framework.core.game import Game  # noqa: E402
 from railyard.renderer.app import App  # noqa: E402
 from railyard.renderer.board import BoardRenderer  # noqa: E402

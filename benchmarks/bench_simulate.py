@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.simulate.runner import Job, SimConfig, jobs_for, loaded, play_game, run_jobs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.bots.base import UnknownBot, make_bot, seat_of
 from railyard.framework.core.actions import Action, tag_of
 from railyard.framework.core.errors import IllegalAction, InvariantBroken

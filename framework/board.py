@@ -22,6 +22,7 @@ from operator import itemgetter
 from typing import Any
 
 import attrs
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.memo import FrozenMap
 from railyard.framework.records import Record

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+
 from railyard.framework.memo import MISSING, IdMemo, Memo
 from railyard.framework.model.values import PhaseValue
 from railyard.framework.records import Record

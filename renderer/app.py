@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.dry_run import DryRun, dry_run
 from railyard.framework.core.errors import IllegalAction

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import text
 from railyard.renderer.hexdraw import HexPainter, hex_polygon, thick_polyline

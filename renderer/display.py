@@ -35,6 +35,7 @@ def open_display(caption: str, minimum: tuple[int, int], offscreen_ok: bool = Fa
     """The resizable window surface. ``offscreen_ok``: accept a driver that draws nowhere
     (tests run a client's loop under SDL's dummy driver); otherwise that is NoWindow."""
     import pygame
+
     from railyard.renderer.fonts import start
 
     _only_the_screen_named()

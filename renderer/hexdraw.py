@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import pygame
 import pygame.gfxdraw
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.records import Record
 from railyard.framework.tiles import Stop, TileDef

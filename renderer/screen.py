@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pygame
+
 from railyard.framework.records import Record
 
 STATUS_H = 46

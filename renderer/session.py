@@ -111,6 +111,7 @@ class GameFiles:
 
     def open_prompt(self, what: str) -> None:
         import pygame
+
         from railyard.renderer.ui.widgets import TextField
 
         title_id = getattr(getattr(self.game.title, "manifest", None), "id", "game")
@@ -181,6 +182,7 @@ class GameFiles:
     def draw_file_prompt(self, surface: Any) -> None:
         """The box in which the path of a game to save or load is typed."""
         import pygame
+
         from railyard.renderer import colors
         from railyard.renderer.fonts import text
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 from railyard.framework.tiles import TileDef
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import attrs
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.records import Record
 from railyard.framework.tiles import TileDef, stop_index

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 BANK_IDS = {"@ipo": "IPO", "@pool": "pool", "@reserved": "reserved", "@closed": "closed"}

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
 from railyard.renderer.app import App
 from railyard.renderer.display import MINIMUM, open_display
 from railyard.renderer.screens.newgame import NewGameScreen

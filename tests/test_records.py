@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+
 import railyard
 from railyard.framework import records
 from railyard.framework.eighteen.or_actions import LayTile

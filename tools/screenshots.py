@@ -66,6 +66,7 @@ def _outside(app, size: tuple[int, int]) -> list[str]:
 
 def shots_1837(out: Path, size: tuple[int, int], wanted: set[str] | None = None) -> list[str]:
     import pygame
+
     from railyard.framework.core.actions import tag_of
     from railyard.framework.core.game import Game
     from railyard.framework.loader import load_title
@@ -109,6 +110,7 @@ def shots_1837(out: Path, size: tuple[int, int], wanted: set[str] | None = None)
 
 def shots_imperial_steam(out: Path, size: tuple[int, int], wanted: set[str] | None = None) -> list[str]:
     import pygame
+
     from railyard.framework.core.game import Game
     from railyard.framework.loader import load_title
     from railyard.renderer.imperial_steam.app import App
@@ -147,6 +149,7 @@ OTHER_SIZES = {"1837": {"operating-round"}, "imperial_steam": {"round-3"}}
 def child(out: Path, size: tuple[int, int], every: bool = False) -> int:
     """Inside one X server: open the window as ``railyard play`` does, take the pictures."""
     import pygame
+
     from railyard.renderer.display import MINIMUM, open_display
 
     opened = open_display("railyard screenshots", MINIMUM).get_size()

@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
 from railyard.framework.bots import queries
 from railyard.framework.bots.base import Bot
 from railyard.framework.bots.random_bot import group_by_tag, sensible_move

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.bots import private_sale, queries, valuation
 from railyard.framework.bots.greedy import GreedyBot, Groups, draw_temperament
 from railyard.framework.core.actions import Action, tag_of

@@ -114,6 +114,7 @@ def _other_title(save: str, title: str | None) -> str:
     import json
 
     import yaml
+
     from railyard.framework.loader import find_title
 
     try:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 #: every kind of difference, in the order a summary lists them

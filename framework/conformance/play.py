@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+
 from railyard.framework import autoplay
 from railyard.framework.autoplay import derive_seed
 from railyard.framework.conformance.compare import (

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.conformance.oracle import DRIVER, find_oracle, find_ruby
 from railyard.framework.records import Record
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.game import Game
 from railyard.framework.importers.mapping import ImportMap, load_import_map
 from railyard.framework.records import Record

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Self, TypeVar
 
 import attrs
+
 from railyard.framework.records import Record
 
 _CONVERTER: Any = None

@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.records import Record

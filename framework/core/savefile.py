@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.actions import registered_type
 from railyard.framework.limits import overrides_problem
 from railyard.framework.records import Record

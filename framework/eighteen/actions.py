@@ -6,6 +6,7 @@ The operating round's actions live with the operating round. Tags are unique acr
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action, action_type
 
 

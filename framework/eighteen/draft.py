@@ -14,6 +14,7 @@ a player may pass instead: its price drops by ``pass_discount`` (default 10) and
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import site_random

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 import attrs
+
 from railyard.framework.core.actions import Action
 from railyard.framework.eighteen.state import Certificate, G18State, RoundState
 from railyard.framework.records import Record

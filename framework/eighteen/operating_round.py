@@ -20,6 +20,7 @@ and the ``operating_steps`` hook.
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import (

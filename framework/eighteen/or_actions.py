@@ -8,6 +8,7 @@ emergency sale is the family's ``SellShares`` with the director as entity.
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action, action_type
 from railyard.framework.records import Record
 

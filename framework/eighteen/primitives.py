@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import attrs
+
 from railyard.framework.eighteen import holdings
 from railyard.framework.eighteen.certificates import pick_certificates, swap_director
 from railyard.framework.eighteen.context import Context

@@ -7,6 +7,7 @@ Like every action they are small frozen records naming the acting entity first; 
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action, action_type
 
 

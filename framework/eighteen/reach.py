@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
+
 from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 

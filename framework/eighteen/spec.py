@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import attrs
+
 from railyard.framework.model.companies import CertificateSpec, CompanyDef, CompanyType
 from railyard.framework.model.market import MarketCell, MarketDef
 from railyard.framework.model.phases import PhaseDef

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.rng import GameRng
 from railyard.framework.records import Record
 

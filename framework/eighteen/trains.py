@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import holdings, phases
 from railyard.framework.eighteen.abilities import close

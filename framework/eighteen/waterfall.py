@@ -17,6 +17,7 @@ the priority deal goes to the player whose turn would have come next.
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import export

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 #: action types that are the site's automation settings, never moves

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.actions import Action, from_json
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import attrs
+
 from railyard.framework.records import Record
 
 PathKey = str | int

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.model.title import TitleManifest
 from railyard.framework.records import Record

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.loader import crossref, playable, warnings
 from railyard.framework.loader.errors import TitleError
 from railyard.framework.loader.families import Parts, Problem, register_family

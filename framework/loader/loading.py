@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
+
 from railyard.framework.limits import overrides_problem
 from railyard.framework.loader import cache as title_cache
 from railyard.framework.loader.errors import ErrorList, TitleErrors, format_path

@@ -21,8 +21,9 @@ from railyard.framework.resources import schemas_folder
 if TYPE_CHECKING:  # jsonschema is imported only when a document fails the quick check
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
-    from railyard.framework.loader.yamlio import SourceMap
     from referencing import Registry, Resource
+
+    from railyard.framework.loader.yamlio import SourceMap
 
 _TYPE_NAMES = {
     "integer": "integer",

@@ -18,6 +18,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.model.companies import Home
 from railyard.framework.model.keys import key_field_name

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.loader.errors import DocPath
 from railyard.framework.tiles import Placed, TileDef, next_color, upgrade_options

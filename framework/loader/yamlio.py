@@ -20,11 +20,12 @@ from typing import Any
 
 import attrs
 import yaml
+from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
 from railyard.framework.loader.errors import DocPath, TitleError, TitleErrors, format_path
 from railyard.framework.records import Record
 from railyard.framework.safefiles import FileRefused, read_bounded
-from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
 

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
+
 from railyard.framework.records import Record
 
 OWNERS = ("player", "corporation", "any")

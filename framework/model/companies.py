@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.model.abilities import parse_abilities
 from railyard.framework.model.keys import key_field
 from railyard.framework.model.values import PhaseValue

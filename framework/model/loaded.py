@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.model.companies import CompanyDef, CompanyType
 from railyard.framework.model.map import MapDef
 from railyard.framework.model.market import MarketDef

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.model.keys import key_field
 from railyard.framework.records import Record

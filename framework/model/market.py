@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 import attrs
+
 from railyard.framework.records import Record
 
 CELL = re.compile(r"^(\d+)([a-z]*)$")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import attrs
+
 from railyard.framework.records import Record
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.memo import MISSING, IdMemo, Memo
 from railyard.framework.routes.drawn import DrawnView, RouteGraph

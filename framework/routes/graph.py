@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 import attrs
+
 from railyard.framework.memo import Memo
 from railyard.framework.records import Record
 

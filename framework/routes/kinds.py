@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import attrs
+
 from railyard.framework.records import Record
 
 

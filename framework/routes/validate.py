@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.memo import IdMemo
 from railyard.framework.records import Record
 from railyard.framework.routes.drawn import RouteGraph

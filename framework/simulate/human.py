@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.actions import tag_of
 from railyard.framework.core.game import Game
 from railyard.framework.records import Record

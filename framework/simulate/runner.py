@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from railyard.framework import autoplay
 from railyard.framework.autoplay import derive_seed
 from railyard.framework.autoplay import is_pass as is_pass  # re-exported for callers

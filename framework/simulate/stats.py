@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 Z95 = 1.959964

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 import pygame
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.records import Record

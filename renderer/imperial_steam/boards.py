@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered, text
 from railyard.renderer.imperial_steam import palette

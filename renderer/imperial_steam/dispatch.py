@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+
 from railyard.renderer.display import MINIMUM, WINDOW
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pygame
+
 from railyard.renderer.fonts import font, text
 from railyard.renderer.imperial_steam import palette, words
 from railyard.renderer.ui import labels as labels_ui

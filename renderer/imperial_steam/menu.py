@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pygame
+
 from railyard.framework.core.actions import Action
 from railyard.framework.records import Record
 from railyard.renderer import colors

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import font
 

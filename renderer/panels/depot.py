@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors, view
 from railyard.renderer.panels.base import frame, line, wrapped
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors, view
 from railyard.renderer.fonts import font
 from railyard.renderer.panels.base import ROW, cells, content_area, frame, line, wrapped

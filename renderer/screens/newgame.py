@@ -10,6 +10,7 @@ from functools import partial
 
 import attrs
 import pygame
+
 from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import text
@@ -27,6 +28,7 @@ class GameSetup(Record):
 def available_titles() -> list[str]:
     """Titles the window can draw: those of the hex-map family."""
     import yaml
+
     from railyard.framework.resources import titles_folder
 
     out = []

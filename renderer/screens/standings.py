@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import text
 

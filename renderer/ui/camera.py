@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import attrs
+
 from railyard.framework.records import Record
 
 MIN_SIZE = 12.0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered
 from railyard.renderer.panels.base import wrapped

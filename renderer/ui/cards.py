@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 from railyard.renderer import view
 from railyard.renderer.ui.ability_words import describe

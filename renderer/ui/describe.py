@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
+
 from railyard.framework.core.actions import Action, tag_of
 from railyard.framework.records import Record
 

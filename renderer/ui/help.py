@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pygame
+
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, text
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 import pygame
+
 from railyard.framework.records import Record
 
 HARD = 1000.0  # one covered city, icon, label or edge: more than every preference together

@@ -14,6 +14,7 @@ import math
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 

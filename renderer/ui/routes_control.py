@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+
 from railyard.renderer import view
 from railyard.renderer.ui.route_editor import RouteEditor, stop_at
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 import pygame
+
 from railyard.framework.records import Record
 from railyard.renderer import colors
 from railyard.renderer.fonts import font, rendered

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.conformance.corpus import check_entry
 from railyard.framework.conformance.reproducer import read_corpus
 

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.conformance.compare import compare_legal, compare_states, kinds_of
 from railyard.framework.conformance.corpus import check_entry
@@ -15,7 +16,6 @@ from railyard.framework.conformance.reproducer import read_corpus, write_corpus,
 from railyard.framework.conformance.snapshot import Names, our_snapshot
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
-
 from tests.conformance.fakes import AuctionExporter, MirrorReferee
 
 SETUP = {"players": [{"id": 7, "name": "a"}, {"id": 8, "name": "b"}, {"id": 9, "name": "c"}, {"id": 5, "name": "d"}]}

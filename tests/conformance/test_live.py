@@ -4,11 +4,11 @@ where ruby or the oracle is missing."""
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.conformance.compare import KINDS
 from railyard.framework.conformance.oracle import available
 from railyard.framework.conformance.play import GameSpec, referee_game
 from railyard.framework.conformance.referee import Referee
-
 from tests.conformance.fakes import AuctionExporter
 
 MISSING = available()

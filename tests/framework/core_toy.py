@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.core import Action, GameRng, IllegalAction, Ruleset, action_type
 
 

@@ -24,7 +24,6 @@ from railyard.framework.eighteen.rounds import start_round
 from railyard.framework.eighteen.state import DEPOT, IPO
 from railyard.framework.eighteen.trains import transfer
 from railyard.framework.loader import load_title
-
 from tests.framework.g18_helpers import give, started  # noqa: F401  (re-exported for OR tests)
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "packetrail"

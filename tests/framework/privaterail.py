@@ -28,7 +28,6 @@ from railyard.framework.eighteen.rounds import start_round
 from railyard.framework.eighteen.state import DEPOT
 from railyard.framework.eighteen.trains import transfer
 from railyard.framework.loader import load_title  # noqa: F401
-
 from tests.framework.g18_helpers import act, give, started
 
 TITLE = Path(__file__).resolve().parent.parent / "fixtures" / "privaterail"

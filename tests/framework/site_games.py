@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.importers import ImportResult, import_game, read_recorded
 from railyard.framework.importers.recorded import RecordedGame
 

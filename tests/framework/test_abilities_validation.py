@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.loader import load_title
 from railyard.framework.model.abilities import BlocksHexes, Exchange, TileLay
-
 from tests.framework.tinyrail import broken_copy, errors_of
 
 AR = 'AR: {type: major, name: Alton Railway, color: "#c0392b", home: A3, tokens: 3'

@@ -2,9 +2,9 @@
 P1 min 20, P2 min 40 in column 0; M1 min 100 in column 1; players ann, bob, cy with 400)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Bid, BuyItem, Pass
-
 from tests.framework.g18_helpers import act, new_game
 
 

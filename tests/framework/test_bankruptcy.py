@@ -1,6 +1,7 @@
 """Forced train purchases, emergency share sales and bankruptcy (1837 rule XI as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import emergency, trains
 from railyard.framework.eighteen.actions import Pass, SellShares
@@ -8,7 +9,6 @@ from railyard.framework.eighteen.control import controller_of
 from railyard.framework.eighteen.dividends import DEBT_KEY
 from railyard.framework.eighteen.or_actions import BuyTrain, DeclareBankruptcy
 from railyard.framework.eighteen.state import POOL
-
 from tests.framework.or_helpers import give_train, major, minor, operating, position, step
 
 

@@ -5,11 +5,11 @@ import random
 from types import SimpleNamespace
 
 import pytest
+
 from railyard.framework.board import Board, BoardError, BoardView, new_board_state
 from railyard.framework.hexgrid import Grid
 from railyard.framework.model.map import Border, HexDef, MapDef
 from railyard.framework.tiles import Placed, Stop, map_hex_tile
-
 from tests.framework.tile_samples import (
     T7,
     T8,

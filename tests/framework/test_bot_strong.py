@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.bots import bot_names, make_bot
 from railyard.framework.bots.strong import DEFAULT_BUDGET_MS, StrongBot
@@ -213,6 +214,7 @@ def test_strong_buys_a_further_train_only_when_what_it_adds_pays_for_it() -> Non
     # 1830 OR 1 (seed 3): greedy fills its company's train limit with 2-trains; strong asks what
     # the next one adds to the company's best run over the purchases it lives, against its price
     import attrs
+
     from railyard.framework.bots.random_bot import group_by_tag
     from railyard.framework.bots.strong import DEFAULT
 
@@ -239,6 +241,7 @@ def test_strong_outbids_greedy_for_the_item_that_brings_a_presidents_certificate
     # four-greedy games its holder won 15). Greedy bids up to face x its premium (at most 1.3:
     # 286 for BO's 220); strong with president_premium 1.32 goes to 290
     import attrs
+
     from railyard.framework.bots.strong import DEFAULT
     from railyard.framework.eighteen.actions import Bid
 
@@ -311,6 +314,7 @@ def test_where_the_packet_sells_minors_strong_keeps_greedy_s_dividend_unless_tol
     # company levers are on where the packet sells privates alone (400 games of 1837 won 196
     # with them against 199 without), so strong withholds here too; switched on, it pays out
     import attrs
+
     from railyard.framework.bots.strong import DEFAULT
 
     def withholds(g: Game, legal: list[Any], pick: Any) -> bool:
@@ -333,6 +337,7 @@ def test_strong_searches_sales_where_the_packet_sells_minors_and_not_elsewhere()
     # 1837, 400 games: with sales among the stock-round candidates 215 wins, without 199; at
     # the privates-packet titles the bot won more without them, so None means "minors only"
     import attrs
+
     from railyard.framework.bots.strong import DEFAULT
 
     game = _searched_stock_decision()

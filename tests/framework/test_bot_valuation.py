@@ -12,7 +12,6 @@ import random
 from railyard.framework.bots import valuation
 from railyard.framework.bots.strong import StrongBot, StrongParams
 from railyard.framework.core.actions import tag_of
-
 from tests.framework.g18_helpers import give, started, stock_position
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from railyard.framework.bots import UnknownBot, bot_names, make_bot
 from railyard.framework.bots.random_bot import RandomBot, group_by_tag, sensible_move
 from railyard.framework.core.game import Game

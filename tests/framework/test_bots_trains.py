@@ -9,7 +9,6 @@ from railyard.framework.bots import make_bot
 from railyard.framework.bots.greedy import Temperament
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import BuyTrain, Dividend, RunRoutes, SurrenderTrain
-
 from tests.framework.or_helpers import give_train, major, operating, position, step
 
 

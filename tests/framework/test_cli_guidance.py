@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 

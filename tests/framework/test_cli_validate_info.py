@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from railyard.framework.cli import COMMANDS, main
 
+from railyard.framework.cli import COMMANDS, main
 from tests.framework.tinyrail import EXAMPLE, broken_copy
 
 

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.simulate import human, runner
 

@@ -2,8 +2,8 @@
 
 import attrs
 import pytest
-from railyard.framework.core import Action, IllegalAction, action_type, from_json, to_json
 
+from railyard.framework.core import Action, IllegalAction, action_type, from_json, to_json
 from tests.framework.core_toy import Add
 
 

@@ -1,10 +1,10 @@
 """The Game driver: atomic process, undo/redo, checkpoints, save/load, seeded randomness."""
 
 import pytest
+
 from railyard.framework.core import GameRng, IllegalAction
 from railyard.framework.core.errors import ReplayError
 from railyard.framework.core.game import Game
-
 from tests.framework.core_toy import Add, PileRuleset, Roll, new_game
 
 

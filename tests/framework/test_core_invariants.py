@@ -2,7 +2,6 @@
 trains, or leave a price marker out of its stack."""
 
 from railyard.framework.eighteen.state import BANK, POOL
-
 from tests.framework.g18_helpers import new_game
 
 

@@ -5,7 +5,6 @@ import json
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, Pass
-
 from tests.framework.g18_helpers import TITLE
 
 

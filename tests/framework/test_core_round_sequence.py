@@ -4,13 +4,13 @@ interludes (start-of-round choices) slotted in by a hook."""
 from typing import ClassVar
 
 import attrs
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
 from railyard.framework.eighteen import G18Ruleset, Hooks
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass
 from railyard.framework.eighteen.rounds import RoundType, start_round
 from railyard.framework.eighteen.state import RoundState
-
 from tests.framework.g18_helpers import (
     PlaceholderOperatingRound,
     _title,

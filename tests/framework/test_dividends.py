@@ -1,6 +1,7 @@
 """Dividends and share price moves (1837 rules IX and X as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.actions import Pass
@@ -8,7 +9,6 @@ from railyard.framework.eighteen.dividends import DEBT_KEY, distribute
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
 from railyard.framework.eighteen.state import POOL
-
 from tests.framework.or_helpers import give, give_train, major, minor, operating, position, step
 
 HALF = ("company_types.major.dividends=[payout, half, withhold]", "market.moves.down_right=[1, 1]")

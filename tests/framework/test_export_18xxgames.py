@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.exporters import ExportError, SiteExporter, export_game
 from railyard.framework.exporters.site_ids import ShareLedger, TileLedger
-
 from tests.framework.site_games import recorded, replayed, require
 
 ORACLE = Path("/work/shared/oracle")
@@ -192,7 +192,6 @@ def test_a_company_without_trains_at_an_empty_token_step_stands_behind_the_site(
     it to 90."""
     from railyard.framework.eighteen.actions import Pass
     from railyard.framework.eighteen.or_actions import LayTile
-
     from tests.titles_1889.positions import operating
 
     game = operating("1889", "IR", 100, {"A": 20, "B": 10, "C": 10, "D": 10})
@@ -214,7 +213,6 @@ def test_a_company_whose_trains_have_no_route_stands_behind_the_site_at_its_run(
     the run step; its empty run then moves it from 100 to 90."""
     from railyard.framework.eighteen.actions import Pass
     from railyard.framework.eighteen.or_actions import LayTile, RunRoutes
-
     from tests.titles_1889.positions import give_train, operating
 
     game = operating("1889", "IR", 100, {"A": 20, "B": 10, "C": 10, "D": 10})
@@ -237,7 +235,6 @@ def test_camden_amboy_bought_from_a_player_brings_the_sites_prr_1_back_from_the_
     D sells PRR_1 (CA's), then A buys CA from D: A holds PRR_1, PRR_2 stays in the pool."""
     from railyard.framework.eighteen.actions import Pass, SellShares
     from railyard.framework.eighteen.private_actions import BuyPrivate
-
     from tests.titles_1830.test_privates_1830 import _second_stock_round_a_to_act
 
     game = _second_stock_round_a_to_act({"CA": "D"})
@@ -269,7 +266,6 @@ def test_a_player_the_site_offers_another_players_private_passes_on_the_site() -
     bought nothing this turn), even one our engine refuses (CA while D holds its PRR.1): his
     pass is sent. A sells 10% PRR (101 in hand) and has nothing else: the pass is written."""
     from railyard.framework.eighteen.actions import Pass, SellShares
-
     from tests.titles_1830.test_privates_1830 import _second_stock_round_a_to_act
 
     game = _second_stock_round_a_to_act({"CA": "D"})
@@ -346,7 +342,6 @@ def test_a_company_holding_an_unused_turn_ability_passes_the_sites_buy_companies
     buys CS from A for 40 (5 left, the cheapest private 20): the pass is written."""
     from railyard.framework.eighteen.private_actions import BuyPrivate
     from railyard.framework.eighteen.state import BANK
-
     from tests.titles_1889.positions import give_train, operating, settle
 
     game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
@@ -375,7 +370,6 @@ def test_a_declined_teleport_token_is_the_privates_pass_on_the_site() -> None:
     NYNH declining DH's token after the teleport lay on F16 is a pass by DH."""
     from railyard.framework.eighteen.actions import Pass
     from railyard.framework.eighteen.private_actions import AbilityLay, BuyPrivate
-
     from tests.titles_1889.positions import operating, settle
 
     game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"DH": "A"})
@@ -393,7 +387,6 @@ def test_a_trains_pass_with_an_unused_turn_ability_also_passes_the_buy_companies
     an active ability): our trains pass is that step's pass."""
     from railyard.framework.eighteen.actions import Pass
     from railyard.framework.eighteen.state import BANK
-
     from tests.titles_1889.positions import give_train, operating, settle
 
     game = operating("1830", "NYNH", 100, {"A": 30, "B": 10, "C": 10, "D": 10}, owners={"CS": "A"})
@@ -418,7 +411,6 @@ def test_an_accepted_train_offer_that_ends_the_turn_passes_the_buy_companies_ste
     site's closing Buy Companies step waits (step/buy_company.rb), so the pass follows the
     purchase."""
     from railyard.framework.eighteen.or_actions import AnswerTrainOffer, BuyTrain
-
     from tests.titles_1889.positions import (
         finish_stock_round,
         float_corporation,
@@ -484,7 +476,6 @@ def test_a_home_chosen_on_a_hex_with_a_tile_is_tokened_on_the_site_at_once() -> 
     showing its cities (ERIE on E11 with the green 59): the choice is the token, sent before
     the turn's lay (without a tile the site waits for the lay on the hex)."""
     from railyard.framework.eighteen.or_actions import ChooseHome
-
     from tests.titles_1889.positions import (
         finish_stock_round,
         float_corporation,

@@ -8,10 +8,10 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import reach, tile_lay
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"
@@ -80,7 +80,6 @@ def test_route_check_a_drawing_whose_pieces_are_all_found_is_judged_as_the_long_
     from railyard.framework.eighteen import running
     from railyard.framework.routes import board_graph, validate
     from railyard.framework.routes.drawn import DrawnView
-
     from tests.framework.test_routes_drawn import _variants
 
     game, actions = _recorded()

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import running
@@ -17,7 +18,6 @@ from railyard.framework.routes import board_graph
 from railyard.framework.routes.drawn import DrawnView
 from railyard.framework.routes.graph import TrackGraph
 from railyard.framework.simulate import runner
-
 from tests.framework.site_games import game_file
 from tests.framework.test_routes_drawn import _variants
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import phases, trains
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"
@@ -194,7 +194,6 @@ def test_route_check_verdicts_and_messages_are_the_long_ways_on_every_drawn_rout
     from railyard.framework.routes.drawn import DrawnView
     from railyard.framework.routes.kinds import TrainSpec
     from railyard.framework.routes.result import Route
-
     from tests.framework.test_routes_drawn import _variants
     from tests.oracles import route_check
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.bots import make_bot
 from railyard.framework.core.errors import IllegalAction
@@ -17,7 +18,6 @@ from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import reach, tile_lay, trains
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.private_actions import BuyTrainTradeIn
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"

@@ -3,7 +3,6 @@
 from railyard.framework.eighteen import end
 from railyard.framework.eighteen.actions import BuyShares, Par, Pass
 from railyard.framework.eighteen.state import BANK, RoundRecord
-
 from tests.framework.g18_helpers import act, give, started, stock_position
 
 

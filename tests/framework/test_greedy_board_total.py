@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+
 from railyard.framework.bots import greedy
 from railyard.framework.eighteen import running
 from railyard.framework.simulate import runner

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.bots import greedy
 from railyard.framework.eighteen import running
 from railyard.framework.routes import TrainSpec, best_routes

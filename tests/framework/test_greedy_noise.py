@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.bots.greedy import GreedyBot
 from railyard.framework.core.game import Game

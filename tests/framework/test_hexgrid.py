@@ -5,6 +5,7 @@ import math
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from railyard.framework.hexgrid import Grid, Hex, opposite
 
 POINTY = Grid("pointy", "letter_row", parity=1)  # the doubled layout of a letter-row map

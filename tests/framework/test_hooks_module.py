@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 from railyard.framework.core.ruleset import HooksError

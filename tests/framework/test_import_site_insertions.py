@@ -14,7 +14,6 @@ from typing import Any
 
 from railyard.framework.importers import import_game
 from railyard.framework.importers.recorded import recorded_from_dict
-
 from tests.framework.site_games import game_file, require
 
 GAME_962 = "reference/1889/games/962.json"

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from railyard.framework import loader
 from railyard.framework.loader import load_title
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from railyard.framework.loader import TitleError, TitleErrors, find_title
 
+from railyard.framework.loader import TitleError, TitleErrors, find_title
 from tests.framework.tinyrail import broken_copy, errors_of
 
 

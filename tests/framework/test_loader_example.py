@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.loader import load_title
 from railyard.framework.loader.families import GenericTitle, register_family
 from railyard.framework.loader.yamlio import parse_yaml
 from railyard.framework.model import PhaseValue
 from railyard.framework.model.companies import Home
-
 from tests.framework.tinyrail import EXAMPLE
 
 

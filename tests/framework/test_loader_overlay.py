@@ -8,7 +8,6 @@ from railyard.framework.loader import load_title
 from railyard.framework.loader.errors import ErrorList
 from railyard.framework.loader.overlay import merge
 from railyard.framework.loader.yamlio import parse_yaml
-
 from tests.framework.tinyrail import EXAMPLE, broken_copy
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from railyard.framework.loader import load_manifest
 from railyard.framework.loader.quickcheck import equal, quick_check
 from railyard.framework.loader.schema import validator_for

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 from jsonschema import Draft202012Validator
+
 from railyard.framework.model.abilities import KINDS
 from railyard.framework.model.companies import CompanyDef, CompanyType
 from railyard.framework.model.map import HexDef, MapDef, Region

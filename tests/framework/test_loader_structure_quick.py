@@ -5,6 +5,7 @@ variant must load equal either way, and a model error must still name its path."
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework import loader
 from railyard.framework.loader import load_manifest, structure
 from railyard.framework.model.trains import TrainDef

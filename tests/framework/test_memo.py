@@ -9,6 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+
 from railyard.framework.memo import MISSING, FrozenMap, IdMemo, Listing, Memo, frozen
 from railyard.framework.model.phases import PhaseDef
 from railyard.framework.positions import clear_game_caches

@@ -1,12 +1,12 @@
 """The operating round: order, turns and steps (1837 rule IV as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.operating_round import operating_order
 from railyard.framework.eighteen.or_actions import ChooseHome, Dividend, LayTile
-
 from tests.framework.or_helpers import major, minor, operating, position, step
 
 

@@ -5,12 +5,12 @@ entity answers."""
 from typing import Any, ClassVar
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Decision, Hooks
 from railyard.framework.eighteen.or_steps import DEFAULT_STEPS, TurnStep, next_step, steps_of
 from railyard.framework.eighteen.steps import insert_step, register_step, remove_step
-
 from tests.framework.or_helpers import major, operating, position, step
 
 WITHOUT_TOKENS = "setup.operating_round={steps: [discard, offer, home, tile, run, dividend, trains]}"
@@ -129,7 +129,6 @@ def test_a_title_without_the_decision_step_is_never_stopped():
 def test_an_unknown_step_name_is_refused_when_the_title_loads_naming_the_step():
     """Validation refuses it (issue 35, defect 8), before any game could be built."""
     from railyard.framework.loader import TitleErrors, load_title
-
     from tests.framework.or_helpers import TITLE
 
     # loaded with its code checked, as `validate` and a new game load it (the OR helpers'

@@ -2,10 +2,10 @@
 revenue is paid out or withheld — a pass there would leave the share price unmoved (1837 IX/X)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import Dividend, RunRoutes, TrainRoute
-
 from tests.framework.or_helpers import give_train, operating, step
 from tests.framework.test_dividends import ar
 

@@ -5,6 +5,7 @@ import ast
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.eighteen.primitives import (
     StateError,
     absorb,
@@ -16,7 +17,6 @@ from railyard.framework.eighteen.primitives import (
     return_token,
 )
 from railyard.framework.eighteen.state import CLOSED, DEPOT, IPO, SCRAPPED, TRAIN_POOL
-
 from tests.framework.or_helpers import give_train, major, minor, position
 
 ROOT = Path(__file__).resolve().parent.parent.parent

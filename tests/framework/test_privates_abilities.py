@@ -4,11 +4,11 @@ title (YAML only) through the ruleset's apply with invariants checked (issue 15,
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.private_actions import AbilityLay, AbilityToken, BuyPrivate
-
 from tests.framework.privaterail import act, major, operate, own, position, train
 
 
@@ -225,7 +225,6 @@ def test_a_private_is_exchanged_for_a_share_from_the_offering_in_a_stock_round_a
 def test_the_exchange_keeps_the_share_limit():
     from railyard.framework.eighteen.private_actions import ExchangePrivate
     from railyard.framework.eighteen.rounds import start_round
-
     from tests.framework.g18_helpers import give
     rules, state = position("2")
     own(state, "DR", "ann")
@@ -273,7 +272,6 @@ def test_from_the_second_stock_round_a_player_buys_another_players_private_as_hi
 
 def _players_sell_privates():
     from railyard.framework.eighteen.rounds import start_round
-
     from tests.framework.privaterail import PLAYERS, TITLE, G18Ruleset, GameRng, load_title
     title = load_title(TITLE, None, ("phases.2.players_buy_privates=true",))
     rules = G18Ruleset(title)

@@ -7,6 +7,7 @@ same state and log."""
 import random
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Pass, SellShares
@@ -18,7 +19,6 @@ from railyard.framework.eighteen.or_actions import (
     PlaceToken,
     RunRoutes,
 )
-
 from tests.framework.or_helpers import TITLE
 from tests.framework.tinyrail import EXAMPLE
 

@@ -5,10 +5,10 @@ actions are refused with a named rule and leave the state unchanged."""
 import random
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, BuyItem, BuyShares, Par, Pass, SellShares
-
 from tests.framework.g18_helpers import TITLE
 
 COMPANIES = ("AR", "CR", "ER", "P1", "P2", "M1", "XX")

@@ -13,6 +13,7 @@ The board (pointy hexes, rows of letters; edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.board import Board
 from railyard.framework.eighteen.reach import walk
 from railyard.framework.hexgrid import Grid

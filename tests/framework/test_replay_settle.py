@@ -9,7 +9,6 @@ import gc
 from railyard.framework.core import game as game_module
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, Pass
-
 from tests.framework.g18_helpers import TITLE
 
 

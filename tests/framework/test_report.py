@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.simulate import records
 from railyard.framework.simulate.runner import SimConfig, jobs_for, run_jobs

@@ -10,7 +10,6 @@ from railyard.framework.hexgrid import Grid
 from railyard.framework.routes import TrainSpec, best_routes, validate_routes
 from railyard.framework.routes.board_graph import graph_for_board, graph_for_title, graph_from_tiles
 from railyard.framework.tiles import Stop, TileDef
-
 from tests.framework.test_routes_bruteforce import RULES
 
 GRID = Grid("pointy", "letter_row")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from railyard.framework.routes import (
     Piece,
     Route,

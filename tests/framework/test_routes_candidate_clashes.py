@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework.routes import graph as graph_module
 from railyard.framework.routes import search
 from railyard.framework.simulate import runner

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.routes import best_routes
 from railyard.framework.routes.board_graph import graph_for_title
-
 from tests.framework.test_routes_recorded import _all_runs, _rules, _train, needs_game, title
 
 TRAIN_SETS = (("2",), ("3", "2"), ("4",), ("5+4", "5"), ("4G", "3"), ("4", "4"))

@@ -10,12 +10,12 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import running
 from railyard.framework.routes import board_graph, validate_routes
 from railyard.framework.routes.drawn import DrawnView
 from railyard.framework.routes.graph import TrackGraph
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from railyard.framework.routes import TrainSpec, best_routes
 
+from railyard.framework.routes import TrainSpec, best_routes
 from tests.framework.test_routes_bruteforce import COMPANY, RULES, brute_best, positions
 
 

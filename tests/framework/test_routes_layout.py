@@ -12,12 +12,12 @@ from functools import cache
 from typing import Any
 
 import pytest
+
 from railyard.framework.board import Board
 from railyard.framework.eighteen import running
 from railyard.framework.routes import board_graph
 from railyard.framework.routes.board_graph import graph_for_board, graph_from_tiles
 from railyard.framework.routes.graph import TrackGraph
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.board import Board
 from railyard.framework.routes import board_graph
 from railyard.framework.routes.layout import Family
 from railyard.framework.simulate import runner
-
 from tests.framework.test_routes_layout import _same, _scratch, _title
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.routes import board_graph
 from railyard.framework.simulate import runner
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.loader import load_title
 from railyard.framework.routes import (
@@ -23,7 +24,6 @@ from railyard.framework.routes import (
 )
 from railyard.framework.routes.board_graph import graph_for_title, graph_from_tiles
 from railyard.framework.tiles import Stop, TileDef
-
 from tests.framework.test_routes_bruteforce import COMPANY, RULES, brute_best, positions
 from tests.framework.tinyrail import broken_copy, errors_of
 

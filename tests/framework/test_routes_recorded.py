@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 import pytest
+
 from railyard.framework.importers.recorded import effective_actions
 from railyard.framework.routes import RouteRules, TrainSpec, best_routes, validate_routes
 from railyard.framework.routes.board_graph import graph_for_title

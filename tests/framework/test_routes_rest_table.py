@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+
 from railyard.framework.routes import search
 from railyard.framework.simulate import runner
 

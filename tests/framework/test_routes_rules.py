@@ -16,7 +16,6 @@ from railyard.framework.routes import (
     best_routes,
     validate_routes,
 )
-
 from tests.framework.test_routes_bruteforce import RULES
 
 X = "X"

@@ -16,7 +16,6 @@ from railyard.framework.hexgrid import Grid
 from railyard.framework.routes import TrainSpec, best_routes, board_graph
 from railyard.framework.routes.board_graph import graph_for_board, graph_from_tiles
 from railyard.framework.tiles import Stop, TileDef
-
 from tests.framework.test_routes_bruteforce import RULES
 
 GRID = Grid("pointy", "letter_row")
@@ -82,7 +81,6 @@ def test_route_rules_cached_for_one_title_are_not_handed_to_another_with_its_id(
     # a title freed after its games leaves its id to the next one loaded (another variant, say)
     from railyard.framework.eighteen import running
     from railyard.framework.routes import RouteRules
-
     from tests.titles_1837.rules_helpers import new_game
 
     ruleset = new_game().ruleset

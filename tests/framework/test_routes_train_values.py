@@ -5,7 +5,6 @@ routes with that train's own value, so the off-board goes to the train it pays m
 from __future__ import annotations
 
 from railyard.framework.routes import Piece, StopNode, TrackGraph, TrainSpec, best_routes
-
 from tests.framework.test_routes_bruteforce import RULES
 
 X = "X"

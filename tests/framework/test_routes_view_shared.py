@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.routes import search
 from railyard.framework.simulate import runner
 

@@ -2,11 +2,11 @@
 phase, the title's adjustments, income paid straight to the treasury."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import RunRoutes, TrainRoute
-
 from tests.framework.or_helpers import enter_phase, give_train, major, operating, position, step
 
 WEST = ("A1.0", "A1|A3", "A3.0")  # West Port (20, 40 from phase 4) - Alton (20)
@@ -133,6 +133,7 @@ def test_viii_a_train_s_own_stop_values_follow_the_tiles_laid():
     """The stops paying a train its own amount are kept per position: a tile laid with such a
     stop, and then replaced by one without, changes what the train is ranked with."""
     import attrs
+
     from railyard.framework.eighteen import running
 
     rules, state = run_step()

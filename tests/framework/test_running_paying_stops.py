@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import running

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.core.actions import from_json
 from railyard.framework.core.errors import InvariantBroken

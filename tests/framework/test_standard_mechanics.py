@@ -4,6 +4,7 @@ train trade-ins, off-board values per train, market zones, the waterfall start p
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.rng import GameRng
 from railyard.framework.eighteen import G18Ruleset
@@ -15,7 +16,6 @@ from railyard.framework.eighteen.rounds import start_round
 from railyard.framework.eighteen.state import POOL, TRAIN_POOL
 from railyard.framework.eighteen.stock_round import certificate_count
 from railyard.framework.eighteen.trains import check_trade_in
-
 from tests.framework.g18_helpers import give
 from tests.framework.privaterail import PLAYERS, _title, act, major, operate, position, train
 
@@ -217,7 +217,6 @@ def test_waterfall_ends_when_all_are_sold_and_priority_goes_to_the_next_player()
 
 def _packet_with(rules_items: str):
     from railyard.framework.loader import load_title
-
     from tests.framework.privaterail import TITLE
     title = load_title(TITLE, None, (rules_items,))
     rules = G18Ruleset(title)
@@ -244,7 +243,6 @@ def test_a_game_sells_its_packet_by_waterfall_and_a_corporation_buys_a_private_t
     from railyard.framework.core.game import Game
     from railyard.framework.eighteen.actions import Par
     from railyard.framework.eighteen.private_actions import BuyPrivate
-
     from tests.framework.privaterail import TITLE
     game = Game(TITLE, PLAYERS, 1, overrides=("phases.2.corporations_buy_privates=true",), debug=True)
     order = [game.state.players[(game.state.priority + i) % 3].id for i in range(3)]

@@ -1,10 +1,10 @@
 """Stock round rules on hand-built packetrail positions (see g18_helpers for the numbers)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.actions import BuyItem, BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.state import POOL, Offer
-
 from tests.framework.g18_helpers import act, give, started, stock_position, to_pool
 
 

@@ -1,12 +1,12 @@
 """Tile lays and upgrades in the operating round (1837 rules V and VI as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import tile_lay
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import LayTile
-
 from tests.framework.or_helpers import enter_phase, major, operating, position, step
 
 

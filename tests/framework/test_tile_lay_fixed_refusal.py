@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import tile_lay
 from railyard.framework.eighteen.or_actions import LayTile
-
 from tests.framework.site_games import game_file
 from tests.framework.test_tile_lay_partial_reach import RECORDED, _whole
 

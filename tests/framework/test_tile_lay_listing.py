@@ -11,6 +11,7 @@ pick depends on the order)."""
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game

@@ -9,11 +9,11 @@ import random
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import reach, tile_lay
 from railyard.framework.eighteen.or_actions import LayTile
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"

@@ -4,6 +4,7 @@ rotations that lose an old exit are dropped unexamined (``tiles._compute_upgrade
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.loader import load_title
 from railyard.framework.tiles import (
     Placed,

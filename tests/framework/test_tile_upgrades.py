@@ -2,6 +2,7 @@
 path kept, separate stops kept separate; and explicit upgrade lists."""
 
 import pytest
+
 from railyard.framework.tiles import (
     Placed,
     TileDef,
@@ -13,7 +14,6 @@ from railyard.framework.tiles import (
     upgrade_refusal,
     upgrade_rotations,
 )
-
 from tests.framework import tile_samples as samples
 from tests.framework.tile_samples import (
     T3,

@@ -2,6 +2,7 @@
 
 import cattrs
 import pytest
+
 from railyard.framework.model.values import PhaseValue
 from railyard.framework.tiles import (
     End,
@@ -17,7 +18,6 @@ from railyard.framework.tiles import (
     rotate_end,
     structure_end,
 )
-
 from tests.framework.tile_samples import T1, T7, T8, T9, T18, T57, T63, T410, T425, city, tile
 
 # -- definitions ---------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """Station tokens in the operating round (1837 rule VII as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import tile_lay, tokens
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.hooks import Hooks
 from railyard.framework.eighteen.or_actions import PlaceToken
-
 from tests.framework.or_helpers import major, minor, operating, position, step
 
 PER_HEX = ("company_types.major.token_cost={per_hex: [20, 40]}",)

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from railyard.framework import autoplay
 from railyard.framework.core.game import Game
 from railyard.framework.core.savefile import action_from_json
 from railyard.framework.eighteen import holdings, phases, trains
 from railyard.framework.eighteen.primitives import close_company, move_train
 from railyard.framework.eighteen.state import TRAIN_POOL
-
 from tests.framework.site_games import game_file
 
 RECORDED = "reference/1837/games/18xxgames_202234_game_end_bank.json"

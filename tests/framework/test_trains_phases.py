@@ -1,6 +1,7 @@
 """Train purchases and phases (common 18xx rules; 1837 rules XI and XII as the model)."""
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import phases, trains
 from railyard.framework.eighteen.actions import Pass
@@ -12,7 +13,6 @@ from railyard.framework.eighteen.or_actions import (
     SurrenderTrain,
 )
 from railyard.framework.eighteen.state import SCRAPPED, TRAIN_POOL
-
 from tests.framework.or_helpers import give_train, major, operating, position, step
 
 

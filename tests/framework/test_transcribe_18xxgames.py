@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from railyard.framework.cli import main
 from railyard.framework.importers.transcribe import BoardError, parse_code, tile_records
-
 from tests.framework.site_games import game_file
 
 TITLES = Path(__file__).resolve().parents[2] / "titles"

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from railyard.framework.loader import TitleErrors, load_title
 
+from railyard.framework.loader import TitleErrors, load_title
 from tests.framework.tinyrail import broken_copy, errors_of
 
 TITLES = Path(__file__).resolve().parents[2] / "titles"

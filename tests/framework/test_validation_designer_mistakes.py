@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.loader import load_title
-
 from tests.framework.tinyrail import broken_copy, errors_of
 
 

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.loader import TitleErrors, load_title
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "tinyrail"

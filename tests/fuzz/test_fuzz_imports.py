@@ -13,10 +13,10 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from railyard.framework.core.savefile import SaveError
 from railyard.framework.importers import import_game
 from railyard.framework.importers.recorded import RecordError, recorded_from_dict
-
 from tests.fuzz.helpers import assert_clear_failure, fuzz, run_command, within
 
 RECORDED = Path("/work/shared/reference/1837/games/18xxgames_202234_game_end_bank.json")

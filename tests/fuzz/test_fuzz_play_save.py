@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
-
 from tests.framework.tinyrail import EXAMPLE
 from tests.fuzz.helpers import fuzz, within
 

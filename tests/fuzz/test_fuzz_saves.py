@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from railyard.framework.core.errors import ReplayError
 from railyard.framework.core.game import Game, SaveError
 from railyard.framework.loader import TitleErrors
-
 from tests.fuzz.helpers import assert_clear_failure, fuzz, run_command, within
 
 REFUSALS = (SaveError, TitleErrors, ReplayError)

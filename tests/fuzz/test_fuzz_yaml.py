@@ -11,9 +11,9 @@ from typing import Any
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+
 from railyard.framework.loader import TitleErrors, load_title
 from railyard.framework.loader.yamlio import LIMITS, load_yaml, parse_yaml
-
 from tests.framework.tinyrail import EXAMPLE
 from tests.fuzz.helpers import fuzz, run_command, within
 

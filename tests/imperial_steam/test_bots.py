@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from railyard.framework.bots.base import make_bot
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 from jsonschema import Draft202012Validator
+
 from railyard.framework.loader import load_title
 from railyard.titles.imperial_steam.hooks.data import (
     GOODS,

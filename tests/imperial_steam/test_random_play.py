@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
 from railyard.titles.imperial_steam.hooks import RULESET

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.titles.imperial_steam.hooks.actions import (
     EndTurn,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.titles.imperial_steam.hooks.actions import Bid, BuyGood, OrderGoods
 from railyard.titles.imperial_steam.hooks.data import GOODS

@@ -7,6 +7,7 @@ import os
 from types import SimpleNamespace
 
 import pygame
+
 from railyard.framework.loader import load_title
 from railyard.renderer.headless import init_headless
 

@@ -7,13 +7,13 @@ import json
 import attrs
 import pygame
 import pytest
+
 from railyard.framework.core.actions import Action
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, Pass
 from railyard.renderer.app import App
 from railyard.renderer.ui.placement import Placement
-
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 PLAYERS = ["Ann", "Bob", "Cid"]

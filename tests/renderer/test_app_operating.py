@@ -7,10 +7,10 @@ import random
 
 import pygame
 import pytest
+
 from railyard.framework.core.actions import tag_of
 from railyard.framework.core.game import Game
 from railyard.renderer.app import App
-
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 pytest.importorskip("railyard.framework.eighteen.or_actions")

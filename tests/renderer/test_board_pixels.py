@@ -4,11 +4,11 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+
 from railyard.renderer import colors
 from railyard.renderer.board import BoardRenderer
 from railyard.renderer.snapshot import region_states, snapshot
 from railyard.renderer.track import edge_midpoint
-
 from tests.renderer.helpers import fake_state, pixel, start_pygame, title_1837
 
 SIZE = 60.0

@@ -4,6 +4,7 @@ display says so, plays headless as far as the engine allows, saves, draws and ex
 import json
 
 import pygame
+
 from railyard.framework.cli import main
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import functools
 
 import pygame
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, Pass
 from railyard.framework.loader import load_title
 from railyard.renderer.app import App
 from railyard.renderer.ui import card_view
 from railyard.renderer.ui.cards import card
-
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 

@@ -9,13 +9,13 @@ import math
 
 import pygame
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
 from railyard.renderer import colors
 from railyard.renderer.imperial_steam import palette, words
 from railyard.renderer.imperial_steam.app import App
 from railyard.renderer.imperial_steam.mapview import R
-
 from tests.renderer.helpers import pixel, start_pygame
 
 PLAYERS = ["Ann", "Bob", "Cid"]  # seed 1: Bob, Ann, Cid bid in that order

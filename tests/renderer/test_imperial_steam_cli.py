@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pygame
+
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 from railyard.renderer.imperial_steam import palette

@@ -10,11 +10,11 @@ import random
 
 import pygame
 import pytest
+
 from railyard.framework.core.actions import tag_of
 from railyard.framework.core.game import Game
 from railyard.renderer import session
 from railyard.renderer.app import App
-
 from tests.renderer.helpers import SEATED, start_pygame, title_1837
 
 NAMES = ["Anna", "Bela", "Carl", "Dora"]

@@ -2,13 +2,13 @@
 market's geometry, phase-dependent values."""
 
 import pygame
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import Bid, Pass
 from railyard.renderer import view
 from railyard.renderer.hexdraw import HexPainter
 from railyard.renderer.layout import grid_of
 from railyard.renderer.panels.market import cell_rects
-
 from tests.renderer.helpers import SEATED, pixel, start_pygame, title_1837
 
 

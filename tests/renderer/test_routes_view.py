@@ -1,11 +1,11 @@
 """Best routes are shown along the track in the train's colour, with revenue per train."""
 
 import pygame
+
 from railyard.framework.core.game import Game
 from railyard.renderer import colors
 from railyard.renderer.app import App
 from railyard.renderer.routes_view import best_routes_for, route_points
-
 from tests.renderer.helpers import SEATED, pixel, start_pygame, title_1837
 
 

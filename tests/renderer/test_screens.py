@@ -3,9 +3,9 @@
 from types import SimpleNamespace
 
 import pygame
+
 from railyard.renderer.screens.newgame import NewGameScreen
 from railyard.renderer.screens.standings import draw, ranked
-
 from tests.renderer.helpers import start_pygame
 
 

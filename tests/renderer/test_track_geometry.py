@@ -4,6 +4,7 @@ radii, sharp curves of radius 0.5 around the shared corner; stops of one hex nev
 import math
 
 import pytest
+
 from railyard.framework.hexgrid import Grid
 from railyard.framework.tiles import Stop, TileDef
 from railyard.renderer.track import APOTHEM, edge_midpoint, edge_to_edge, tile_shape

@@ -4,8 +4,8 @@ bots in every seat play on their own and every action is autosaved."""
 import json
 
 import pygame
-import railyard.renderer.window as window
 
+import railyard.renderer.window as window
 from tests.renderer.helpers import start_pygame, title_1837
 
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import attrs
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game, SaveError, SeatingError
 from railyard.framework.eighteen.actions import Par, SellShares
 from railyard.framework.eighteen.or_actions import AnswerTrainOffer, LayTile
 from railyard.framework.loader import load_title
-
 from tests.framework.tinyrail import EXAMPLE
 
 

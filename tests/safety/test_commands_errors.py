@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.core.game import Game
 

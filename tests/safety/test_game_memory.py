@@ -11,7 +11,6 @@ from typing import Any
 
 from railyard.framework.core.game import Game
 from railyard.framework.loader import load_title
-
 from tests.framework.tinyrail import EXAMPLE
 
 

@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.loader import TitleErrors, load_title
 from railyard.framework.loader.yamlio import LIMITS, load_yaml, parse_yaml
-
 from tests.framework.tinyrail import broken_copy, errors_of
 
 

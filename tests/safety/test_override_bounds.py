@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from railyard.framework.core.game import Game, SaveError
 from railyard.framework.limits import MAX_OVERRIDES
 from railyard.framework.loader import TitleErrors, load_title
-
 from tests.framework.tinyrail import EXAMPLE
 from tests.fuzz.helpers import within
 

@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.game import SaveError
 from railyard.framework.core.savefile import STALE_TEMP_SECONDS, atomic_write_text, read_json_file
-
 from tests.fuzz.helpers import within
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.core.errors import ReplayError
 from railyard.framework.core.game import Game, SaveError
@@ -248,6 +249,7 @@ def test_a_saved_actions_fields_are_read_as_the_types_typing_resolves_for_every_
     import typing
 
     import attrs
+
     from railyard.framework.core import savefile
     from railyard.framework.core.actions import registered_types
 

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.simulate import records
 from railyard.framework.simulate.outlock import holding
-
 from tests.framework.sim_helpers import TINYRAIL
 
 RUN = ["simulate", str(TINYRAIL), "--games", "2", "--players", "2", "--bots", "random",

@@ -9,9 +9,9 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.loader import TitleErrors, load_title
-
 from tests.framework.tinyrail import broken_copy, errors_of
 from tests.fuzz.helpers import within
 

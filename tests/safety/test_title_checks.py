@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.cli import main
 from railyard.framework.loader import TitleErrors, load_title
 

@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 
 import pytest
+
 import railyard
 from railyard.framework.safefiles import FileRefused, read_bounded
-
 from tests.framework.tinyrail import broken_copy
 
 #: where the package under test was imported from (a link named railyard, maybe: not resolved)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from railyard.framework.cli import main
-
 from tests.framework.sim_helpers import pile_title
 from tests.framework.tinyrail import EXAMPLE
 

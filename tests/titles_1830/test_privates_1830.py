@@ -7,7 +7,6 @@ from __future__ import annotations
 from railyard.framework.eighteen.actions import Bid, BuyItem, Par, Pass
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.private_actions import BuyPrivate, ExchangePrivate
-
 from tests.titles_1889.positions import (
     float_corporation,
     new_game,
@@ -179,7 +178,6 @@ def test_a_player_buys_another_players_private_from_the_second_stock_round() -> 
     range is checked: 100 for the 40 CS); never in the first stock round, never BO (no_buy)."""
     from railyard.framework.eighteen.actions import BuyShares
     from railyard.framework.eighteen.rounds import start_round
-
     from tests.titles_1889.positions import finish_stock_round, stock_round
 
     game = stock_round(TITLE, {"SV": "A", "CS": "B", "DH": "C", "BO": "D"})
@@ -210,7 +208,6 @@ def test_a_player_buys_another_players_private_from_the_second_stock_round() -> 
 def _second_stock_round_a_to_act(owners: dict[str, str]):  # noqa: ANN202
     """Stock round 2 (phase 2), A to act; the privates as ``owners`` say, PRR floated."""
     from railyard.framework.eighteen.rounds import start_round
-
     from tests.titles_1889.positions import finish_stock_round, stock_round
 
     game = stock_round(TITLE, owners)
@@ -329,7 +326,6 @@ def test_a_director_selling_part_of_his_certificate_keeps_the_new_directors_firs
     from railyard.framework.eighteen.actions import SellShares
     from railyard.framework.eighteen.rounds import start_round
     from railyard.framework.eighteen.state import POOL
-
     from tests.titles_1889.positions import finish_stock_round
 
     game = stock_round(TITLE, {"CA": "B"})

@@ -5,11 +5,11 @@ is the corporation most positions float."""
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.eighteen import running
 from railyard.framework.eighteen.actions import BuyShares, Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import BuyTrain, Dividend, LayTile
 from railyard.framework.eighteen.state import BANK
-
 from tests.titles_1889.positions import (
     float_corporation,
     give_train,
@@ -57,7 +57,6 @@ def test_a_stock_turn_may_sell_after_the_buy_and_ends_with_a_pass() -> None:
     game = operating(TITLE, "PRR", 100, PRR_FLOATED)
     game.state.companies["PRR"].operated = True
     from railyard.framework.eighteen.rounds import start_round
-
     from tests.titles_1889.positions import settle
 
     start_round(game.ruleset, game.state, "stock")
@@ -155,7 +154,6 @@ def test_the_optional_6_train_rule_leaves_a_third_6_train_after_two_are_bought()
     the game exports with the site's rule on."""
     from railyard.framework.core.game import Game
     from railyard.framework.exporters import SiteExporter
-
     from tests.titles_1889.positions import PLAYERS, SEATED
 
     game = Game("1830", PLAYERS, 1, "optional_6_train", SEATED)
@@ -197,7 +195,6 @@ def test_after_an_emergency_sale_a_train_from_a_company_costs_what_made_the_sale
     hand, a route to Washington, no train) must buy one; A (director, 30) sells 10% NYC at
     67: NYC's 2-train now costs B&O at least 0 + 97 - 67 + 1 = 31."""
     from railyard.framework.eighteen.or_actions import AnswerTrainOffer
-
     from tests.titles_1889.positions import finish_stock_round, settle, to_act
 
     game = stock_round(TITLE)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import PlaceToken
-
 from tests.titles_1889.positions import (
     finish_stock_round,
     float_corporation,

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.importers import effective_actions, import_game, read_recorded
 from railyard.framework.importers.recorded import RecordedGame
 

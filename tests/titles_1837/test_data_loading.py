@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.loader import load_title
 from railyard.framework.model.loaded import LoadedTitle
 

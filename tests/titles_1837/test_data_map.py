@@ -7,8 +7,8 @@ edges of docs/data-model.md: 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE.
 from __future__ import annotations
 
 import pytest
-from railyard.framework.hexgrid import Grid
 
+from railyard.framework.hexgrid import Grid
 from tests.titles_1837.test_data_loading import title
 
 GRID = Grid("pointy", "letter_row")

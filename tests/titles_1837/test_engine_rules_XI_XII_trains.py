@@ -5,6 +5,7 @@ the second operating round (phase 2: a major may own four trains)."""
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import dividends, trains
 from railyard.framework.eighteen.actions import Pass, SellShares

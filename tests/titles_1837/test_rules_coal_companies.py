@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen import dividends
 from railyard.framework.eighteen.state import CLOSED, IPO, POOL, RESERVED

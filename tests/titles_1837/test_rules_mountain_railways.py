@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.eighteen.or_actions import LayTile
 

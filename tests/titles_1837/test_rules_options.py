@@ -8,6 +8,7 @@ import ast
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.state import RoundState
 from railyard.framework.loader import load_title

@@ -4,6 +4,7 @@ number of operating rounds, tile colours, train limits) and the bank pool's limi
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.eighteen.actions import Pass, SellShares
 from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain, LayTile
 from railyard.framework.eighteen.state import POOL, SCRAPPED

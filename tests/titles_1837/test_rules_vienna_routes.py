@@ -12,6 +12,7 @@ it, which only kk may run.
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import running, tile_lay

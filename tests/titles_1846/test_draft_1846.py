@@ -9,7 +9,6 @@ from typing import Any
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen.actions import BuyItem, Pass
 from railyard.framework.loader import load_title
-
 from tests.titles_1889.positions import SEATED, title
 
 TITLE = "1846"

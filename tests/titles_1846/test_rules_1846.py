@@ -9,7 +9,6 @@ from railyard.framework.eighteen import running
 from railyard.framework.eighteen.actions import Par, Pass, SellShares
 from railyard.framework.eighteen.or_actions import BuyTrain
 from railyard.framework.loader import load_title
-
 from tests.titles_1889.positions import (
     PLAYERS,
     SEATED,

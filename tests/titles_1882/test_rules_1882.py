@@ -11,7 +11,6 @@ from railyard.framework.eighteen.auction import sell_item
 from railyard.framework.eighteen.or_actions import LayTile
 from railyard.framework.eighteen.rounds import start_round
 from railyard.framework.tiles import Placed
-
 from tests.titles_1889.positions import (
     PLAYERS,
     SEATED,

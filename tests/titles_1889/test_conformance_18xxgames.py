@@ -71,7 +71,6 @@ def test_a_title_without_an_id_map_takes_no_import(tmp_path, capsys) -> None:  #
 
 def test_the_import_command_names_where_a_recorded_game_stops(capsys) -> None:  # noqa: ANN001
     from railyard.framework.cli import main
-
     from tests.framework.site_games import game_file
 
     path = "reference/1889/games/962.json"

@@ -5,6 +5,7 @@ is the corporation most positions float."""
 from __future__ import annotations
 
 import pytest
+
 from railyard.framework.eighteen import running
 from railyard.framework.eighteen.actions import BuyShares, Par, Pass
 from railyard.framework.eighteen.or_actions import BuyTrain, Dividend, LayTile

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from railyard.framework.eighteen.actions import Pass
 from railyard.framework.eighteen.or_actions import BuyTrain, LayTile, PlaceToken, SurrenderTrain
 

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from railyard.framework.core.errors import IllegalAction
 from railyard.framework.core.game import Game
 from railyard.framework.eighteen import phases
@@ -17,7 +18,6 @@ from railyard.framework.eighteen.or_actions import BuyTrain, DiscardTrain
 from railyard.framework.eighteen.private_actions import AbilityLay
 from railyard.framework.eighteen.state import IPO, POOL
 from railyard.framework.loader import TitleErrors, load_title
-
 from tests.titles_1889.positions import (
     SEATED,
     finish_stock_round,

@@ -4,6 +4,7 @@ folding a minor into it) and Sd #5's home. Tags start with "1837_"."""
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action, action_type
 
 title_action = action_type  # a second import of this module gets the first registration back

@@ -7,6 +7,7 @@ Main actions place a hand on one of the eleven Main Action tiles (``TILE``); fre
 from __future__ import annotations
 
 import attrs
+
 from railyard.framework.core.actions import Action, action_type
 
 is_action = action_type  # a second import of this module gets the first registration back

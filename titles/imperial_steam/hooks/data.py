@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 import cattrs
 import yaml
+
 from railyard.framework.records import Record
 from railyard.framework.resources import title_folder
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+
 from railyard.framework.records import Record
 
 from .data import GOODS
