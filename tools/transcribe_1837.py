@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+from railyard.framework.importers.transcribe import flow, key
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_REF = Path("/work/shared/reference/1837")
@@ -270,29 +271,7 @@ def rails_upgrades(ref: Path) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- YAML output
 
 
-def flow(value) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{key(k)}: {flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, int):
-        return str(value)
-    return key(value)
-
-
-def key(k) -> str:
-    if isinstance(k, int):
-        return str(k)
-    s = str(k)
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", s) and s.lower() not in {
-        "y", "n", "yes", "no", "on", "off", "true", "false", "null"
-    }:
-        return s
-    return '"' + s.replace('"', '\\"') + '"'
+# flow() and key() are the engine transcriber's (framework/importers/transcribe.py)
 
 
 def hex_record(coord: str, color: str, parsed: dict, names: dict) -> dict:
