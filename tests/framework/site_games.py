@@ -105,27 +105,3 @@ def check_runs_and_end(path: str) -> None:
     assert replay.game.is_over() == (game.end_reason in ("bank", "bankrupt"))
     if game.end_reason == "bank":
         assert replay.game.state.bank_broken
-
-
-def recorded_game_tests(title: str, games: Games, stops: dict[str, str]) -> type:
-    """The four tests every title's recorded games take (read, reach, net worth, runs and
-    end), as one class a title's test module names: the games and stops are the title's."""
-
-    class RecordedGames:
-        @pytest.mark.parametrize("path", sorted(games))
-        def test_the_recording_reads_with_its_seats_and_result(self, path: str) -> None:
-            check_recording(path, title, games)
-
-        @pytest.mark.parametrize("path", sorted(games))
-        def test_the_replay_reaches_at_least_as_far_as_today(self, path: str) -> None:
-            check_reaches(path, games)
-
-        @pytest.mark.parametrize("path", full_replay_params(games, stops))
-        def test_every_recorded_action_replays_to_the_recorded_net_worth(self, path: str) -> None:
-            check_net_worth(path, games)
-
-        @pytest.mark.parametrize("path", [p for p in sorted(games) if p not in stops])
-        def test_every_run_is_replayed_and_the_game_ends_as_recorded(self, path: str) -> None:
-            check_runs_and_end(path)
-
-    return RecordedGames

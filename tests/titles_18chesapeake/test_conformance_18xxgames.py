@@ -9,7 +9,15 @@ replay to at least the actions it reaches today (so a regression shows).
 
 from __future__ import annotations
 
-from tests.framework.site_games import recorded_game_tests
+import pytest
+
+from tests.framework.site_games import (
+    check_net_worth,
+    check_reaches,
+    check_recording,
+    check_runs_and_end,
+    full_replay_params,
+)
 
 GAMES = {
     # file: (effective actions, recorded result, actions replayed at least)
@@ -25,4 +33,21 @@ GAMES = {
 STOPS: dict[str, str] = {}
 
 
-TestRecordedGames = recorded_game_tests("18chesapeake", GAMES, STOPS)
+@pytest.mark.parametrize("path", sorted(GAMES))
+def test_the_recording_reads_with_its_seats_and_result(path: str) -> None:
+    check_recording(path, "18chesapeake", GAMES)
+
+
+@pytest.mark.parametrize("path", sorted(GAMES))
+def test_the_replay_reaches_at_least_as_far_as_today(path: str) -> None:
+    check_reaches(path, GAMES)
+
+
+@pytest.mark.parametrize("path", full_replay_params(GAMES, STOPS))
+def test_every_recorded_action_replays_to_the_recorded_net_worth(path: str) -> None:
+    check_net_worth(path, GAMES)
+
+
+@pytest.mark.parametrize("path", [p for p in sorted(GAMES) if p not in STOPS])
+def test_every_run_is_replayed_and_the_game_ends_as_recorded(path: str) -> None:
+    check_runs_and_end(path)
