@@ -491,12 +491,12 @@ def enumerate_routes(
                     # an anchor without links (outside the stations' components) grows nothing;
                     # a search with a budget grows it all the same (its steps are counted)
                     if adj[s] or budget is not None:
-                        _grow_from_anchor(ctx, s, excluded)
+                        _grow_from(ctx, s, excluded, anchor=True)
                     excluded |= view.sbit[s]
         else:
             for s in view.stations:
                 if kv.allowed[s]:
-                    _grow_from_station(ctx, s, excluded)
+                    _grow_from(ctx, s, excluded, anchor=False)
                 excluded |= view.sbit[s]
         if budget is not None:
             budget.step(ctx.steps)
@@ -514,8 +514,25 @@ def enumerate_routes(
     return out
 
 
-def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
-    """Routes with ``s`` at one end (``s`` is of a kind that must be an end, e.g. a mine)."""
+def _grow_from(ctx: _Ctx, s: int, excluded: int, anchor: bool) -> None:
+    """Every route from ``s`` worth keeping: the one growth step of the route search.
+
+    A route through a station ``s`` is grown as a left arm, then (when ``s`` may be passed) a
+    right arm leaving ``s`` by a later link than the left one's first, so each route through
+    ``s`` is grown once; an ``anchor`` (a stop of a kind that must be an end, e.g. a mine)
+    grows one arm, kept once it reaches a station. Routes through an earlier start are ``excluded``,
+    found from there.
+
+    Invariants of ``grow``'s partial route (its stops' groups ``gm``, its track ``rm``, ``a``
+    stops counted by the base part of the train and ``b`` by its extension, ``ns`` stops in
+    all, requirement tally ``rq``, revenue ``run``, treasury income ``tr``, ``st`` whether it
+    has reached a station): it never uses a piece of track twice nor two stops of one group,
+    nor an excluded stop; its counts fit the train (``a`` <= N, ``a + b`` <= N + M) and its
+    tally may still reach the kind's requirement; what it earns plus the most further stops
+    could add (``rest[a][b]``) reaches ``ctx.threshold``, read afresh for each link (a route kept
+    meanwhile may have raised it). ``right`` says which arm grows; ``left``/``right_arm`` hold
+    the links taken.
+    """
     view, kv = ctx.view, ctx.kv
     adj, gbit, sbit, is_station = view.adj, view.gbit, view.sbit, view.is_station
     allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
@@ -523,99 +540,22 @@ def _grow_from_anchor(ctx: _Ctx, s: int, excluded: int) -> None:
     n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
     min_counted, min_stops = kv.kind.min_counted, ctx.min_stops
     rest = ctx.rest
-    path: list[Link] = []
-
-    def grow(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
-             run: int, tr: int, rq: int, st: bool) -> None:
-        ctx.steps += 1
-        if ctx.steps >= 1024:
-            ctx.tick()
-        for j, mask, link in adj[cur]:
-            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
-                continue
-            na = a + ca[j]
-            nb = b + cb[j]
-            if na > n_max or na + nb > nm_max:
-                continue
-            nrq = rq + rqinc[j]
-            if rqinc[j] and not rq_ok(nrq):
-                continue
-            value = run + pay[j] + tr + tre[j]
-            if value + rest[na][nb] < ctx.threshold:
-                continue
-            nst = st or is_station[j]
-            path.append(link)
-            if (nst and ns + 1 >= min_stops and na + nb >= min_counted
-                    and nrq == rq_target and value >= ctx.threshold):
-                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s, (), tuple(path))
-            if not stopper[j]:
-                grow(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j], tr + tre[j],
-                     nrq, nst)
-            path.pop()
-
-    try:
-        grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s])
-    finally:
-        grow = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
-
-
-def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
-    """Routes through station ``s``: a left arm, then (when ``s`` may be passed) a right arm.
-
-    The right arm leaves ``s`` by a later link than the left one, so each route through ``s``
-    is grown once; routes through an earlier station are ``excluded``, found from there.
-    """
-    view, kv = ctx.view, ctx.kv
-    adj, gbit, sbit = view.adj, view.gbit, view.sbit
-    allowed, ca, cb, pay, tre, rqinc = kv.allowed, kv.ca, kv.cb, kv.pay, kv.tre, kv.rqinc
-    stopper, rq_ok = kv.stopper, kv.rq_ok
-    n_max, nm_max, rq_target = kv.n, kv.nm, kv.rq_target
-    min_counted, min_stops = kv.kind.min_counted, ctx.min_stops
-    rest = ctx.rest
-    s_interior = not stopper[s]
+    s_interior = not anchor and not stopper[s]
     left: list[Link] = []
-    right: list[Link] = []
+    right_arm: list[Link] = []
     first = 0
 
-    def grow_right(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
-                   run: int, tr: int, rq: int) -> None:
-        ctx.steps += 1
-        if ctx.steps >= 1024:
-            ctx.tick()
-        lo = first if cur == s else -1
-        for k, (j, mask, link) in enumerate(adj[cur]):
-            if k <= lo:
-                continue
-            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
-                continue
-            na = a + ca[j]
-            nb = b + cb[j]
-            if na > n_max or na + nb > nm_max:
-                continue
-            nrq = rq + rqinc[j]
-            if rqinc[j] and not rq_ok(nrq):
-                continue
-            value = run + pay[j] + tr + tre[j]
-            if value + rest[na][nb] < ctx.threshold:
-                continue
-            right.append(link)
-            if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
-                    and value >= ctx.threshold):
-                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s,
-                         tuple(left), tuple(right))
-            if not stopper[j]:
-                grow_right(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
-                           tr + tre[j], nrq)
-            right.pop()
-
-    def grow_left(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
-                  run: int, tr: int, rq: int) -> None:
+    def grow(cur: int, gm: int, rm: int, a: int, b: int, ns: int,
+             run: int, tr: int, rq: int, st: bool, right: bool) -> None:
         nonlocal first
         ctx.steps += 1
         if ctx.steps >= 1024:
             ctx.tick()
+        lo = first if right and cur == s else -1
+        leaving = not right and cur == s  # the left arm's first link: the right arm's floor
+        arm = right_arm if right else left
         for k, (j, mask, link) in enumerate(adj[cur]):
-            if mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
+            if k <= lo or mask & rm or gbit[j] & gm or sbit[j] & excluded or not allowed[j]:
                 continue
             na = a + ca[j]
             nb = b + cb[j]
@@ -624,27 +564,32 @@ def _grow_from_station(ctx: _Ctx, s: int, excluded: int) -> None:
             nrq = rq + rqinc[j]
             if rqinc[j] and not rq_ok(nrq):
                 continue
-            value = run + pay[j] + tr + tre[j]
+            nrun = run + pay[j]
+            ntr = tr + tre[j]
+            value = nrun + ntr
             if value + rest[na][nb] < ctx.threshold:
                 continue
-            left.append(link)
-            if cur == s:
+            nst = st or is_station[j]
+            arm.append(link)
+            if leaving:
                 first = k
-            if (ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
+            if (nst and ns + 1 >= min_stops and na + nb >= min_counted and nrq == rq_target
                     and value >= ctx.threshold):
-                ctx.keep(value, run + pay[j], tr + tre[j], rm | mask, s, (), tuple(left))
-            if s_interior:
-                grow_right(s, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
-                           tr + tre[j], nrq)
+                if right:
+                    ctx.keep(value, nrun, ntr, rm | mask, s, tuple(left), tuple(right_arm))
+                else:
+                    ctx.keep(value, nrun, ntr, rm | mask, s, (), tuple(left))
+            if s_interior and not right:
+                grow(s, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq, nst, True)
             if not stopper[j]:
-                grow_left(j, gm | gbit[j], rm | mask, na, nb, ns + 1, run + pay[j],
-                          tr + tre[j], nrq)
-            left.pop()
+                grow(j, gm | gbit[j], rm | mask, na, nb, ns + 1, nrun, ntr, nrq, nst, right)
+            arm.pop()
 
     try:
-        grow_left(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s])
+        grow(s, gbit[s], ctx.base, ca[s], cb[s], 1, pay[s], tre[s], rqinc[s], is_station[s],
+             False)
     finally:
-        grow_left = grow_right = None  # type: ignore[assignment]  # break the closures' cycles
+        grow = None  # type: ignore[assignment]  # a recursive closure is a cycle: break it
 
 
 def _last(found: list[_Cand]) -> _Cand | None:
